@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: MIT
+#
+# Top-level build of xe_cbev: the kernel module, the Level Zero driver
+# library, the tools and the tests, all out of tree in $(BUILD).
+#
+#   make              build everything (runs scripts/setup-deps first)
+#   make demo         build, boot the test VM, run the demo through the loader
+#   make check        build and run every test (host, VM lanes); LANE=debian
+#                     or LANE=debug runs one VM lane only
+#   make checkpatch   checkpatch --strict and sparse over the kernel code
+#   make clean
+#
+# KDIR overrides the kernel build tree (default: the newest installed
+# Debian kernel that also has an image in /boot).
+
+BUILD     ?= build
+B         := $(abspath $(BUILD))
+SRC       := $(abspath .)
+LANE      ?= all
+V         ?= 0
+
+# Package installation happens once per make run, before anything else.
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+ifneq ($(SKIP_SETUP),1)
+$(info setup: scripts/setup-deps $(BUILD))
+_setup := $(shell $(SRC)/scripts/setup-deps $(B) >&2 || echo FAIL)
+ifeq ($(_setup),FAIL)
+$(error scripts/setup-deps failed)
+endif
+endif
+KVER      ?= $(shell $(SRC)/scripts/kernel-version)
+endif
+KDIR      ?= /lib/modules/$(KVER)/build
+
+CC        ?= gcc
+PKGS      := libdrm liburing
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+
+USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
+	-I$(SRC)/uapi -I$(SRC)/userspace/libze/include $(PKG_CFLAGS) $(CFLAGS)
+USER_LDFLAGS := $(LDFLAGS)
+
+# Fragments add to these.
+VM_TESTS   :=	# binaries run inside the VM, in this order
+HOST_TESTS :=	# binaries run on the host
+TOOLS      :=	# tools copied into the VM image
+LIBS       :=	# shared libraries copied into the VM image
+
+.PHONY: all module user demo check checkpatch clean
+all: module user
+
+include userspace/libze/libze.mk
+include userspace/tools/tools.mk
+include tests/selftests/selftests.mk
+include tests/libze/tests.mk
+
+user: $(LIBS) $(TOOLS) $(VM_TESTS) $(HOST_TESTS)
+
+# ---- kernel module -------------------------------------------------------
+# The module is built in $(B)/kmod/<tag>, a tree of symbolic links to the
+# sources, so that Kbuild's objects stay out of the source tree.
+KMOD_TAG  ?= $(KVER)
+KMOD_DIR  := $(B)/kmod/$(KMOD_TAG)
+KO        := $(KMOD_DIR)/xe_cbev.ko
+KSRCS     := $(wildcard kernel/xe_cbev/*.[ch])
+
+# Kbuild decides what to rebuild, so the module is always handed to it (that
+# also catches a rebuilt kernel tree).
+module:
+	@mkdir -p $(KMOD_DIR)/kernel/xe_cbev
+	@for f in $(KSRCS); do ln -sf $(SRC)/$$f $(KMOD_DIR)/kernel/xe_cbev/; done
+	@ln -sf $(SRC)/Kbuild $(KMOD_DIR)/Kbuild
+	$(MAKE) -C $(KDIR) M=$(KMOD_DIR) XE_CBEV_SRC=$(SRC) W=1 modules
+
+# The debug lane's kernel (KASAN, lockdep, kmemleak, UBSAN), built once from
+# linux-source-6.1 and reused while its config fragment is unchanged.
+DEBUG_KDIR := $(B)/debug-kernel/tree
+DEBUG_KO   := $(B)/kmod/debug/xe_cbev.ko
+
+.PHONY: debug-kernel debug-module
+debug-kernel:
+	$(SRC)/tests/vm/build-debug-kernel $(B)
+debug-module: debug-kernel
+	$(MAKE) --no-print-directory SKIP_SETUP=1 KVER=$(KVER) \
+		KDIR=$(DEBUG_KDIR) KMOD_TAG=debug module
+
+# ---- running -------------------------------------------------------------
+VM_RUN = $(SRC)/tests/vm/run-lane --build $(B) --src $(SRC) \
+	--kver $(KVER) --module $(KO) \
+	--libs "$(LIBS)" --tools "$(TOOLS)"
+
+demo: all
+	$(VM_RUN) --lane debian --demo
+
+CHECK_DEPS := all $(if $(filter debian,$(LANE)),,debug-module)
+check: $(CHECK_DEPS)
+	$(SRC)/tests/run-all --build $(B) --src $(SRC) --lane $(LANE) \
+		--kver $(KVER) --module $(KO) --debug-module $(DEBUG_KO) \
+		--libs "$(LIBS)" \
+		--tools "$(TOOLS)" --vm-tests "$(VM_TESTS)" \
+		--host-tests "$(HOST_TESTS)"
+
+checkpatch:
+	perl $(B)/ext/scripts/checkpatch.pl --no-tree --strict --terse \
+		-f kernel/xe_cbev/*.[ch] uapi/drm/xe_cbev_drm.h
+	$(MAKE) -C $(KDIR) M=$(KMOD_DIR) XE_CBEV_SRC=$(SRC) C=2 \
+		CHECK="sparse -Wno-decl" modules
+
+clean:
+	rm -rf $(BUILD)

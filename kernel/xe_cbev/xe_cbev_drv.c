@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_ioctl.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_drv.h"
+#include "xe_cbev_query.h"
+
+/**
+ * DOC: xe_cbev driver
+ *
+ * xe_cbev is a DRM driver without hardware, in the way of vgem: a platform
+ * device parents a render-node DRM device whose "GPU" is a software command
+ * streamer in the kernel. Module load creates the one device; module unload
+ * removes it. Unload cannot race with an open file: every file holds a
+ * reference on the module through &xe_cbev_fops.owner, so rmmod fails with
+ * -EBUSY until the last file is closed.
+ */
+
+static struct xe_cbev_device *xe_cbev_dev;
+
+static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
+{
+	struct xe_cbev_file *xfile;
+
+	xfile = kzalloc(sizeof(*xfile), GFP_KERNEL);
+	if (!xfile)
+		return -ENOMEM;
+
+	xfile->xdev = to_xe_cbev_device(dev);
+	file->driver_priv = xfile;
+	return 0;
+}
+
+static void xe_cbev_postclose(struct drm_device *dev, struct drm_file *file)
+{
+	kfree(to_xe_cbev_file(file));
+}
+
+static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(XE_CBEV_DEVICE_QUERY, xe_cbev_query_ioctl,
+			  DRM_RENDER_ALLOW),
+};
+
+static const struct file_operations xe_cbev_fops = {
+	.owner = THIS_MODULE,
+	.open = drm_open,
+	.release = drm_release,
+	.unlocked_ioctl = drm_ioctl,
+	.compat_ioctl = drm_compat_ioctl,
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+	.mmap = drm_gem_mmap,
+};
+
+static const struct drm_driver xe_cbev_driver = {
+	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.open = xe_cbev_open,
+	.postclose = xe_cbev_postclose,
+	.ioctls = xe_cbev_ioctls,
+	.num_ioctls = ARRAY_SIZE(xe_cbev_ioctls),
+	.fops = &xe_cbev_fops,
+	.name = XE_CBEV_DRIVER_NAME,
+	.desc = XE_CBEV_DRIVER_DESC,
+	.date = XE_CBEV_DRIVER_DATE,
+	.major = DRM_XE_CBEV_UAPI_MAJOR,
+	.minor = DRM_XE_CBEV_UAPI_MINOR,
+};
+
+static int __init xe_cbev_init(void)
+{
+	struct platform_device *pdev;
+	struct xe_cbev_device *xdev;
+	int ret;
+
+	pdev = platform_device_register_simple(XE_CBEV_DRIVER_NAME, -1, NULL, 0);
+	if (IS_ERR(pdev))
+		return PTR_ERR(pdev);
+
+	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
+		ret = -ENOMEM;
+		goto err_unregister_pdev;
+	}
+
+	/* No DMA happens, but PRIME import maps pages for the device. */
+	ret = dma_coerce_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		goto err_release_group;
+
+	xdev = devm_drm_dev_alloc(&pdev->dev, &xe_cbev_driver,
+				  struct xe_cbev_device, drm);
+	if (IS_ERR(xdev)) {
+		ret = PTR_ERR(xdev);
+		goto err_release_group;
+	}
+	xdev->pdev = pdev;
+	uuid_gen(&xdev->uuid);
+
+	/* Final step: expose the device to user space. */
+	ret = drm_dev_register(&xdev->drm, 0);
+	if (ret)
+		goto err_release_group;
+
+	xe_cbev_dev = xdev;
+	return 0;
+
+err_release_group:
+	devres_release_group(&pdev->dev, NULL);
+err_unregister_pdev:
+	platform_device_unregister(pdev);
+	return ret;
+}
+
+static void __exit xe_cbev_exit(void)
+{
+	struct platform_device *pdev = xe_cbev_dev->pdev;
+
+	drm_dev_unregister(&xe_cbev_dev->drm);
+	devres_release_group(&pdev->dev, NULL);
+	platform_device_unregister(pdev);
+}
+
+module_init(xe_cbev_init);
+module_exit(xe_cbev_exit);
+
+MODULE_DESCRIPTION(XE_CBEV_DRIVER_DESC);
+MODULE_AUTHOR("The xe_cbev authors");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_DRV_H_
+#define _XE_CBEV_DRV_H_
+
+#include <linux/platform_device.h>
+#include <linux/uuid.h>
+
+#include <drm/drm_device.h>
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
+
+#define XE_CBEV_DRIVER_NAME	"xe_cbev"
+#define XE_CBEV_DRIVER_DESC	"Counter-based events on a software command streamer"
+#define XE_CBEV_DRIVER_DATE	"20261122"
+
+/* The software command streamer exposes one engine. */
+#define XE_CBEV_NUM_ENGINES		1
+/* Timestamps are CLOCK_MONOTONIC_RAW nanoseconds. */
+#define XE_CBEV_TIMESTAMP_FREQUENCY	NSEC_PER_SEC
+#define XE_CBEV_TIMESTAMP_VALID_BITS	64
+/* GPU virtual addresses are canonical 48-bit user addresses. */
+#define XE_CBEV_VA_BITS			48
+
+/**
+ * struct xe_cbev_device - the one xe_cbev device
+ *
+ * Created at module load, destroyed at module unload; the DRM core keeps it
+ * alive while any file is open (and the module cannot be unloaded then,
+ * because every open file holds a module reference through the fops).
+ */
+struct xe_cbev_device {
+	/** @drm: the DRM device; must stay first for devm_drm_dev_alloc() */
+	struct drm_device drm;
+	/** @pdev: platform device that parents @drm, since there is no hardware */
+	struct platform_device *pdev;
+	/** @uuid: identity of this device instance, set once at creation */
+	uuid_t uuid;
+};
+
+/**
+ * struct xe_cbev_file - per-open-file state
+ *
+ * Owned by the &struct drm_file it hangs off; freed when the file closes.
+ */
+struct xe_cbev_file {
+	/** @xdev: the device this file was opened on */
+	struct xe_cbev_device *xdev;
+};
+
+static inline struct xe_cbev_device *to_xe_cbev_device(struct drm_device *dev)
+{
+	return container_of(dev, struct xe_cbev_device, drm);
+}
+
+static inline struct xe_cbev_file *to_xe_cbev_file(struct drm_file *file)
+{
+	return file->driver_priv;
+}
+
+/**
+ * XE_CBEV_IOCTL_DBG() - test an ioctl argument check and log it if it fails
+ * @xdev: the device, for the log line
+ * @cond: the condition that makes the argument invalid
+ *
+ * Evaluates to @cond. When @cond is true, says at debug level (drm.debug=0x2)
+ * which check rejected the call, so that a user can find out why an ioctl
+ * returned -EINVAL without reading the source.
+ */
+#define XE_CBEV_IOCTL_DBG(xdev, cond) \
+	((cond) && (drm_dbg_driver(&(xdev)->drm, \
+				   "ioctl argument check failed at %s:%d: %s\n", \
+				   __FILE__, __LINE__, #cond), 1))
+
+#endif /* _XE_CBEV_DRV_H_ */
