@@ -11,12 +11,17 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_ioctl.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
 
+#include "xe_cbev_bo.h"
+#include "xe_cbev_counter.h"
+#include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_query.h"
+#include "xe_cbev_vm.h"
 
 /**
  * DOC: xe_cbev driver
@@ -40,17 +45,37 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 		return -ENOMEM;
 
 	xfile->xdev = to_xe_cbev_device(dev);
+	xe_cbev_vm_init(&xfile->vm, xfile->xdev);
+	xe_cbev_counter_mgr_init(&xfile->counters);
 	file->driver_priv = xfile;
 	return 0;
 }
 
+/*
+ * The DRM core has closed the file's GEM handles already; what is left are
+ * the objects the file's counter pages and bindings hold.
+ */
 static void xe_cbev_postclose(struct drm_device *dev, struct drm_file *file)
 {
-	kfree(to_xe_cbev_file(file));
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+
+	xe_cbev_counter_mgr_fini(&xfile->counters, xfile, file);
+	xe_cbev_vm_fini(&xfile->vm);
+	kfree(xfile);
 }
 
 static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(XE_CBEV_DEVICE_QUERY, xe_cbev_query_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_BO_CREATE, xe_cbev_bo_create_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_BO_MMAP_OFFSET, xe_cbev_bo_mmap_offset_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_VM_BIND, xe_cbev_vm_bind_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_ALLOC, xe_cbev_counter_alloc_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_FREE, xe_cbev_counter_free_ioctl,
 			  DRM_RENDER_ALLOW),
 };
 
@@ -70,6 +95,9 @@ static const struct drm_driver xe_cbev_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_RENDER,
 	.open = xe_cbev_open,
 	.postclose = xe_cbev_postclose,
+	.gem_create_object = xe_cbev_bo_create_object,
+	.debugfs_init = xe_cbev_debugfs_init,
+	DRM_GEM_SHMEM_DRIVER_OPS,
 	.ioctls = xe_cbev_ioctls,
 	.num_ioctls = ARRAY_SIZE(xe_cbev_ioctls),
 	.fops = &xe_cbev_fops,

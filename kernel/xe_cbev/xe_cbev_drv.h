@@ -5,12 +5,16 @@
 #ifndef _XE_CBEV_DRV_H_
 #define _XE_CBEV_DRV_H_
 
+#include <linux/atomic.h>
 #include <linux/platform_device.h>
 #include <linux/uuid.h>
 
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
 #include <drm/drm_print.h>
+
+#include "xe_cbev_counter_types.h"
+#include "xe_cbev_vm_types.h"
 
 #define XE_CBEV_DRIVER_NAME	"xe_cbev"
 #define XE_CBEV_DRIVER_DESC	"Counter-based events on a software command streamer"
@@ -38,6 +42,20 @@ struct xe_cbev_device {
 	struct platform_device *pdev;
 	/** @uuid: identity of this device instance, set once at creation */
 	uuid_t uuid;
+	/**
+	 * @stats: live objects of every file, for debugfs; atomics, so that
+	 * no lock orders against them
+	 */
+	struct {
+		/** @stats.bos: buffer objects, counter pages included */
+		atomic_t bos;
+		/** @stats.bindings: GPU VA mappings */
+		atomic_t bindings;
+		/** @stats.counter_pages: counter pages */
+		atomic_t counter_pages;
+		/** @stats.counter_slots: counter slots not free */
+		atomic_t counter_slots;
+	} stats;
 };
 
 /**
@@ -48,6 +66,10 @@ struct xe_cbev_device {
 struct xe_cbev_file {
 	/** @xdev: the device this file was opened on */
 	struct xe_cbev_device *xdev;
+	/** @vm: the file's GPU address space */
+	struct xe_cbev_vm vm;
+	/** @counters: the file's counter slots */
+	struct xe_cbev_counter_mgr counters;
 };
 
 static inline struct xe_cbev_device *to_xe_cbev_device(struct drm_device *dev)

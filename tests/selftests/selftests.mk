@@ -1,10 +1,13 @@
 # kselftest-harness tests of the uAPI; they run inside the test VM.
 # The harness headers come from linux-source-6.1, extracted by setup-deps.
 
-SELFTEST_NAMES := xe_cbev_query_test
+SELFTEST_NAMES := xe_cbev_query_test xe_cbev_bo_test xe_cbev_vm_test \
+	xe_cbev_counter_test xe_cbev_file_test
 SELFTEST_BINS  := $(addprefix $(B)/tests/selftests/,$(SELFTEST_NAMES))
-SELFTEST_CFLAGS := $(USER_CFLAGS) -Wno-unused-parameter -I$(B)/ext/include \
-	-MMD -MP
+# The harness's EXPECT_*() macros compare whatever types they are given and
+# its TEST() functions take parameters they may not use.
+SELFTEST_CFLAGS := $(USER_CFLAGS) -Wno-unused-parameter -Wno-sign-compare \
+	-I$(B)/ext/include -MMD -MP
 
 VM_TESTS += $(SELFTEST_BINS)
 

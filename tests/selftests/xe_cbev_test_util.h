@@ -10,9 +10,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -57,6 +61,146 @@ xe_cbev_query_info(int fd, struct drm_xe_cbev_query_device_info *info)
 
 	memset(info, XE_CBEV_POISON, sizeof(*info));
 	return xe_cbev_query(fd, &q);
+}
+
+/* -- buffer objects ------------------------------------------------------ */
+
+/* Create a buffer object; returns the errno, the handle in *handle. */
+static inline int xe_cbev_bo_create(int fd, uint64_t size, uint32_t flags,
+				    uint32_t *handle)
+{
+	struct drm_xe_cbev_bo_create c = { .size = size, .flags = flags };
+	int err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_BO_CREATE, &c);
+
+	if (!err)
+		*handle = c.handle;
+	return err;
+}
+
+static inline int xe_cbev_gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	return xe_cbev_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+}
+
+static inline int xe_cbev_bo_mmap_offset(int fd, uint32_t handle,
+					 uint64_t *offset)
+{
+	struct drm_xe_cbev_bo_mmap_offset o = { .handle = handle };
+	int err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o);
+
+	if (!err)
+		*offset = o.offset;
+	return err;
+}
+
+/* Map a buffer object read-write; MAP_FAILED on error. */
+static inline void *xe_cbev_bo_map(int fd, uint32_t handle, size_t size)
+{
+	uint64_t offset;
+
+	if (xe_cbev_bo_mmap_offset(fd, handle, &offset))
+		return MAP_FAILED;
+	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset);
+}
+
+/* -- GPU address space ----------------------------------------------------- */
+
+static inline int xe_cbev_vm_map(int fd, uint32_t handle, uint64_t offset,
+				 uint64_t range, uint64_t addr, uint32_t flags)
+{
+	struct drm_xe_cbev_vm_bind b = {
+		.op = DRM_XE_CBEV_VM_BIND_OP_MAP,
+		.flags = flags,
+		.handle = handle,
+		.offset = offset,
+		.range = range,
+		.addr = addr,
+	};
+
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
+}
+
+static inline int xe_cbev_vm_unmap(int fd, uint64_t addr, uint64_t range)
+{
+	struct drm_xe_cbev_vm_bind b = {
+		.op = DRM_XE_CBEV_VM_BIND_OP_UNMAP,
+		.range = range,
+		.addr = addr,
+	};
+
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
+}
+
+/* -- counters -------------------------------------------------------------- */
+
+static inline int xe_cbev_counter_alloc(int fd,
+					struct drm_xe_cbev_counter_alloc *a)
+{
+	memset(a, 0, sizeof(*a));
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, a);
+}
+
+static inline int xe_cbev_counter_free(int fd, uint32_t id)
+{
+	struct drm_xe_cbev_counter_free f = { .id = id };
+
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f);
+}
+
+/* -- debugfs --------------------------------------------------------------- */
+
+/* Device-wide live objects, from the first line of the debugfs file. */
+struct xe_cbev_totals {
+	int bos, bindings, counter_pages, counter_slots;
+};
+
+/* Path of the debugfs file of the device behind @fd. */
+static inline int xe_cbev_debugfs_path(int fd, char *path, size_t len)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return errno;
+	snprintf(path, len, "/sys/kernel/debug/dri/%u/xe_cbev",
+		 minor(st.st_rdev));
+	return 0;
+}
+
+static inline int xe_cbev_totals(int fd, struct xe_cbev_totals *t)
+{
+	char path[96];
+	FILE *f;
+	int n;
+
+	if (xe_cbev_debugfs_path(fd, path, sizeof(path)))
+		return -1;
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fscanf(f, "device bos %d bindings %d counter_pages %d counter_slots %d",
+		   &t->bos, &t->bindings, &t->counter_pages, &t->counter_slots);
+	fclose(f);
+	return n == 4 ? 0 : -1;
+}
+
+/* Count the lines of the debugfs file that contain @needle. */
+static inline int xe_cbev_debugfs_count(int fd, const char *needle)
+{
+	char path[96], line[256];
+	int n = 0;
+	FILE *f;
+
+	if (xe_cbev_debugfs_path(fd, path, sizeof(path)))
+		return -1;
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		n += !!strstr(line, needle);
+	fclose(f);
+	return n;
 }
 
 #endif /* XE_CBEV_TEST_UTIL_H */

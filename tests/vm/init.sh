@@ -56,6 +56,10 @@ if load_modules; then
 		done < /tests/order
 		;;
 	esac
+	# Every file is closed: the device must hold nothing any more.
+	for f in /sys/kernel/debug/dri/*/xe_cbev; do
+		[ -e "$f" ] && echo "XE_CBEV-TOTALS $(head -n 1 "$f")"
+	done
 	unload_modules
 fi
 

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_vma_manager.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_bo.h"
+#include "xe_cbev_counter.h"
+#include "xe_cbev_drv.h"
+
+/**
+ * DOC: buffer objects
+ *
+ * Buffer objects are GEM shmem objects: pages come from shmem when first
+ * used, are mapped into the process by mmap() of the DRM fd at a fake
+ * offset, and are shared with PRIME. An object can be a counter page;
+ * those are made only by the counter manager, and user space may never
+ * map them writable -- not through the DRM fd, not through a dma-buf.
+ */
+
+static void xe_cbev_bo_free(struct drm_gem_object *obj)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
+	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+
+	xe_cbev_counter_page_free(bo->counter);
+	drm_gem_shmem_free(&bo->shmem);
+	atomic_dec(&xdev->stats.bos);
+}
+
+static int xe_cbev_bo_mmap(struct drm_gem_object *obj,
+			   struct vm_area_struct *vma)
+{
+	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+
+	if (bo->counter) {
+		/* The host reads counters; only the engine writes them. */
+		if (vma->vm_flags & VM_WRITE)
+			return -EACCES;
+		vma->vm_flags &= ~VM_MAYWRITE;
+	}
+	return drm_gem_shmem_mmap(&bo->shmem, vma);
+}
+
+static const struct drm_gem_object_funcs xe_cbev_bo_funcs = {
+	.free = xe_cbev_bo_free,
+	.print_info = drm_gem_shmem_object_print_info,
+	.pin = drm_gem_shmem_object_pin,
+	.unpin = drm_gem_shmem_object_unpin,
+	.get_sg_table = drm_gem_shmem_object_get_sg_table,
+	.vmap = drm_gem_shmem_object_vmap,
+	.vunmap = drm_gem_shmem_object_vunmap,
+	.mmap = xe_cbev_bo_mmap,
+	.vm_ops = &drm_gem_shmem_vm_ops,
+};
+
+/**
+ * xe_cbev_bo_create_object() - &drm_driver.gem_create_object
+ * @dev: DRM device
+ * @size: object size
+ *
+ * Allocates our subclass for every shmem object, PRIME imports included.
+ *
+ * Return: the embedded GEM object, or an ERR_PTR.
+ */
+struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
+						size_t size)
+{
+	struct xe_cbev_bo *bo;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	if (!bo)
+		return ERR_PTR(-ENOMEM);
+
+	bo->shmem.base.funcs = &xe_cbev_bo_funcs;
+	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
+	return &bo->shmem.base;
+}
+
+/**
+ * xe_cbev_bo_create() - create a buffer object
+ * @dev: DRM device
+ * @size: bytes, a multiple of the page size
+ * @flags: XE_CBEV_BO_*
+ *
+ * Return: the object with one reference, or an ERR_PTR.
+ */
+struct xe_cbev_bo *xe_cbev_bo_create(struct drm_device *dev, size_t size,
+				     u32 flags)
+{
+	struct drm_gem_shmem_object *shmem;
+	struct xe_cbev_bo *bo;
+
+	shmem = drm_gem_shmem_create(dev, size);
+	if (IS_ERR(shmem))
+		return ERR_CAST(shmem);
+
+	bo = container_of(shmem, struct xe_cbev_bo, shmem);
+	bo->flags = flags;
+	return bo;
+}
+
+/**
+ * xe_cbev_bo_lookup() - find a buffer object by GEM handle
+ * @file: the file the handle belongs to
+ * @handle: GEM handle
+ *
+ * Return: the object with a reference the caller must put, or NULL.
+ */
+struct xe_cbev_bo *xe_cbev_bo_lookup(struct drm_file *file, u32 handle)
+{
+	struct drm_gem_object *obj = drm_gem_object_lookup(file, handle);
+
+	return obj ? to_xe_cbev_bo(obj) : NULL;
+}
+
+/**
+ * xe_cbev_bo_create_ioctl() - DRM_IOCTL_XE_CBEV_BO_CREATE
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_bo_create
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad flag, extension, reserved field or a size
+ * that is zero or not page aligned; -E2BIG for a size over the maximum;
+ * -ENOMEM when out of memory.
+ */
+int xe_cbev_bo_create_ioctl(struct drm_device *dev, void *data,
+			    struct drm_file *file)
+{
+	const u32 known = DRM_XE_CBEV_BO_CREATE_DEVICE | DRM_XE_CBEV_BO_CREATE_WC;
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct drm_xe_cbev_bo_create *args = data;
+	struct xe_cbev_bo *bo;
+	u32 handle;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~known) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->handle) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !args->size) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->size)))
+		return -EINVAL;
+	if (XE_CBEV_IOCTL_DBG(xdev, args->size > XE_CBEV_BO_MAX_SIZE))
+		return -E2BIG;
+
+	bo = xe_cbev_bo_create(dev, args->size,
+			       args->flags & DRM_XE_CBEV_BO_CREATE_DEVICE ?
+			       XE_CBEV_BO_DEVICE : 0);
+	if (IS_ERR(bo))
+		return PTR_ERR(bo);
+	bo->shmem.map_wc = !!(args->flags & DRM_XE_CBEV_BO_CREATE_WC);
+
+	/* Final step: publish the handle; the handle keeps the object. */
+	ret = drm_gem_handle_create(file, &bo->shmem.base, &handle);
+	xe_cbev_bo_put(bo);
+	if (ret)
+		return ret;
+
+	args->handle = handle;
+	return 0;
+}
+
+/**
+ * xe_cbev_bo_mmap_offset_ioctl() - DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_bo_mmap_offset
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad flag, extension or reserved field; -ENOENT
+ * for an unknown handle.
+ */
+int xe_cbev_bo_mmap_offset_ioctl(struct drm_device *dev, void *data,
+				 struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct drm_xe_cbev_bo_mmap_offset *args = data;
+	struct xe_cbev_bo *bo;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	bo = xe_cbev_bo_lookup(file, args->handle);
+	if (XE_CBEV_IOCTL_DBG(xdev, !bo))
+		return -ENOENT;
+
+	args->offset = drm_vma_node_offset_addr(&bo->shmem.base.vma_node);
+	xe_cbev_bo_put(bo);
+	return 0;
+}

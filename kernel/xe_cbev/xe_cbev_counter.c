@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/iosys-map.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_vma_manager.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_bo.h"
+#include "xe_cbev_counter.h"
+#include "xe_cbev_drv.h"
+#include "xe_cbev_vm.h"
+
+/**
+ * DOC: counter manager
+ *
+ * In-order command lists and counter-based events need many 64-bit
+ * counters that the engine writes and the host reads. The kernel owns
+ * them: it packs 512 slots into each counter page, a one-page buffer
+ * object that it binds into the owning file's address space (upper half,
+ * page index i at XE_CBEV_COUNTER_VA_BASE + i * PAGE_SIZE) and lets the
+ * process map read-only. A slot is named by a u32 id, (page index + 1)
+ * << 9 | slot, that is never zero.
+ *
+ * A slot is reference counted: its owner holds one reference until it
+ * frees the slot, an importer in another process one more (see IPC).
+ * When the last reference goes the slot still is not free while work that
+ * the file submitted before may touch it: it is *retiring* until the file
+ * has retired that work, and only then is it handed out again, zeroed.
+ *
+ * Costs: 8 bytes of counter memory per slot, plus per page of 512 slots
+ * the bookkeeping of &struct xe_cbev_counter_page (about 2.3 KiB, mostly
+ * the reference counts), a GEM object and one binding.
+ */
+
+static u32 slot_id(const struct xe_cbev_counter_page *page, unsigned int slot)
+{
+	return (page->index + 1) << ilog2(XE_CBEV_COUNTER_SLOTS) | slot;
+}
+
+static u64 page_gpu_addr(const struct xe_cbev_counter_page *page)
+{
+	return XE_CBEV_COUNTER_VA_BASE + (u64)page->index * PAGE_SIZE;
+}
+
+/*
+ * Hooks for the engine: the file's submission sequence number at a free,
+ * and the one up to which every queue has finished. Until exec queues
+ * exist, nothing is ever in flight.
+ */
+static u64 file_submitted_seqno(struct xe_cbev_file *xfile)
+{
+	return 0;
+}
+
+static u64 file_retired_seqno(struct xe_cbev_file *xfile)
+{
+	return 0;
+}
+
+/* Make retiring slots free if the work they waited for is done. */
+static void page_reap_locked(struct xe_cbev_counter_page *page, u64 retired)
+{
+	unsigned int n;
+
+	lockdep_assert_held(&page->lock);
+	if (bitmap_empty(page->retiring, XE_CBEV_COUNTER_SLOTS) ||
+	    page->retire_seqno > retired)
+		return;
+
+	n = bitmap_weight(page->retiring, XE_CBEV_COUNTER_SLOTS);
+	bitmap_andnot(page->busy, page->busy, page->retiring,
+		      XE_CBEV_COUNTER_SLOTS);
+	bitmap_zero(page->retiring, XE_CBEV_COUNTER_SLOTS);
+	page->nr_busy -= n;
+}
+
+/*
+ * Drop one reference on a slot. Called by the owner's free with the
+ * manager's lock held, or by an importer without it (the manager may be
+ * gone then, and the slot will never be handed out again anyway).
+ */
+static void slot_put(struct xe_cbev_counter_page *page, unsigned int slot,
+		     u64 submitted)
+{
+	spin_lock(&page->lock);
+	if (!--page->refs[slot]) {
+		__set_bit(slot, page->retiring);
+		page->retire_seqno = max(page->retire_seqno, submitted);
+	}
+	spin_unlock(&page->lock);
+}
+
+/* Creates a page, maps it for the file and the engine, and indexes it. */
+static struct xe_cbev_counter_page *
+page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
+	    struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = xfile->xdev;
+	struct xe_cbev_counter_page *page;
+	struct iosys_map map;
+	struct xe_cbev_bo *bo;
+	u32 index;
+	int ret;
+
+	lockdep_assert_held(&mgr->lock);
+
+	page = kzalloc(sizeof(*page), GFP_KERNEL);
+	if (!page)
+		return ERR_PTR(-ENOMEM);
+	spin_lock_init(&page->lock);
+
+	bo = xe_cbev_bo_create(&xdev->drm, PAGE_SIZE, 0);
+	if (IS_ERR(bo)) {
+		kfree(page);
+		return ERR_CAST(bo);
+	}
+	/* From here on the object owns the page struct and frees it. */
+	bo->counter = page;
+	page->bo = bo;
+
+	/* Freeing the object undoes the mapping too. */
+	ret = drm_gem_shmem_vmap(&bo->shmem, &map);
+	if (ret)
+		goto err_put_bo;
+	page->vaddr = map.vaddr;
+
+	ret = xa_alloc(&mgr->pages, &index, page,
+		       XA_LIMIT(0, XE_CBEV_COUNTER_MAX_PAGES - 1), GFP_KERNEL);
+	if (ret)
+		goto err_put_bo;
+	page->index = index;
+
+	ret = xe_cbev_vm_map(&xfile->vm, bo, 0, PAGE_SIZE, page_gpu_addr(page),
+			     XE_CBEV_BINDING_KERNEL);
+	if (ret)
+		goto err_erase;
+
+	ret = drm_vma_node_allow(&bo->shmem.base.vma_node, file);
+	if (ret)
+		goto err_unmap;
+
+	mgr->nr_pages++;
+	atomic_inc(&xdev->stats.counter_pages);
+	return page;
+
+err_unmap:
+	xe_cbev_vm_unmap(&xfile->vm, page_gpu_addr(page), PAGE_SIZE, true);
+err_erase:
+	xa_erase(&mgr->pages, index);
+err_put_bo:
+	xe_cbev_bo_put(bo);
+	return ERR_PTR(ret == -EBUSY ? -ENOSPC : ret);
+}
+
+/* Takes a page out of the manager; importers may keep the object alive. */
+static void page_release(struct xe_cbev_counter_mgr *mgr,
+			 struct xe_cbev_counter_page *page,
+			 struct xe_cbev_file *xfile, struct drm_file *file)
+{
+	struct xe_cbev_bo *bo = page->bo;
+
+	xa_erase(&mgr->pages, page->index);
+	mgr->nr_pages--;
+	atomic_dec(&xfile->xdev->stats.counter_pages);
+	drm_vma_node_revoke(&bo->shmem.base.vma_node, file);
+	xe_cbev_vm_unmap(&xfile->vm, page_gpu_addr(page), PAGE_SIZE, true);
+	xe_cbev_bo_put(bo);
+}
+
+/**
+ * xe_cbev_counter_page_free() - free a counter page's bookkeeping
+ * @page: the page, or NULL
+ *
+ * Called when the page's buffer object is freed: nothing references it.
+ */
+void xe_cbev_counter_page_free(struct xe_cbev_counter_page *page)
+{
+	struct iosys_map map = IOSYS_MAP_INIT_VADDR(NULL);
+
+	if (!page)
+		return;
+
+	if (page->vaddr) {
+		iosys_map_set_vaddr(&map, page->vaddr);
+		drm_gem_shmem_vunmap(&page->bo->shmem, &map);
+	}
+	kfree(page);
+}
+
+/* Take a free slot of @page, or return -ENOSPC. */
+static int page_take_slot(struct xe_cbev_counter_page *page, u64 retired)
+{
+	unsigned int slot;
+
+	spin_lock(&page->lock);
+	page_reap_locked(page, retired);
+	slot = find_first_zero_bit(page->busy, XE_CBEV_COUNTER_SLOTS);
+	if (slot == XE_CBEV_COUNTER_SLOTS) {
+		spin_unlock(&page->lock);
+		return -ENOSPC;
+	}
+	__set_bit(slot, page->busy);
+	__set_bit(slot, page->owned);
+	page->refs[slot] = 1;
+	page->nr_busy++;
+	spin_unlock(&page->lock);
+
+	/*
+	 * Nothing else can write a slot that was not busy. The store is seen
+	 * by the engine and the host before the id is returned to user space.
+	 */
+	WRITE_ONCE(page->vaddr[slot], 0);
+	return slot;
+}
+
+static int counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
+			 struct drm_xe_cbev_counter_alloc *args)
+{
+	struct xe_cbev_counter_mgr *mgr = &xfile->counters;
+	u64 retired = file_retired_seqno(xfile);
+	struct xe_cbev_counter_page *page;
+	unsigned long index;
+	int slot;
+
+	mutex_lock(&mgr->lock);
+
+	/* The page of the last allocation first, then any other. */
+	page = xa_load(&mgr->pages, mgr->hint);
+	slot = page ? page_take_slot(page, retired) : -ENOSPC;
+	if (slot < 0) {
+		xa_for_each(&mgr->pages, index, page) {
+			slot = page_take_slot(page, retired);
+			if (slot >= 0)
+				break;
+		}
+	}
+	if (slot < 0) {
+		page = page_create(mgr, xfile, file);
+		if (IS_ERR(page)) {
+			mutex_unlock(&mgr->lock);
+			return PTR_ERR(page);
+		}
+		slot = page_take_slot(page, retired);
+	}
+	mgr->hint = page->index;
+
+	args->id = slot_id(page, slot);
+	args->mmap_offset = drm_vma_node_offset_addr(&page->bo->shmem.base.vma_node);
+	args->offset = slot * XE_CBEV_COUNTER_SLOT_SIZE;
+	args->gpu_addr = page_gpu_addr(page) + args->offset;
+	mutex_unlock(&mgr->lock);
+
+	atomic_inc(&xfile->xdev->stats.counter_slots);
+	return 0;
+}
+
+/**
+ * xe_cbev_counter_alloc_ioctl() - DRM_IOCTL_XE_CBEV_COUNTER_ALLOC
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_counter_alloc
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad flag, extension, output or reserved field;
+ * -ENOSPC when the file has the maximum number of counter pages; -ENOMEM.
+ */
+int xe_cbev_counter_alloc_ioctl(struct drm_device *dev, void *data,
+				struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct drm_xe_cbev_counter_alloc *args = data;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->id) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	return counter_alloc(to_xe_cbev_file(file), file, args);
+}
+
+/**
+ * xe_cbev_counter_free_ioctl() - DRM_IOCTL_XE_CBEV_COUNTER_FREE
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_counter_free
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad flag, extension or reserved field; -ENOENT
+ * for an id that names no slot the caller owns.
+ */
+int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
+			       struct drm_file *file)
+{
+	const unsigned int shift = ilog2(XE_CBEV_COUNTER_SLOTS);
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	struct xe_cbev_counter_mgr *mgr = &xfile->counters;
+	struct drm_xe_cbev_counter_free *args = data;
+	unsigned int slot = args->id & (XE_CBEV_COUNTER_SLOTS - 1);
+	struct xe_cbev_counter_page *page;
+	bool owned, empty;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+	if (XE_CBEV_IOCTL_DBG(xdev, args->id >> shift == 0))
+		return -ENOENT;
+
+	mutex_lock(&mgr->lock);
+	page = xa_load(&mgr->pages, (args->id >> shift) - 1);
+	owned = false;
+	if (page) {
+		spin_lock(&page->lock);
+		owned = __test_and_clear_bit(slot, page->owned);
+		spin_unlock(&page->lock);
+	}
+	if (XE_CBEV_IOCTL_DBG(xdev, !owned)) {
+		mutex_unlock(&mgr->lock);
+		return -ENOENT;
+	}
+
+	slot_put(page, slot, file_submitted_seqno(xfile));
+
+	/* Give back a page that has become empty, unless it is the hint. */
+	spin_lock(&page->lock);
+	page_reap_locked(page, file_retired_seqno(xfile));
+	empty = !page->nr_busy;
+	spin_unlock(&page->lock);
+	if (empty && page->index != mgr->hint)
+		page_release(mgr, page, xfile, file);
+	mutex_unlock(&mgr->lock);
+
+	atomic_dec(&xdev->stats.counter_slots);
+	return 0;
+}
+
+/**
+ * xe_cbev_counter_mgr_init() - set up a file's counter manager
+ * @mgr: the manager
+ */
+void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr)
+{
+	mutex_init(&mgr->lock);
+	xa_init_flags(&mgr->pages, XA_FLAGS_ALLOC);
+	mgr->hint = 0;
+	mgr->nr_pages = 0;
+}
+
+/**
+ * xe_cbev_counter_mgr_fini() - free every slot and page of a closing file
+ * @mgr: the manager
+ * @xfile: its file
+ * @file: its DRM file
+ *
+ * Slots that an importer still references keep their page alive through
+ * the importer's reference on the object.
+ */
+void xe_cbev_counter_mgr_fini(struct xe_cbev_counter_mgr *mgr,
+			      struct xe_cbev_file *xfile,
+			      struct drm_file *file)
+{
+	struct xe_cbev_counter_page *page;
+	unsigned long index;
+	unsigned int owned;
+
+	mutex_lock(&mgr->lock);
+	xa_for_each(&mgr->pages, index, page) {
+		unsigned int slot;
+
+		spin_lock(&page->lock);
+		owned = bitmap_weight(page->owned, XE_CBEV_COUNTER_SLOTS);
+		for_each_set_bit(slot, page->owned, XE_CBEV_COUNTER_SLOTS)
+			page->refs[slot]--;
+		bitmap_zero(page->owned, XE_CBEV_COUNTER_SLOTS);
+		spin_unlock(&page->lock);
+
+		atomic_sub(owned, &xfile->xdev->stats.counter_slots);
+		page_release(mgr, page, xfile, file);
+	}
+	mutex_unlock(&mgr->lock);
+	xa_destroy(&mgr->pages);
+	mutex_destroy(&mgr->lock);
+}
+
+/**
+ * xe_cbev_counter_print() - list counter pages and slots, for debugfs
+ * @mgr: the manager
+ * @m: where to print
+ */
+void xe_cbev_counter_print(struct xe_cbev_counter_mgr *mgr, struct seq_file *m)
+{
+	struct xe_cbev_counter_page *page;
+	unsigned long index;
+
+	mutex_lock(&mgr->lock);
+	seq_printf(m, "  counter_pages: %u\n", mgr->nr_pages);
+	xa_for_each(&mgr->pages, index, page) {
+		spin_lock(&page->lock);
+		seq_printf(m, "    page %u gpu 0x%012llx owned %u busy %u retiring %u\n",
+			   page->index, page_gpu_addr(page),
+			   bitmap_weight(page->owned, XE_CBEV_COUNTER_SLOTS),
+			   page->nr_busy,
+			   bitmap_weight(page->retiring, XE_CBEV_COUNTER_SLOTS));
+		spin_unlock(&page->lock);
+	}
+	mutex_unlock(&mgr->lock);
+}

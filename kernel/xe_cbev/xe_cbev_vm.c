@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/maple_tree.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_bo.h"
+#include "xe_cbev_drv.h"
+#include "xe_cbev_vm.h"
+
+/**
+ * DOC: GPU address spaces
+ *
+ * Each open file has one GPU VM: a maple tree from GPU address ranges to
+ * bindings, each a buffer object range. User space binds in the lower
+ * half of the 48-bit space, at any page-aligned address it likes, so a
+ * buffer can sit at the address its CPU mapping has; the kernel binds
+ * counter pages in the upper half.
+ *
+ * A binding pins its object's pages for its whole life. The engine looks
+ * addresses up under RCU and takes a reference on the binding for each
+ * access, so an unbind that races with the engine only drops the VM's
+ * reference: the pages go when the last access is done.
+ */
+
+static void binding_release(struct kref *ref)
+{
+	struct xe_cbev_vm_binding *binding =
+		container_of(ref, struct xe_cbev_vm_binding, ref);
+	struct xe_cbev_bo *bo = binding->bo;
+
+	atomic_dec(&to_xe_cbev_device(bo->shmem.base.dev)->stats.bindings);
+	drm_gem_shmem_put_pages(&bo->shmem);
+	xe_cbev_bo_put(bo);
+	kfree_rcu(binding, rcu);
+}
+
+/**
+ * xe_cbev_vm_binding_put() - drop a reference on a binding
+ * @binding: the binding
+ *
+ * Context: process context; the last put may sleep to unpin pages.
+ */
+void xe_cbev_vm_binding_put(struct xe_cbev_vm_binding *binding)
+{
+	might_sleep();
+	kref_put(&binding->ref, binding_release);
+}
+
+/**
+ * xe_cbev_vm_lookup() - find the binding that covers a GPU address
+ * @vm: the address space
+ * @addr: GPU address
+ *
+ * Context: any; takes no lock but RCU.
+ * Return: the binding with a reference, or NULL if @addr is not mapped.
+ */
+struct xe_cbev_vm_binding *xe_cbev_vm_lookup(struct xe_cbev_vm *vm, u64 addr)
+{
+	struct xe_cbev_vm_binding *binding;
+
+	rcu_read_lock();
+	binding = mtree_load(&vm->mt, addr);
+	if (binding && !kref_get_unless_zero(&binding->ref))
+		binding = NULL;
+	rcu_read_unlock();
+	return binding;
+}
+
+/**
+ * xe_cbev_vm_init() - set up an empty address space
+ * @vm: the address space
+ * @xdev: its device
+ */
+void xe_cbev_vm_init(struct xe_cbev_vm *vm, struct xe_cbev_device *xdev)
+{
+	vm->xdev = xdev;
+	mutex_init(&vm->lock);
+	mt_init_flags(&vm->mt, MT_FLAGS_USE_RCU);
+	vm->nr_bindings = 0;
+}
+
+/**
+ * xe_cbev_vm_fini() - unmap everything and tear the address space down
+ * @vm: the address space; nothing may use it any more
+ */
+void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
+{
+	struct xe_cbev_vm_binding *binding;
+	unsigned long index = 0;
+
+	mutex_lock(&vm->lock);
+	mt_for_each(&vm->mt, binding, index, ULONG_MAX)
+		xe_cbev_vm_binding_put(binding);
+	mtree_destroy(&vm->mt);
+	vm->nr_bindings = 0;
+	mutex_unlock(&vm->lock);
+	mutex_destroy(&vm->lock);
+}
+
+/**
+ * xe_cbev_vm_map() - map a buffer object range
+ * @vm: the address space
+ * @bo: the object; the binding takes its own reference
+ * @offset: page-aligned byte offset in @bo
+ * @range: page-aligned, non-zero length inside @bo
+ * @addr: page-aligned GPU address
+ * @flags: XE_CBEV_BINDING_*
+ *
+ * The caller has checked the arguments against the object and the part of
+ * the address space it may use.
+ *
+ * Return: 0, -EINVAL if the range overlaps a mapping, -ENOMEM.
+ */
+int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
+		   u64 range, u64 addr, u32 flags)
+{
+	struct xe_cbev_vm_binding *binding;
+	int ret;
+
+	binding = kzalloc(sizeof(*binding), GFP_KERNEL);
+	if (!binding)
+		return -ENOMEM;
+
+	ret = drm_gem_shmem_get_pages(&bo->shmem);
+	if (ret)
+		goto err_free;
+
+	kref_init(&binding->ref);
+	drm_gem_object_get(&bo->shmem.base);
+	binding->bo = bo;
+	binding->start = addr;
+	binding->last = addr + range - 1;
+	binding->offset = offset;
+	binding->flags = flags;
+
+	mutex_lock(&vm->lock);
+	ret = mtree_insert_range(&vm->mt, binding->start, binding->last,
+				 binding, GFP_KERNEL);
+	if (!ret)
+		vm->nr_bindings++;
+	mutex_unlock(&vm->lock);
+	if (ret)
+		goto err_put;
+
+	atomic_inc(&vm->xdev->stats.bindings);
+	return 0;
+
+err_put:
+	xe_cbev_bo_put(bo);
+	drm_gem_shmem_put_pages(&bo->shmem);
+err_free:
+	kfree(binding);
+	return ret == -EEXIST ? -EINVAL : ret;
+}
+
+/**
+ * xe_cbev_vm_unmap() - unmap every binding inside a range
+ * @vm: the address space
+ * @addr: first GPU address
+ * @range: length in bytes, not zero, no wrap-around
+ * @kernel: unmap the kernel's bindings (else they are refused)
+ *
+ * Return: 0; -EINVAL if a binding straddles an end of the range or is the
+ * kernel's (and @kernel is false), in which case nothing is unmapped;
+ * -ENOENT if nothing is mapped in the range.
+ */
+int xe_cbev_vm_unmap(struct xe_cbev_vm *vm, u64 addr, u64 range, bool kernel)
+{
+	const u64 last = addr + range - 1;
+	struct xe_cbev_vm_binding *binding;
+	unsigned long index;
+	int found = 0;
+	int ret = 0;
+
+	mutex_lock(&vm->lock);
+
+	/* Check the whole range first: all or nothing. */
+	index = addr;
+	mt_for_each(&vm->mt, binding, index, last) {
+		if (binding->start < addr || binding->last > last ||
+		    (!kernel && (binding->flags & XE_CBEV_BINDING_KERNEL))) {
+			ret = -EINVAL;
+			goto out_unlock;
+		}
+		found++;
+	}
+	if (!found) {
+		ret = -ENOENT;
+		goto out_unlock;
+	}
+
+	index = addr;
+	mt_for_each(&vm->mt, binding, index, last) {
+		mtree_erase(&vm->mt, binding->start);
+		vm->nr_bindings--;
+		xe_cbev_vm_binding_put(binding);
+	}
+
+out_unlock:
+	mutex_unlock(&vm->lock);
+	return ret;
+}
+
+/**
+ * xe_cbev_vm_print() - list the bindings, for debugfs
+ * @vm: the address space
+ * @m: where to print
+ */
+void xe_cbev_vm_print(struct xe_cbev_vm *vm, struct seq_file *m)
+{
+	struct xe_cbev_vm_binding *binding;
+	unsigned long index = 0;
+
+	mutex_lock(&vm->lock);
+	seq_printf(m, "  bindings: %u\n", vm->nr_bindings);
+	mt_for_each(&vm->mt, binding, index, ULONG_MAX)
+		seq_printf(m, "    0x%012llx-0x%012llx bo+0x%llx %s%s\n",
+			   binding->start, binding->last, binding->offset,
+			   binding->flags & XE_CBEV_BINDING_READONLY ? "ro" : "rw",
+			   binding->flags & XE_CBEV_BINDING_KERNEL ? " kernel" : "");
+	mutex_unlock(&vm->lock);
+}
+
+/* Checks of a user MAP against the object and the user half of the VA. */
+static int vm_bind_map(struct xe_cbev_file *xfile, struct drm_file *file,
+		       const struct drm_xe_cbev_vm_bind *args)
+{
+	struct xe_cbev_device *xdev = xfile->xdev;
+	u32 flags = 0;
+	struct xe_cbev_bo *bo;
+	int ret;
+
+	bo = xe_cbev_bo_lookup(file, args->handle);
+	if (XE_CBEV_IOCTL_DBG(xdev, !bo))
+		return -ENOENT;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->offset > bo->shmem.base.size ||
+			      args->range > bo->shmem.base.size - args->offset)) {
+		ret = -EINVAL;
+		goto out_put;
+	}
+	/* A counter page is written by its owner's engine only. */
+	if (XE_CBEV_IOCTL_DBG(xdev, bo->counter &&
+			      !(args->flags & DRM_XE_CBEV_VM_BIND_READONLY))) {
+		ret = -EACCES;
+		goto out_put;
+	}
+	/* The engine needs the pages; a foreign dma-buf has none of ours. */
+	if (XE_CBEV_IOCTL_DBG(xdev, bo->shmem.base.import_attach)) {
+		ret = -EOPNOTSUPP;
+		goto out_put;
+	}
+
+	if (args->flags & DRM_XE_CBEV_VM_BIND_READONLY)
+		flags |= XE_CBEV_BINDING_READONLY;
+	ret = xe_cbev_vm_map(&xfile->vm, bo, args->offset, args->range,
+			     args->addr, flags);
+out_put:
+	xe_cbev_bo_put(bo);
+	return ret;
+}
+
+/**
+ * xe_cbev_vm_bind_ioctl() - DRM_IOCTL_XE_CBEV_VM_BIND
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_vm_bind
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad op, flag, pad, extension or reserved field,
+ * a misaligned, empty, wrapping or out-of-range address range, an offset or
+ * range outside the object, or an overlap; -ENOENT for an unknown handle or
+ * nothing to unmap; -EACCES for a writable mapping of a counter page;
+ * -EOPNOTSUPP for an object imported from another driver.
+ */
+int xe_cbev_vm_bind_ioctl(struct drm_device *dev, void *data,
+			  struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	struct drm_xe_cbev_vm_bind *args = data;
+	bool unmap = args->op == DRM_XE_CBEV_VM_BIND_OP_UNMAP;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->op > DRM_XE_CBEV_VM_BIND_OP_UNMAP) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_VM_BIND_READONLY) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
+	    XE_CBEV_IOCTL_DBG(xdev, unmap && (args->handle || args->offset ||
+					      args->flags)))
+		return -EINVAL;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, !args->range) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->addr)) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->range)) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->offset)) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->addr < DRM_XE_CBEV_VA_USER_START) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->addr + args->range < args->addr) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->addr + args->range >
+			      DRM_XE_CBEV_VA_USER_END))
+		return -EINVAL;
+
+	if (unmap)
+		return xe_cbev_vm_unmap(&xfile->vm, args->addr, args->range,
+					false);
+	return vm_bind_map(xfile, file, args);
+}

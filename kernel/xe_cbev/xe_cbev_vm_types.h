@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_VM_TYPES_H_
+#define _XE_CBEV_VM_TYPES_H_
+
+#include <linux/kref.h>
+#include <linux/maple_tree.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+struct xe_cbev_bo;
+struct xe_cbev_device;
+
+/* The engine may only read through the binding. */
+#define XE_CBEV_BINDING_READONLY	BIT(0)
+/* Made by the kernel (a counter page); user space cannot unmap it. */
+#define XE_CBEV_BINDING_KERNEL		BIT(1)
+
+/**
+ * struct xe_cbev_vm_binding - a buffer object range mapped at a GPU VA
+ *
+ * Immutable once inserted into a VM. The VM holds one reference; the
+ * engine holds one for each access in flight, so an unbind while the
+ * engine uses the range frees nothing until the engine lets go.
+ */
+struct xe_cbev_vm_binding {
+	/** @ref: references; the last put releases the pages and the object */
+	struct kref ref;
+	/** @bo: the object; the binding holds a reference and its pages */
+	struct xe_cbev_bo *bo;
+	/** @start: first GPU address */
+	u64 start;
+	/** @last: last GPU address (inclusive) */
+	u64 last;
+	/** @offset: byte offset of @start in @bo */
+	u64 offset;
+	/** @flags: XE_CBEV_BINDING_* */
+	u32 flags;
+	/** @rcu: frees the binding after lockless lookups are done with it */
+	struct rcu_head rcu;
+};
+
+/**
+ * struct xe_cbev_vm - a file's GPU virtual address space
+ */
+struct xe_cbev_vm {
+	/** @xdev: the device */
+	struct xe_cbev_device *xdev;
+	/**
+	 * @lock: serialises changes to @mt, so that a check of a range and
+	 * the change that follows it see the same tree
+	 */
+	struct mutex lock;
+	/**
+	 * @mt: GPU address range -> &struct xe_cbev_vm_binding. Changed under
+	 * @lock (and the tree's own spinlock); read under RCU without @lock.
+	 */
+	struct maple_tree mt;
+	/** @nr_bindings: entries in @mt; under @lock */
+	unsigned int nr_bindings;
+};
+
+#endif /* _XE_CBEV_VM_TYPES_H_ */

@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * Check tests of the driver and device objects (userspace/libze/src/
+ * driver.c, device.c, init.c), through the standard Level Zero loader as an
+ * application sees them. Needs the xe_cbev module loaded and
+ * ZE_ENABLE_ALT_DRIVERS pointing at libze_xe_cbev.so.1.
+ *
+ * Only error paths the loader hands to the driver unchanged are tested:
+ * without the validation layer the loader dereferences some arguments
+ * itself (zeDriverGet's count, any handle it translates).
+ */
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <level_zero/ze_api.h>
+
+#define NSEC_PER_SEC	1000000000ull
+
+/* Set up by the fixture for the test that follows it. */
+static ze_driver_handle_t driver;
+static ze_device_handle_t device;
+
+/* Assert that @call returns @expected; @rule says why it must. */
+#define ck_assert_ze(call, expected, rule)				\
+	do {								\
+		ze_result_t ret_ = (call);				\
+									\
+		ck_assert_msg(ret_ == (expected),			\
+			      "%s: %s returned 0x%08x, expected 0x%08x",\
+			      rule, #call, (unsigned int)ret_,		\
+			      (unsigned int)(expected));		\
+	} while (0)
+
+static void setup(void)
+{
+	uint32_t count = 1;
+
+	ck_assert_ze(zeInit(0), ZE_RESULT_SUCCESS,
+		     "zeInit(0) succeeds (is ZE_ENABLE_ALT_DRIVERS set to libze_xe_cbev.so.1?)");
+	ck_assert_ze(zeDriverGet(&count, &driver), ZE_RESULT_SUCCESS,
+		     "zeDriverGet succeeds after zeInit");
+	ck_assert_msg(count == 1,
+		      "the xe_cbev driver is found (is the module loaded?)");
+
+	count = 1;
+	ck_assert_ze(zeDeviceGet(driver, &count, &device), ZE_RESULT_SUCCESS,
+		     "zeDeviceGet succeeds");
+	ck_assert_msg(count == 1, "the driver has a device");
+}
+
+static bool is_zero(const uint8_t *bytes, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (bytes[i])
+			return false;
+	return true;
+}
+
+static void get_device_properties(ze_structure_type_t stype,
+				  ze_device_properties_t *props)
+{
+	memset(props, 0, sizeof(*props));
+	props->stype = stype;
+	ck_assert_ze(zeDeviceGetProperties(device, props), ZE_RESULT_SUCCESS,
+		     "zeDeviceGetProperties succeeds on a valid device");
+}
+
+/* ---- core ------------------------------------------------------------- */
+
+START_TEST(test_driver_init_succeeds)
+{
+	ck_assert_ze(zeInit(0), ZE_RESULT_SUCCESS,
+		     "zeInit may be called again");
+	ck_assert_ze(zeInit(ZE_INIT_FLAG_GPU_ONLY), ZE_RESULT_SUCCESS,
+		     "a GPU driver initialises for ZE_INIT_FLAG_GPU_ONLY");
+}
+END_TEST
+
+START_TEST(test_driver_get_finds_one)
+{
+	uint32_t count = 0;
+
+	ck_assert_ze(zeDriverGet(&count, NULL), ZE_RESULT_SUCCESS,
+		     "a count query succeeds");
+	ck_assert_msg(count == 1, "exactly one driver is found, not %u",
+		      count);
+}
+END_TEST
+
+START_TEST(test_driver_api_version)
+{
+	ze_api_version_t version = 0;
+
+	ck_assert_ze(zeDriverGetApiVersion(driver, &version),
+		     ZE_RESULT_SUCCESS, "zeDriverGetApiVersion succeeds");
+	ck_assert_msg(ZE_MAJOR_VERSION(version) == 1 &&
+		      ZE_MINOR_VERSION(version) >= 4,
+		      "the driver implements API 1.4 or a later 1.x, not 0x%x",
+		      (unsigned int)version);
+}
+END_TEST
+
+START_TEST(test_driver_properties)
+{
+	ze_driver_properties_t first = {
+		.stype = ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
+	};
+	ze_driver_properties_t again = first;
+
+	ck_assert_ze(zeDriverGetProperties(driver, &first), ZE_RESULT_SUCCESS,
+		     "zeDriverGetProperties succeeds");
+	ck_assert_ze(zeDriverGetProperties(driver, &again), ZE_RESULT_SUCCESS,
+		     "zeDriverGetProperties succeeds twice");
+
+	ck_assert_msg(first.stype == ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES &&
+		      !first.pNext, "stype and pNext are left alone");
+	ck_assert_msg(first.driverVersion != 0,
+		      "the driver version is non-zero");
+	ck_assert_msg(!is_zero(first.uuid.id, sizeof(first.uuid.id)),
+		      "the driver uuid is not all zero");
+	ck_assert_msg(!memcmp(first.uuid.id, again.uuid.id,
+			      sizeof(first.uuid.id)) &&
+		      first.driverVersion == again.driverVersion,
+		      "driver properties are stable");
+}
+END_TEST
+
+START_TEST(test_device_get_finds_one)
+{
+	ze_device_handle_t again = NULL;
+	uint32_t count = 0;
+
+	ck_assert_ze(zeDeviceGet(driver, &count, NULL), ZE_RESULT_SUCCESS,
+		     "a count query succeeds");
+	ck_assert_msg(count == 1, "exactly one device is found, not %u",
+		      count);
+
+	ck_assert_ze(zeDeviceGet(driver, &count, &again), ZE_RESULT_SUCCESS,
+		     "zeDeviceGet succeeds");
+	ck_assert_msg(again == device,
+		      "zeDeviceGet returns the same handle every time");
+}
+END_TEST
+
+START_TEST(test_device_properties)
+{
+	ze_device_properties_t props, again;
+
+	get_device_properties(ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES, &props);
+	get_device_properties(ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES, &again);
+
+	ck_assert_msg(props.stype == ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES &&
+		      !props.pNext, "stype and pNext are left alone");
+	ck_assert_msg(props.type == ZE_DEVICE_TYPE_GPU,
+		      "the device is a GPU, not type %d", props.type);
+	ck_assert_msg(props.vendorId == 0x8086,
+		      "the vendor is Intel, not 0x%x", props.vendorId);
+	ck_assert_msg(memchr(props.name, '\0', sizeof(props.name)) &&
+		      props.name[0], "the name is a non-empty string");
+	ck_assert_msg(!is_zero(props.uuid.id, sizeof(props.uuid.id)),
+		      "the device uuid is not all zero");
+	ck_assert_msg(!memcmp(props.uuid.id, again.uuid.id,
+			      sizeof(props.uuid.id)),
+		      "the device uuid is stable");
+
+	ck_assert_msg(props.timerResolution > 0,
+		      "the timer has a resolution");
+	ck_assert_msg(props.timestampValidBits > 0 &&
+		      props.timestampValidBits <= 64,
+		      "timestamps have 1..64 valid bits, not %u",
+		      props.timestampValidBits);
+	ck_assert_msg(props.kernelTimestampValidBits > 0 &&
+		      props.kernelTimestampValidBits <= 64,
+		      "kernel timestamps have 1..64 valid bits, not %u",
+		      props.kernelTimestampValidBits);
+
+	ck_assert_msg(props.coreClockRate > 0, "the core clock runs");
+	ck_assert_msg(props.maxMemAllocSize > 0, "memory can be allocated");
+	ck_assert_msg(props.maxHardwareContexts > 0,
+		      "a queue can be created");
+	ck_assert_msg(props.numThreadsPerEU > 0 &&
+		      props.physicalEUSimdWidth > 0 &&
+		      props.numEUsPerSubslice > 0 &&
+		      props.numSubslicesPerSlice > 0 && props.numSlices > 0,
+		      "the device has at least one EU thread");
+}
+END_TEST
+
+START_TEST(test_device_properties_1_2_timer_in_hz)
+{
+	ze_device_properties_t ns, hz;
+	uint64_t expected;
+
+	get_device_properties(ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES, &ns);
+	get_device_properties(ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2, &hz);
+
+	ck_assert_msg(hz.timerResolution > 0,
+		      "with the 1.2 stype the timer frequency is reported");
+	expected = (NSEC_PER_SEC + hz.timerResolution / 2) /
+		   hz.timerResolution;
+	ck_assert_msg(ns.timerResolution == (expected ? expected : 1),
+		      "the 1.0 stype reports the same timer in ns per tick: %llu ns vs %llu Hz",
+		      (unsigned long long)ns.timerResolution,
+		      (unsigned long long)hz.timerResolution);
+}
+END_TEST
+
+START_TEST(test_context_create_unsupported)
+{
+	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
+	ze_context_handle_t context = NULL;
+
+	ck_assert_ze(zeContextCreate(driver, &desc, &context),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "an entry point not implemented yet says so");
+	ck_assert_msg(!context, "no context is returned");
+}
+END_TEST
+
+START_TEST(test_device_compute_properties_unsupported)
+{
+	ze_device_compute_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
+	};
+
+	ck_assert_ze(zeDeviceGetComputeProperties(device, &props),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "an entry point not implemented yet says so");
+}
+END_TEST
+
+/* ---- limits ----------------------------------------------------------- */
+
+START_TEST(test_driver_get_count_clamped)
+{
+	ze_driver_handle_t handles[4] = { NULL };
+	uint32_t count = 4;
+
+	ck_assert_ze(zeDriverGet(&count, handles), ZE_RESULT_SUCCESS,
+		     "asking for more drivers than exist succeeds");
+	ck_assert_msg(count == 1,
+		      "a count above the number of drivers is lowered to it");
+	ck_assert_msg(handles[0] == driver && !handles[1],
+		      "only the drivers that exist are written");
+}
+END_TEST
+
+START_TEST(test_driver_get_zero_count_is_query)
+{
+	ze_driver_handle_t handle = NULL;
+	uint32_t count = 0;
+
+	ck_assert_ze(zeDriverGet(&count, &handle), ZE_RESULT_SUCCESS,
+		     "a count of 0 with an array succeeds");
+	ck_assert_msg(count == 1 && !handle,
+		      "a count of 0 only asks for the count");
+}
+END_TEST
+
+START_TEST(test_device_get_count_clamped)
+{
+	ze_device_handle_t handles[4] = { NULL };
+	uint32_t count = 4;
+
+	ck_assert_ze(zeDeviceGet(driver, &count, handles), ZE_RESULT_SUCCESS,
+		     "asking for more devices than exist succeeds");
+	ck_assert_msg(count == 1,
+		      "a count above the number of devices is lowered to it");
+	ck_assert_msg(handles[0] == device && !handles[1],
+		      "only the devices that exist are written");
+}
+END_TEST
+
+START_TEST(test_device_get_zero_count_is_query)
+{
+	ze_device_handle_t handle = NULL;
+	uint32_t count = 0;
+
+	ck_assert_ze(zeDeviceGet(driver, &count, &handle), ZE_RESULT_SUCCESS,
+		     "a count of 0 with an array succeeds");
+	ck_assert_msg(count == 1 && !handle,
+		      "a count of 0 only asks for the count");
+}
+END_TEST
+
+START_TEST(test_device_get_null_count)
+{
+	ck_assert_ze(zeDeviceGet(driver, NULL, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "the count pointer is required");
+}
+END_TEST
+
+START_TEST(test_device_get_properties_null)
+{
+	ck_assert_ze(zeDeviceGetProperties(device, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "the properties pointer is required");
+}
+END_TEST
+
+START_TEST(test_driver_get_properties_null)
+{
+	ck_assert_ze(zeDriverGetProperties(driver, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "the properties pointer is required");
+}
+END_TEST
+
+START_TEST(test_driver_api_version_null)
+{
+	ck_assert_ze(zeDriverGetApiVersion(driver, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "the version pointer is required");
+}
+END_TEST
+
+/* ---- init: each test needs a process where zeInit was never called ---- */
+
+START_TEST(test_driver_get_before_init)
+{
+	uint32_t count = 0;
+
+	ck_assert_ze(zeDriverGet(&count, NULL), ZE_RESULT_ERROR_UNINITIALIZED,
+		     "nothing can be used before zeInit");
+}
+END_TEST
+
+START_TEST(test_driver_init_unknown_flag)
+{
+	ck_assert_ze(zeInit(0x80), ZE_RESULT_ERROR_INVALID_ENUMERATION,
+		     "unknown zeInit flags are rejected");
+}
+END_TEST
+
+START_TEST(test_driver_init_vpu_only_hides_driver)
+{
+	uint32_t count = 1;
+
+	ck_assert_ze(zeInit(ZE_INIT_FLAG_VPU_ONLY), ZE_RESULT_SUCCESS,
+		     "zeInit for VPU drivers only succeeds");
+	ck_assert_ze(zeDriverGet(&count, NULL), ZE_RESULT_SUCCESS,
+		     "zeDriverGet succeeds after zeInit");
+	ck_assert_msg(count == 0,
+		      "no GPU driver is reported when only VPU drivers were asked for");
+
+	ck_assert_ze(zeInit(0), ZE_RESULT_SUCCESS,
+		     "zeInit for every kind of driver succeeds next");
+	ck_assert_ze(zeDriverGet(&count, NULL), ZE_RESULT_SUCCESS,
+		     "zeDriverGet succeeds after zeInit");
+	ck_assert_msg(count == 1,
+		      "the GPU driver is reported once GPU drivers are asked for");
+}
+END_TEST
+
+#define INIT_THREADS	8
+
+static void *init_and_count(void *arg)
+{
+	uint32_t *count = arg;
+
+	if (zeInit(0) != ZE_RESULT_SUCCESS ||
+	    zeDriverGet(count, NULL) != ZE_RESULT_SUCCESS)
+		*count = UINT32_MAX;
+	return NULL;
+}
+
+START_TEST(test_driver_init_concurrent)
+{
+	uint32_t counts[INIT_THREADS] = { 0 };
+	pthread_t threads[INIT_THREADS];
+	int i;
+
+	for (i = 0; i < INIT_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&threads[i], NULL,
+						init_and_count, &counts[i]), 0);
+	for (i = 0; i < INIT_THREADS; i++)
+		ck_assert_int_eq(pthread_join(threads[i], NULL), 0);
+
+	for (i = 0; i < INIT_THREADS; i++)
+		ck_assert_msg(counts[i] == 1,
+			      "racing zeInit calls all succeed and find the driver (thread %d: %u)",
+			      i, counts[i]);
+}
+END_TEST
+
+static Suite *libze_device_suite(bool forked)
+{
+	Suite *s = suite_create("device");
+	TCase *tc;
+
+	tc = tcase_create("core");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_driver_init_succeeds);
+	tcase_add_test(tc, test_driver_get_finds_one);
+	tcase_add_test(tc, test_driver_api_version);
+	tcase_add_test(tc, test_driver_properties);
+	tcase_add_test(tc, test_device_get_finds_one);
+	tcase_add_test(tc, test_device_properties);
+	tcase_add_test(tc, test_device_properties_1_2_timer_in_hz);
+	tcase_add_test(tc, test_context_create_unsupported);
+	tcase_add_test(tc, test_device_compute_properties_unsupported);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("limits");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_driver_get_count_clamped);
+	tcase_add_test(tc, test_driver_get_zero_count_is_query);
+	tcase_add_test(tc, test_device_get_count_clamped);
+	tcase_add_test(tc, test_device_get_zero_count_is_query);
+	tcase_add_test(tc, test_device_get_null_count);
+	tcase_add_test(tc, test_device_get_properties_null);
+	tcase_add_test(tc, test_driver_get_properties_null);
+	tcase_add_test(tc, test_driver_api_version_null);
+	suite_add_tcase(s, tc);
+
+	/*
+	 * Initialisation is once per process, in the loader as in the
+	 * driver, so these only mean something in a fresh child: skip them
+	 * when Check runs every test in one process (CK_FORK=no).
+	 */
+	if (forked) {
+		tc = tcase_create("init");
+		tcase_add_test(tc, test_driver_get_before_init);
+		tcase_add_test(tc, test_driver_init_unknown_flag);
+		tcase_add_test(tc, test_driver_init_vpu_only_hides_driver);
+		tcase_add_test(tc, test_driver_init_concurrent);
+		suite_add_tcase(s, tc);
+	}
+
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(NULL);
+	int failed;
+
+	srunner_add_suite(sr,
+			  libze_device_suite(srunner_fork_status(sr) == CK_FORK));
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

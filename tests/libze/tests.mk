@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: MIT
+#
+# Check tests of the Level Zero API. They link the standard loader only,
+# never the driver, and run in the VM, where the harness points
+# ZE_ENABLE_ALT_DRIVERS at libze_xe_cbev.so.1.
+
+LIBZE_TEST_NAMES := test_libze_device
+LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
+LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
+
+$(B)/obj/tests/libze/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< -lze_loader $(CHECK_LIBS)
+
+VM_TESTS += $(LIBZE_TEST_BINS)
+
+-include $(LIBZE_TEST_OBJS:.o=.d)

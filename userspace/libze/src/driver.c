@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: driver
+ *
+ * One driver per process. The first zeInit() probes for xe_cbev devices
+ * and the result is kept until exit: Level Zero has no call that tears a
+ * driver down, and the handles it gave out must stay valid. A driver that
+ * found no device still initialises successfully but reports itself to
+ * nobody: zeDriverGet() counts 0.
+ *
+ * Devices are found by name, not by node number: every render node in
+ * /dev/dri is opened and asked for its driver name (DRM_IOCTL_VERSION).
+ * That works for a device on any bus (xe_cbev hangs off a platform device)
+ * and has no side effects, unlike drmOpenWithType(), which walks minor
+ * numbers and, in libdrm builds without udev, creates missing device nodes
+ * when run as root.
+ */
+
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xf86drm.h>
+
+#include "libze_private.h"
+#include "device.h"
+#include "driver.h"
+#include "kmd.h"
+
+static_assert(offsetof(struct xe_driver, base) == 0,
+	      "a driver handle must point at its DDI header");
+
+static struct xe_driver xe_driver;
+static pthread_once_t xe_driver_once = PTHREAD_ONCE_INIT;
+
+static int is_render_node(const struct dirent *entry)
+{
+	return !strncmp(entry->d_name, DRM_RENDER_MINOR_NAME,
+			strlen(DRM_RENDER_MINOR_NAME));
+}
+
+/*
+ * Add the device behind @path if it is an xe_cbev one. Nodes of other
+ * drivers, nodes this process may not open and modules speaking another
+ * uAPI are skipped; any other failure is an error of the probe.
+ */
+static int driver_add_device(struct xe_driver *drv, const char *path)
+{
+	int fd, err;
+
+	fd = xe_kmd_open(path);
+	if (fd < 0)
+		return 0;
+
+	err = xe_device_init(&drv->devices[drv->num_devices], drv, fd);
+	if (err == -ENODEV)
+		return 0;
+	if (err)
+		return err;
+
+	drv->num_devices++;
+	return 0;
+}
+
+/*
+ * The driver uuid must differ from its devices' and stay stable while
+ * they exist: the first device's uuid with a constant mixed in.
+ */
+static void driver_derive_uuid(struct xe_driver *drv)
+{
+	static const uint8_t salt[ZE_MAX_DRIVER_UUID_SIZE] = "libze_xe_cbev";
+	const uint8_t *dev_uuid = drv->devices[0].info.uuid;
+	size_t i;
+
+	static_assert(sizeof(drv->devices[0].info.uuid) ==
+		      ZE_MAX_DRIVER_UUID_SIZE, "device and driver uuid sizes");
+	for (i = 0; i < ZE_MAX_DRIVER_UUID_SIZE; i++)
+		drv->uuid.id[i] = dev_uuid[i] ^ salt[i];
+}
+
+/* Add the xe_cbev devices among the render nodes @nodes, in their order. */
+static int driver_add_devices(struct xe_driver *drv, struct dirent **nodes,
+			      int num_nodes)
+{
+	char path[PATH_MAX];
+	int i, err;
+
+	if (!num_nodes)
+		return 0;
+
+	drv->devices = calloc(num_nodes, sizeof(*drv->devices));
+	if (!drv->devices)
+		return -ENOMEM;
+
+	for (i = 0; i < num_nodes; i++) {
+		snprintf(path, sizeof(path), "%s/%s", DRM_DIR_NAME,
+			 nodes[i]->d_name);
+		err = driver_add_device(drv, path);
+		if (err)
+			goto err_fini_devices;
+	}
+	return 0;
+
+err_fini_devices:
+	while (drv->num_devices)
+		xe_device_fini(&drv->devices[--drv->num_devices]);
+	free(drv->devices);
+	drv->devices = NULL;
+	return err;
+}
+
+static int driver_probe(struct xe_driver *drv)
+{
+	struct dirent **nodes;
+	int num_nodes, i, err;
+
+	xe_ddi_heads_init(&drv->ddi);
+	xe_ddi_handle_init(&drv->base, &drv->ddi);
+
+	num_nodes = scandir(DRM_DIR_NAME, &nodes, is_render_node, versionsort);
+	if (num_nodes < 0)
+		return errno == ENOENT ? 0 : -errno; /* no DRM device at all */
+
+	err = driver_add_devices(drv, nodes, num_nodes);
+	if (!err && drv->num_devices)
+		driver_derive_uuid(drv);
+
+	for (i = 0; i < num_nodes; i++)
+		free(nodes[i]);
+	free(nodes);
+	return err;
+}
+
+static void driver_init_once(void)
+{
+	xe_driver.init_err = driver_probe(&xe_driver);
+	atomic_store_explicit(&xe_driver.ready, !xe_driver.init_err,
+			      memory_order_release);
+}
+
+/**
+ * xe_driver_init() - probe once per process
+ * @gpu_requested: the caller of zeInit() asked for GPU drivers
+ *
+ * Thread-safe; the probe runs on the first call and every call returns its
+ * result. zeDriverGet() shows the driver once any zeInit() asked for GPU
+ * drivers.
+ *
+ * Return: 0 or the negative errno the probe failed with.
+ */
+int xe_driver_init(bool gpu_requested)
+{
+	pthread_once(&xe_driver_once, driver_init_once);
+	if (xe_driver.init_err)
+		return xe_driver.init_err;
+
+	if (gpu_requested)
+		atomic_store_explicit(&xe_driver.gpu_requested, true,
+				      memory_order_relaxed);
+	return 0;
+}
+
+/* The driver, or NULL if no zeInit() has succeeded yet. */
+static struct xe_driver *xe_driver_get_ready(void)
+{
+	if (!atomic_load_explicit(&xe_driver.ready, memory_order_acquire))
+		return NULL;
+	return &xe_driver;
+}
+
+struct xe_driver *xe_driver_from_handle(ze_driver_handle_t handle)
+{
+	if (!handle)
+		return NULL;
+	return xe_container_of((zex_handle_t *)handle, struct xe_driver, base);
+}
+
+static ze_driver_handle_t xe_driver_to_handle(struct xe_driver *drv)
+{
+	return (ze_driver_handle_t)&drv->base;
+}
+
+ze_result_t xe_driver_get(uint32_t *pCount, ze_driver_handle_t *phDrivers)
+{
+	struct xe_driver *drv = xe_driver_get_ready();
+	uint32_t available;
+	bool wanted;
+
+	if (!drv)
+		return ZE_RESULT_ERROR_UNINITIALIZED;
+	if (!pCount)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/*
+	 * A driver without devices is of no use to anyone, and one that was
+	 * only initialised for other kinds of drivers was not asked for.
+	 */
+	wanted = atomic_load_explicit(&drv->gpu_requested,
+				      memory_order_relaxed);
+	available = drv->num_devices && wanted ? 1 : 0;
+	if (xe_enum_count(pCount, available, phDrivers))
+		phDrivers[0] = xe_driver_to_handle(drv);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_driver_get_api_version(ze_driver_handle_t hDriver,
+				      ze_api_version_t *version)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!version)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	*version = XE_API_VERSION;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_driver_get_properties(ze_driver_handle_t hDriver,
+				     ze_driver_properties_t *pDriverProperties)
+{
+	struct xe_driver *drv = xe_driver_from_handle(hDriver);
+
+	if (!drv)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pDriverProperties)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/* stype and pNext belong to the caller: only [out] members change. */
+	pDriverProperties->uuid = drv->uuid;
+	pDriverProperties->driverVersion = XE_DRIVER_VERSION;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
+			     ze_driver_ipc_properties_t *pIpcProperties)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pIpcProperties)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/* Neither memory nor event pools can be shared between processes. */
+	pIpcProperties->flags = 0;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_driver_get_extension_properties(ze_driver_handle_t hDriver,
+				   uint32_t *pCount,
+				   ze_driver_extension_properties_t *pProps)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pCount)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/* No extension is implemented yet. */
+	xe_enum_count(pCount, 0, pProps);
+	return ZE_RESULT_SUCCESS;
+}
