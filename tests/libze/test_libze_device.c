@@ -22,6 +22,7 @@
 
 #include <check.h>
 #include <level_zero/ze_api.h>
+#include <libze_xe_cbev.h>
 
 #define NSEC_PER_SEC	1000000000ull
 
@@ -240,6 +241,147 @@ START_TEST(test_device_compute_properties_unsupported)
 }
 END_TEST
 
+static bool has_extension(const char *name, uint32_t *version)
+{
+	ze_driver_extension_properties_t props[16];
+	uint32_t count = 16, i;
+
+	ck_assert_ze(zeDriverGetExtensionProperties(driver, &count, props),
+		     ZE_RESULT_SUCCESS, "zeDriverGetExtensionProperties succeeds");
+	for (i = 0; i < count; i++) {
+		if (!strcmp(props[i].name, name)) {
+			*version = props[i].version;
+			return true;
+		}
+	}
+	return false;
+}
+
+START_TEST(test_driver_extension_ddi_handles_listed)
+{
+	uint32_t version = 0;
+
+	ck_assert_msg(has_extension(ZE_DRIVER_DDI_HANDLES_EXT_NAME, &version),
+		      "the driver advertises the DDI-handles extension");
+	ck_assert_msg(version == ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1,
+		      "in version 1.1 (handles carry pRuntime), not 0x%x",
+		      version);
+}
+END_TEST
+
+START_TEST(test_driver_ddi_handles_property)
+{
+	ze_driver_ddi_handles_ext_properties_t ddi = {
+		.stype = ZE_STRUCTURE_TYPE_DRIVER_DDI_HANDLES_EXT_PROPERTIES,
+	};
+	ze_driver_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES,
+		.pNext = &ddi,
+	};
+
+	ck_assert_ze(zeDriverGetProperties(driver, &props), ZE_RESULT_SUCCESS,
+		     "zeDriverGetProperties succeeds with a pNext chain");
+	ck_assert_msg(ddi.flags &
+		      ZE_DRIVER_DDI_HANDLE_EXT_FLAG_DDI_HANDLE_EXT_SUPPORTED,
+		      "the chained DDI-handles properties say supported");
+	ck_assert_msg(props.pNext == &ddi && !ddi.pNext,
+		      "the chain itself is left alone");
+}
+END_TEST
+
+/*
+ * With a single driver and no layer, the loader hands out the driver's own
+ * handles: their header is the DDI-handles layout.
+ */
+START_TEST(test_driver_handles_start_with_ddi_header)
+{
+	const zex_handle_t *hdr[] = { (const zex_handle_t *)driver,
+				      (const zex_handle_t *)device };
+	const zex_dditable_driver_t *core;
+	ze_api_version_t version = 0;
+	void *fn = NULL;
+	unsigned int i;
+
+	if (getenv("ZE_ENABLE_VALIDATION_LAYER"))
+		return;	/* handles may be wrapped */
+
+	ck_assert_ze(zeDriverGetApiVersion(driver, &version),
+		     ZE_RESULT_SUCCESS, "zeDriverGetApiVersion succeeds");
+	ck_assert_ze(zeDriverGetExtensionFunctionAddress(driver,
+			"zeDriverGetApiVersion", &fn), ZE_RESULT_SUCCESS,
+		     "a core entry point can be looked up by name");
+	for (i = 0; i < 2; i++) {
+		core = (const zex_dditable_driver_t *)hdr[i]->pCore;
+		ck_assert_msg(core && core->head.isValidFlag,
+			      "handle %u points at a valid core table head", i);
+		ck_assert_msg(core->head.version == version,
+			      "the head names the reported API version");
+		ck_assert_msg(((void **)core->tables[ZEX_DDI_DRIVER])[1] == fn,
+			      "Driver table slot 1 is zeDriverGetApiVersion");
+		ck_assert_msg(hdr[i]->pTools && hdr[i]->pSysman &&
+			      hdr[i]->pRuntime,
+			      "tools, sysman and runtime heads are present");
+		ck_assert_msg(!hdr[i]->pTools->isValidFlag &&
+			      !hdr[i]->pSysman->isValidFlag,
+			      "no tools or sysman API is claimed");
+	}
+}
+END_TEST
+
+START_TEST(test_driver_extension_function_address)
+{
+	ze_result_t (*init_drivers)(uint32_t *, ze_driver_handle_t *,
+				    ze_init_driver_type_desc_t *);
+	ze_init_driver_type_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_INIT_DRIVER_TYPE_DESC,
+		.flags = ZE_INIT_DRIVER_TYPE_FLAG_GPU,
+	};
+	ze_driver_handle_t handle = NULL;
+	uint32_t count = 1;
+	void *fn = NULL;
+
+	ck_assert_ze(zeDriverGetExtensionFunctionAddress(driver,
+			"zeInitDrivers", &fn), ZE_RESULT_SUCCESS,
+		     "zeInitDrivers (spec 1.10) can be looked up");
+	*(void **)&init_drivers = fn;
+	ck_assert_ze(init_drivers(&count, &handle, &desc), ZE_RESULT_SUCCESS,
+		     "zeInitDrivers for GPU drivers succeeds");
+	ck_assert_msg(count == 1, "zeInitDrivers finds the driver");
+	if (!getenv("ZE_ENABLE_VALIDATION_LAYER"))
+		ck_assert_msg(handle == driver,
+			      "zeInitDrivers returns the driver's handle");
+
+	desc.flags = ZE_INIT_DRIVER_TYPE_FLAG_NPU;
+	count = 0;
+	ck_assert_ze(init_drivers(&count, NULL, &desc), ZE_RESULT_SUCCESS,
+		     "zeInitDrivers for NPU drivers succeeds");
+	ck_assert_msg(count == 0, "an NPU-only request finds no GPU driver");
+
+	desc.stype = ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES;
+	ck_assert_ze(init_drivers(&count, NULL, &desc),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a descriptor with the wrong stype is refused");
+}
+END_TEST
+
+START_TEST(test_driver_extension_function_address_unknown)
+{
+	void *fn = &fn;
+
+	ck_assert_ze(zeDriverGetExtensionFunctionAddress(driver,
+			"zeNoSuchFunction", &fn),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "an unknown name is refused");
+	ck_assert_ze(zeDriverGetExtensionFunctionAddress(driver,
+			"zeImageCreate", &fn),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "an entry point the driver does not implement is refused");
+	ck_assert_ze(zeDriverGetExtensionFunctionAddress(driver, NULL, &fn),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "the name is required");
+}
+END_TEST
+
 /* ---- limits ----------------------------------------------------------- */
 
 START_TEST(test_driver_get_count_clamped)
@@ -411,6 +553,10 @@ static Suite *libze_device_suite(bool forked)
 	tcase_add_test(tc, test_device_properties_1_2_timer_in_hz);
 	tcase_add_test(tc, test_context_create_unsupported);
 	tcase_add_test(tc, test_device_compute_properties_unsupported);
+	tcase_add_test(tc, test_driver_extension_ddi_handles_listed);
+	tcase_add_test(tc, test_driver_ddi_handles_property);
+	tcase_add_test(tc, test_driver_handles_start_with_ddi_header);
+	tcase_add_test(tc, test_driver_extension_function_address);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");
@@ -423,6 +569,7 @@ static Suite *libze_device_suite(bool forked)
 	tcase_add_test(tc, test_device_get_properties_null);
 	tcase_add_test(tc, test_driver_get_properties_null);
 	tcase_add_test(tc, test_driver_api_version_null);
+	tcase_add_test(tc, test_driver_extension_function_address_unknown);
 	suite_add_tcase(s, tc);
 
 	/*

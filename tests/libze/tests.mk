@@ -1,12 +1,17 @@
 # SPDX-License-Identifier: MIT
 #
-# Check tests of the Level Zero API. They link the standard loader only,
-# never the driver, and run in the VM, where the harness points
-# ZE_ENABLE_ALT_DRIVERS at libze_xe_cbev.so.1.
+# Check tests of the Level Zero API. The VM tests link the standard loader
+# only, never the driver, and run in the VM, where the harness points
+# ZE_ENABLE_ALT_DRIVERS at libze_xe_cbev.so.1. The host tests need no
+# device: they dlopen() the driver library built here, as the loader does.
 
 LIBZE_TEST_NAMES := test_libze_device
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
+
+LIBZE_HOST_TEST_NAMES := test_libze_ddi
+LIBZE_HOST_TEST_BINS  := $(addprefix $(B)/tests/libze/host/,$(LIBZE_HOST_TEST_NAMES))
+LIBZE_HOST_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/host/,$(LIBZE_HOST_TEST_NAMES:=.o))
 
 $(B)/obj/tests/libze/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
 	@mkdir -p $(@D)
@@ -16,6 +21,18 @@ $(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< -lze_loader $(CHECK_LIBS)
 
-VM_TESTS += $(LIBZE_TEST_BINS)
+$(B)/obj/tests/libze/host/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(CHECK_CFLAGS) -DLIBZE_SO='"$(LIBZE_SO)"' \
+		-MMD -MP -c -o $@ $<
 
--include $(LIBZE_TEST_OBJS:.o=.d)
+$(LIBZE_HOST_TEST_BINS): $(B)/tests/libze/host/%: \
+		$(B)/obj/tests/libze/host/%.o $(LIBZE_SO)
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< \
+		-Wl,--no-as-needed -lze_loader -Wl,--as-needed -ldl $(CHECK_LIBS)
+
+VM_TESTS += $(LIBZE_TEST_BINS)
+HOST_TESTS += $(LIBZE_HOST_TEST_BINS)
+
+-include $(LIBZE_TEST_OBJS:.o=.d) $(LIBZE_HOST_TEST_OBJS:.o=.d)

@@ -11,7 +11,8 @@ LIBZE_OBJS   := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_SRCS))
 # Everything hidden unless the version script exports it.
 LIBZE_CFLAGS := $(USER_CFLAGS) -fPIC -fvisibility=hidden -pthread -MMD -MP
 LIBZE_LDFLAGS := -shared -Wl,-soname,libze_xe_cbev.so.1 \
-	-Wl,--version-script=$(LIBZE_MAP) -Wl,--no-undefined $(USER_LDFLAGS)
+	-Wl,--version-script=$(LIBZE_MAP) -Wl,--no-undefined -Wl,-Bsymbolic \
+	$(USER_LDFLAGS)
 LIBZE_LIBS   := -Wl,--as-needed $(PKG_LIBS) -lpthread
 
 $(B)/obj/userspace/libze/%.o: $(SRC)/userspace/libze/%.c \

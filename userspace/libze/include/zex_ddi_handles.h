@@ -64,6 +64,61 @@ static_assert(offsetof(zex_handle_t, pSysman) == 2 * sizeof(void *),
 static_assert(offsetof(zex_handle_t, pRuntime) == 3 * sizeof(void *),
 	      "ze_handle_t.pRuntime");
 
+/*
+ * zex_ddi_table_index - the tables of ze_dditable_driver_t, in the order of
+ * the spec 1.13-1.17 headers (1.12 lacked the two non-Exp RTAS tables; a
+ * loader built from 1.12 headers would read this struct wrongly).
+ */
+enum zex_ddi_table_index {
+	ZEX_DDI_RTAS_BUILDER,
+	ZEX_DDI_RTAS_BUILDER_EXP,
+	ZEX_DDI_RTAS_PARALLEL_OPERATION,
+	ZEX_DDI_RTAS_PARALLEL_OPERATION_EXP,
+	ZEX_DDI_GLOBAL,
+	ZEX_DDI_DRIVER,
+	ZEX_DDI_DRIVER_EXP,
+	ZEX_DDI_DEVICE,
+	ZEX_DDI_DEVICE_EXP,
+	ZEX_DDI_CONTEXT,
+	ZEX_DDI_COMMAND_QUEUE,
+	ZEX_DDI_COMMAND_LIST,
+	ZEX_DDI_COMMAND_LIST_EXP,
+	ZEX_DDI_IMAGE,
+	ZEX_DDI_IMAGE_EXP,
+	ZEX_DDI_MEM,
+	ZEX_DDI_MEM_EXP,
+	ZEX_DDI_FENCE,
+	ZEX_DDI_EVENT_POOL,
+	ZEX_DDI_EVENT,
+	ZEX_DDI_EVENT_EXP,
+	ZEX_DDI_MODULE,
+	ZEX_DDI_MODULE_BUILD_LOG,
+	ZEX_DDI_KERNEL,
+	ZEX_DDI_KERNEL_EXP,
+	ZEX_DDI_SAMPLER,
+	ZEX_DDI_PHYSICAL_MEM,
+	ZEX_DDI_VIRTUAL_MEM,
+	ZEX_DDI_FABRIC_VERTEX_EXP,
+	ZEX_DDI_FABRIC_EDGE_EXP,
+	ZEX_DDI_GRAPH,
+	ZEX_DDI_EXECUTABLE_GRAPH,
+	ZEX_DDI_NUM_TABLES
+};
+
+/*
+ * zex_dditable_driver_t - layout of ze_dditable_driver_t (spec 1.17): the
+ * head, then one pointer per table, each to a table laid out as the spec
+ * 1.17 headers declare it. Only the version and the table pointers of
+ * functions not newer than @head.version are read by a loader.
+ */
+typedef struct _zex_dditable_driver_t {
+	zex_dditable_driver_head_t head;
+	void *tables[ZEX_DDI_NUM_TABLES];
+} zex_dditable_driver_t;
+
+static_assert(offsetof(zex_dditable_driver_t, tables) == 8,
+	      "ze_dditable_driver_t: tables follow version and isValidFlag");
+
 #if defined(__cplusplus)
 }
 #endif

@@ -24,7 +24,7 @@
 #include "driver.h"
 #include "kmd.h"
 
-static_assert(offsetof(struct xe_device, base) == 0,
+static_assert(offsetof(struct xe_device, obj) == 0,
 	      "a device handle must point at its DDI header");
 
 #define XE_DEVICE_NAME		"xe_cbev software GPU"
@@ -76,7 +76,8 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 
 	dev->driver = driver;
 	dev->fd = fd;
-	xe_ddi_handle_init(&dev->base, &driver->ddi);
+	xe_ddi_handle_init(&dev->obj.ddi, &driver->ddi);
+	dev->obj.magic = XE_MAGIC_DEVICE;
 	return 0;
 
 err_close:
@@ -87,18 +88,6 @@ err_close:
 void xe_device_fini(struct xe_device *dev)
 {
 	xe_kmd_close(dev->fd);
-}
-
-static struct xe_device *xe_device_from_handle(ze_device_handle_t handle)
-{
-	if (!handle)
-		return NULL;
-	return xe_container_of((zex_handle_t *)handle, struct xe_device, base);
-}
-
-static ze_device_handle_t xe_device_to_handle(struct xe_device *dev)
-{
-	return (ze_device_handle_t)&dev->base;
 }
 
 ze_result_t xe_device_get(ze_driver_handle_t hDriver, uint32_t *pCount,
@@ -202,3 +191,6 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 	snprintf(props->name, sizeof(props->name), "%s", XE_DEVICE_NAME);
 	return ZE_RESULT_SUCCESS;
 }
+
+XE_EXPORT(zeDeviceGet, xe_device_get);
+XE_EXPORT(zeDeviceGetProperties, xe_device_get_properties);

@@ -6,15 +6,15 @@
 #define _XE_DEVICE_H
 
 #include <level_zero/ze_api.h>
-#include <zex_ddi_handles.h>
 
+#include "libze_private.h"
 #include "kmd.h"
 
 struct xe_driver;
 
 /**
  * struct xe_device - one xe_cbev render node
- * @base: DDI header; first, because a device handle points at it
+ * @obj: handle header; first, because a device handle points at it
  * @driver: the driver that found the device
  * @fd: the open render node, kept for the life of the process
  * @info: what the kernel reported at probe time
@@ -22,7 +22,7 @@ struct xe_driver;
  * Created by the driver probe, read-only afterwards.
  */
 struct xe_device {
-	zex_handle_t base;
+	struct xe_object obj;
 	struct xe_driver *driver;
 	int fd;
 	struct drm_xe_cbev_query_device_info info;
@@ -30,6 +30,16 @@ struct xe_device {
 
 int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd);
 void xe_device_fini(struct xe_device *dev);
+
+static inline struct xe_device *xe_device_from_handle(ze_device_handle_t h)
+{
+	return xe_object_check(h, XE_MAGIC_DEVICE);
+}
+
+static inline ze_device_handle_t xe_device_to_handle(struct xe_device *dev)
+{
+	return xe_object_handle(&dev->obj);
+}
 
 /* Entry points (Device DDI table) */
 ze_result_t xe_device_get(ze_driver_handle_t hDriver, uint32_t *pCount,

@@ -36,7 +36,7 @@
 #include "driver.h"
 #include "kmd.h"
 
-static_assert(offsetof(struct xe_driver, base) == 0,
+static_assert(offsetof(struct xe_driver, obj) == 0,
 	      "a driver handle must point at its DDI header");
 
 static struct xe_driver xe_driver;
@@ -124,7 +124,8 @@ static int driver_probe(struct xe_driver *drv)
 	int num_nodes, i, err;
 
 	xe_ddi_heads_init(&drv->ddi);
-	xe_ddi_handle_init(&drv->base, &drv->ddi);
+	xe_ddi_handle_init(&drv->obj.ddi, &drv->ddi);
+	drv->obj.magic = XE_MAGIC_DRIVER;
 
 	num_nodes = scandir(DRM_DIR_NAME, &nodes, is_render_node, versionsort);
 	if (num_nodes < 0)
@@ -179,14 +180,12 @@ static struct xe_driver *xe_driver_get_ready(void)
 
 struct xe_driver *xe_driver_from_handle(ze_driver_handle_t handle)
 {
-	if (!handle)
-		return NULL;
-	return xe_container_of((zex_handle_t *)handle, struct xe_driver, base);
+	return xe_object_check(handle, XE_MAGIC_DRIVER);
 }
 
 static ze_driver_handle_t xe_driver_to_handle(struct xe_driver *drv)
 {
-	return (ze_driver_handle_t)&drv->base;
+	return xe_object_handle(&drv->obj);
 }
 
 ze_result_t xe_driver_get(uint32_t *pCount, ze_driver_handle_t *phDrivers)
@@ -220,7 +219,7 @@ ze_result_t xe_driver_get_api_version(ze_driver_handle_t hDriver,
 	if (!version)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	*version = XE_API_VERSION;
+	*version = xe_ddi_api_version();
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -228,6 +227,7 @@ ze_result_t xe_driver_get_properties(ze_driver_handle_t hDriver,
 				     ze_driver_properties_t *pDriverProperties)
 {
 	struct xe_driver *drv = xe_driver_from_handle(hDriver);
+	ze_base_properties_t *ext;
 
 	if (!drv)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -237,6 +237,14 @@ ze_result_t xe_driver_get_properties(ze_driver_handle_t hDriver,
 	/* stype and pNext belong to the caller: only [out] members change. */
 	pDriverProperties->uuid = drv->uuid;
 	pDriverProperties->driverVersion = XE_DRIVER_VERSION;
+
+	/* Extension structs the driver knows are filled, others left alone. */
+	for (ext = pDriverProperties->pNext; ext; ext = ext->pNext) {
+		if (ext->stype ==
+		    ZE_STRUCTURE_TYPE_DRIVER_DDI_HANDLES_EXT_PROPERTIES)
+			((ze_driver_ddi_handles_ext_properties_t *)ext)->flags =
+				ZE_DRIVER_DDI_HANDLE_EXT_FLAG_DDI_HANDLE_EXT_SUPPORTED;
+	}
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -254,17 +262,101 @@ xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
 	return ZE_RESULT_SUCCESS;
 }
 
+/*
+ * The extensions the driver implements: each is listed once all the entry
+ * points it brings are in the DDI tables, so the list cannot promise more
+ * than the tables hold.
+ */
+static const struct xe_extension {
+	const char *name;
+	uint32_t version;
+	const char *functions[2];
+} xe_extensions[] = {
+	{ ZE_DRIVER_DDI_HANDLES_EXT_NAME,
+	  ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1, { NULL } },
+	{ ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME,
+	  ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_1_0,
+	  { "zeCommandListImmediateAppendCommandListsExp" } },
+};
+
+static bool extension_implemented(const struct xe_extension *ext)
+{
+	unsigned int i;
+
+	for (i = 0; i < XE_ARRAY_SIZE(ext->functions) && ext->functions[i]; i++)
+		if (!xe_ddi_lookup(ext->functions[i]))
+			return false;
+	return true;
+}
+
 ze_result_t
 xe_driver_get_extension_properties(ze_driver_handle_t hDriver,
 				   uint32_t *pCount,
 				   ze_driver_extension_properties_t *pProps)
 {
+	const struct xe_extension *list[XE_ARRAY_SIZE(xe_extensions)];
+	uint32_t available = 0, i, n;
+
 	if (!xe_driver_from_handle(hDriver))
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!pCount)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	/* No extension is implemented yet. */
-	xe_enum_count(pCount, 0, pProps);
+	for (i = 0; i < XE_ARRAY_SIZE(xe_extensions); i++)
+		if (extension_implemented(&xe_extensions[i]))
+			list[available++] = &xe_extensions[i];
+
+	n = xe_enum_count(pCount, available, pProps);
+	for (i = 0; i < n; i++) {
+		snprintf(pProps[i].name, sizeof(pProps[i].name), "%s",
+			 list[i]->name);
+		pProps[i].version = list[i]->version;
+	}
 	return ZE_RESULT_SUCCESS;
 }
+
+ze_result_t
+xe_driver_get_extension_function_address(ze_driver_handle_t hDriver,
+					 const char *name, void **ppFunction)
+{
+	xe_ddi_fn_t fn;
+
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!name || !ppFunction)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	fn = xe_ddi_lookup(name);
+	if (!fn)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	/* POSIX guarantees function pointers survive a trip through void *. */
+	*ppFunction = (void *)fn;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * Errors are reported by result code only; there is no description to add,
+ * and an empty string is what the spec asks for then.
+ */
+ze_result_t xe_driver_get_last_error_description(ze_driver_handle_t hDriver,
+						 const char **ppString)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ppString)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	*ppString = "";
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeDriverGet, xe_driver_get);
+XE_EXPORT(zeDriverGetApiVersion, xe_driver_get_api_version);
+XE_EXPORT(zeDriverGetProperties, xe_driver_get_properties);
+XE_EXPORT(zeDriverGetIpcProperties, xe_driver_get_ipc_properties);
+XE_EXPORT(zeDriverGetExtensionProperties, xe_driver_get_extension_properties);
+XE_EXPORT(zeDriverGetExtensionFunctionAddress,
+	  xe_driver_get_extension_function_address);
+XE_EXPORT(zeDriverGetLastErrorDescription,
+	  xe_driver_get_last_error_description);

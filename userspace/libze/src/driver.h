@@ -10,22 +10,25 @@
 #include <stdint.h>
 
 #include <level_zero/ze_api.h>
-#include <zex_ddi_handles.h>
 
+#include "libze_private.h"
 #include "ddi.h"
 
+struct xe_context;
 struct xe_device;
 
 /**
  * struct xe_driver - the Level Zero driver of this process
- * @base: DDI header; first, because a driver handle points at it
- * @ddi: what @base and the headers of all the driver's objects point at
+ * @obj: handle header; first, because a driver handle points at it
+ * @ddi: what the headers of the driver and all its objects point at
  * @devices: the xe_cbev devices found by the probe, in node order
  * @num_devices: entries in @devices
  * @uuid: reported by zeDriverGetProperties(), derived from the first device
  * @init_err: outcome of the probe: 0 or a negative errno
  * @ready: true once a probe succeeded
  * @gpu_requested: true once a zeInit() asked for GPU drivers
+ * @default_context: zeDriverGetDefaultContext(), created by the probe when
+ *	there is a device
  *
  * A singleton, the only mutable global state of the library. The probe
  * writes every member but @gpu_requested once, inside pthread_once(); they
@@ -34,7 +37,7 @@ struct xe_device;
  * release store. @gpu_requested only ever goes from false to true.
  */
 struct xe_driver {
-	zex_handle_t base;
+	struct xe_object obj;
 	struct xe_ddi_heads ddi;
 	struct xe_device *devices;
 	uint32_t num_devices;
@@ -42,6 +45,7 @@ struct xe_driver {
 	int init_err;
 	atomic_bool ready;
 	atomic_bool gpu_requested;
+	struct xe_context *default_context;
 };
 
 int xe_driver_init(bool gpu_requested);
@@ -49,6 +53,8 @@ struct xe_driver *xe_driver_from_handle(ze_driver_handle_t handle);
 
 /* Entry points (Global and Driver DDI tables) */
 ze_result_t xe_init(ze_init_flags_t flags);
+ze_result_t xe_init_drivers(uint32_t *pCount, ze_driver_handle_t *phDrivers,
+			    ze_init_driver_type_desc_t *desc);
 ze_result_t xe_driver_get(uint32_t *pCount, ze_driver_handle_t *phDrivers);
 ze_result_t xe_driver_get_api_version(ze_driver_handle_t hDriver,
 				      ze_api_version_t *version);
@@ -61,5 +67,10 @@ ze_result_t
 xe_driver_get_extension_properties(ze_driver_handle_t hDriver,
 				   uint32_t *pCount,
 				   ze_driver_extension_properties_t *pProps);
+ze_result_t
+xe_driver_get_extension_function_address(ze_driver_handle_t hDriver,
+					 const char *name, void **ppFunction);
+ze_result_t xe_driver_get_last_error_description(ze_driver_handle_t hDriver,
+						 const char **ppString);
 
 #endif /* _XE_DRIVER_H */

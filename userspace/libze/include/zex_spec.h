@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _ZEX_SPEC_H
+#define _ZEX_SPEC_H
+
+/*
+ * DOC: Level Zero names newer than spec 1.4
+ *
+ * Debian 12 ships the Level Zero headers of spec 1.4. Applications of today
+ * are built against spec 1.15-1.17 headers and call entry points, flags and
+ * structures that 1.4 lacks. This header restates, with the values and
+ * layouts of the official headers (ABI-compatible: same names, same
+ * numbers, same field order), the ones that libze_xe_cbev implements, so
+ * that the driver and C programs built on Debian can use them.
+ *
+ * With headers of spec 1.17 or later (they define ZE_API_VERSION_CURRENT_M)
+ * this file defines nothing; headers between 1.5 and 1.16 are refused, as
+ * some of the names below would clash with theirs.
+ */
+
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+
+#if defined(ZE_API_VERSION_CURRENT_M)
+#if ZE_API_VERSION_CURRENT_M < ZE_MAKE_VERSION(1, 17)
+#error "zex_spec.h completes the spec 1.4 headers or needs spec 1.17 ones"
+#endif
+#else /* spec 1.4 headers */
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+/* ---- API versions (ze_api_version_t) ---------------------------------- */
+
+#define ZE_API_VERSION_1_5	((ze_api_version_t)ZE_MAKE_VERSION(1, 5))
+#define ZE_API_VERSION_1_6	((ze_api_version_t)ZE_MAKE_VERSION(1, 6))
+#define ZE_API_VERSION_1_7	((ze_api_version_t)ZE_MAKE_VERSION(1, 7))
+#define ZE_API_VERSION_1_8	((ze_api_version_t)ZE_MAKE_VERSION(1, 8))
+#define ZE_API_VERSION_1_9	((ze_api_version_t)ZE_MAKE_VERSION(1, 9))
+#define ZE_API_VERSION_1_10	((ze_api_version_t)ZE_MAKE_VERSION(1, 10))
+#define ZE_API_VERSION_1_11	((ze_api_version_t)ZE_MAKE_VERSION(1, 11))
+#define ZE_API_VERSION_1_12	((ze_api_version_t)ZE_MAKE_VERSION(1, 12))
+#define ZE_API_VERSION_1_13	((ze_api_version_t)ZE_MAKE_VERSION(1, 13))
+#define ZE_API_VERSION_1_14	((ze_api_version_t)ZE_MAKE_VERSION(1, 14))
+#define ZE_API_VERSION_1_15	((ze_api_version_t)ZE_MAKE_VERSION(1, 15))
+#define ZE_API_VERSION_1_16	((ze_api_version_t)ZE_MAKE_VERSION(1, 16))
+#define ZE_API_VERSION_1_17	((ze_api_version_t)ZE_MAKE_VERSION(1, 17))
+
+/* ---- structure types (ze_structure_type_t) ---------------------------- */
+
+/* ze_init_driver_type_desc_t, spec 1.10 */
+#define ZE_STRUCTURE_TYPE_INIT_DRIVER_TYPE_DESC \
+	((ze_structure_type_t)0x00020021)
+/* ze_driver_ddi_handles_ext_properties_t, spec 1.12 */
+#define ZE_STRUCTURE_TYPE_DRIVER_DDI_HANDLES_EXT_PROPERTIES \
+	((ze_structure_type_t)0x00020027)
+
+/* ---- in-order command lists, spec 1.7 --------------------------------- */
+
+/*
+ * Commands of the list execute in order: each starts after the previous
+ * one completed, without events or barriers. Not combinable with
+ * ZE_COMMAND_LIST_FLAG_RELAXED_ORDERING.
+ */
+#define ZE_COMMAND_LIST_FLAG_IN_ORDER	((ze_command_list_flag_t)ZE_BIT(3))
+/* Spec 1.9, listed so that the driver can reject it by name. */
+#define ZE_COMMAND_LIST_FLAG_EXP_CLONEABLE ((ze_command_list_flag_t)ZE_BIT(4))
+/* zeCommandListCreateImmediate() only: the immediate list is in-order. */
+#define ZE_COMMAND_QUEUE_FLAG_IN_ORDER	((ze_command_queue_flag_t)ZE_BIT(1))
+
+/* ---- zeInitDrivers, spec 1.10 ----------------------------------------- */
+
+typedef uint32_t ze_init_driver_type_flags_t;
+typedef enum _ze_init_driver_type_flag_t {
+	ZE_INIT_DRIVER_TYPE_FLAG_GPU = ZE_BIT(0),
+	ZE_INIT_DRIVER_TYPE_FLAG_NPU = ZE_BIT(1),
+	ZE_INIT_DRIVER_TYPE_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_init_driver_type_flag_t;
+
+typedef struct _ze_init_driver_type_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_init_driver_type_flags_t flags;
+} ze_init_driver_type_desc_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeInitDrivers(uint32_t *pCount, ze_driver_handle_t *phDrivers,
+	      ze_init_driver_type_desc_t *desc);
+
+/* ---- DDI-handles extension, spec 1.12 (1.1: spec 1.14) ----------------- */
+
+#define ZE_DRIVER_DDI_HANDLES_EXT_NAME	"ZE_extension_driver_ddi_handles"
+
+typedef enum _ze_driver_ddi_handles_ext_version_t {
+	ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1 = ZE_MAKE_VERSION(1, 1),
+	ZE_DRIVER_DDI_HANDLES_EXT_VERSION_CURRENT = ZE_MAKE_VERSION(1, 1),
+	ZE_DRIVER_DDI_HANDLES_EXT_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_driver_ddi_handles_ext_version_t;
+
+typedef uint32_t ze_driver_ddi_handle_ext_flags_t;
+typedef enum _ze_driver_ddi_handle_ext_flag_t {
+	ZE_DRIVER_DDI_HANDLE_EXT_FLAG_DDI_HANDLE_EXT_SUPPORTED = ZE_BIT(0),
+	ZE_DRIVER_DDI_HANDLE_EXT_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_driver_ddi_handle_ext_flag_t;
+
+/* Chained into ze_driver_properties_t.pNext of zeDriverGetProperties(). */
+typedef struct _ze_driver_ddi_handles_ext_properties_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	ze_driver_ddi_handle_ext_flags_t flags;
+} ze_driver_ddi_handles_ext_properties_t;
+
+/* ---- spec 1.6 ----------------------------------------------------------- */
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDriverGetLastErrorDescription(ze_driver_handle_t hDriver,
+				const char **ppString);
+
+/* Immediate lists only; timeout in ns, 0 polls, UINT64_MAX waits forever. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListHostSynchronize(ze_command_list_handle_t hCommandList,
+			     uint64_t timeout);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeMemPutIpcHandle(ze_context_handle_t hContext, ze_ipc_mem_handle_t handle);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventPoolPutIpcHandle(ze_context_handle_t hContext,
+			ze_ipc_event_pool_handle_t hIpc);
+
+/* ---- spec 1.7 ----------------------------------------------------------- */
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceGetRootDevice(ze_device_handle_t hDevice,
+		      ze_device_handle_t *phRootDevice);
+
+/* ---- spec 1.9 ----------------------------------------------------------- */
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetOrdinal(ze_command_queue_handle_t hCommandQueue,
+			 uint32_t *pOrdinal);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetIndex(ze_command_queue_handle_t hCommandQueue,
+		       uint32_t *pIndex);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetDeviceHandle(ze_command_list_handle_t hCommandList,
+			     ze_device_handle_t *phDevice);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetContextHandle(ze_command_list_handle_t hCommandList,
+			      ze_context_handle_t *phContext);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetOrdinal(ze_command_list_handle_t hCommandList,
+			uint32_t *pOrdinal);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetIndex(ze_command_list_handle_t hCommandListImmediate,
+			       uint32_t *pIndex);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListIsImmediate(ze_command_list_handle_t hCommandList,
+			 ze_bool_t *pIsImmediate);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventGetEventPool(ze_event_handle_t hEvent,
+		    ze_event_pool_handle_t *phEventPool);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventGetSignalScope(ze_event_handle_t hEvent,
+		      ze_event_scope_flags_t *pSignalScope);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventGetWaitScope(ze_event_handle_t hEvent,
+		    ze_event_scope_flags_t *pWaitScope);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventPoolGetContextHandle(ze_event_pool_handle_t hEventPool,
+			    ze_context_handle_t *phContext);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventPoolGetFlags(ze_event_pool_handle_t hEventPool,
+		    ze_event_pool_flags_t *pFlags);
+
+/*
+ * "ZE_experimental_immediate_command_list_append" (no structure types):
+ * run closed regular lists from an immediate list, after the wait events
+ * and before the signal event. Deprecated in spec 1.16 in favour of
+ * zeCommandListImmediateAppendCommandListsWithParameters().
+ */
+#define ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME \
+	"ZE_experimental_immediate_command_list_append"
+
+typedef enum _ze_immediate_command_list_append_exp_version_t {
+	ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_CURRENT =
+		ZE_MAKE_VERSION(1, 0),
+	ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_immediate_command_list_append_exp_version_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateAppendCommandListsExp(
+	ze_command_list_handle_t hCommandListImmediate,
+	uint32_t numCommandLists, ze_command_list_handle_t *phCommandLists,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
+/* ---- spec 1.14 ---------------------------------------------------------- */
+
+typedef struct _ze_group_size_t {
+	uint32_t groupSizeX;
+	uint32_t groupSizeY;
+	uint32_t groupSizeZ;
+} ze_group_size_t;
+
+/* The driver's default context; NULL if the driver has none. */
+ZE_APIEXPORT ze_context_handle_t ZE_APICALL
+zeDriverGetDefaultContext(ze_driver_handle_t hDriver);
+
+/* Wait until all work submitted to the device so far has completed. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceSynchronize(ze_device_handle_t hDevice);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendLaunchKernelWithParameters(
+	ze_command_list_handle_t hCommandList, ze_kernel_handle_t hKernel,
+	const ze_group_count_t *pGroupCounts, const void *pNext,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
+/*
+ * pArguments[i] points at the value of argument i, as for
+ * zeKernelSetArgumentValue(); the group size replaces the kernel's.
+ */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendLaunchKernelWithArguments(
+	ze_command_list_handle_t hCommandList, ze_kernel_handle_t hKernel,
+	const ze_group_count_t groupCounts, const ze_group_size_t groupSizes,
+	void **pArguments, const void *pNext, ze_event_handle_t hSignalEvent,
+	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif /* spec 1.4 headers */
+#endif /* _ZEX_SPEC_H */
