@@ -81,6 +81,7 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 		return ERR_PTR(-ENOMEM);
 
 	bo->shmem.base.funcs = &xe_cbev_bo_funcs;
+	init_waitqueue_head(&bo->wq);
 	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
 	return &bo->shmem.base;
 }

@@ -5,6 +5,8 @@
 #ifndef _XE_CBEV_BO_H_
 #define _XE_CBEV_BO_H_
 
+#include <linux/wait.h>
+
 #include <drm/drm_gem_shmem_helper.h>
 
 struct drm_device;
@@ -30,11 +32,30 @@ struct xe_cbev_bo {
 	 * may map and bind read-only, never writable; set at creation
 	 */
 	struct xe_cbev_counter_page *counter;
+	/**
+	 * @wq: waiters on values in this object: parked queues, host waits,
+	 * fences, io_uring waits. Every engine write to the object wakes it,
+	 * so it belongs to the object, which processes may share, and not to
+	 * any file.
+	 */
+	wait_queue_head_t wq;
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)
 {
 	return container_of(obj, struct xe_cbev_bo, shmem.base);
+}
+
+/**
+ * xe_cbev_bo_notify() - tell the object's waiters that it was written
+ * @bo: the object
+ *
+ * Context: any. Cheap when nobody waits.
+ */
+static inline void xe_cbev_bo_notify(struct xe_cbev_bo *bo)
+{
+	if (wq_has_sleeper(&bo->wq))
+		wake_up_all(&bo->wq);
 }
 
 struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,

@@ -15,6 +15,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_queue.h"
 #include "xe_cbev_vm.h"
 
 /**
@@ -50,18 +51,17 @@ static u64 page_gpu_addr(const struct xe_cbev_counter_page *page)
 }
 
 /*
- * Hooks for the engine: the file's submission sequence number at a free,
- * and the one up to which every queue has finished. Until exec queues
- * exist, nothing is ever in flight.
+ * A freed slot waits for the file's submissions made before the free: the
+ * file's submission number then, and the one up to which all have retired.
  */
 static u64 file_submitted_seqno(struct xe_cbev_file *xfile)
 {
-	return 0;
+	return xe_cbev_file_submitted_seqno(xfile);
 }
 
 static u64 file_retired_seqno(struct xe_cbev_file *xfile)
 {
-	return 0;
+	return xe_cbev_file_retired_seqno(xfile);
 }
 
 /* Make retiring slots free if the work they waited for is done. */
@@ -339,6 +339,38 @@ int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 
 	atomic_dec(&xdev->stats.counter_slots);
 	return 0;
+}
+
+/**
+ * xe_cbev_counter_lookup() - find one of the file's counter slots
+ * @mgr: the file's manager
+ * @id: the slot's id
+ * @bo: gets the counter page's object, with a reference
+ * @offset: gets the slot's byte offset in the page
+ *
+ * Return: 0, or -ENOENT if the file does not own such a slot.
+ */
+int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
+			   struct xe_cbev_bo **bo, unsigned int *offset)
+{
+	const unsigned int shift = ilog2(XE_CBEV_COUNTER_SLOTS);
+	unsigned int slot = id & (XE_CBEV_COUNTER_SLOTS - 1);
+	struct xe_cbev_counter_page *page;
+	int ret = -ENOENT;
+
+	if (!(id >> shift))
+		return -ENOENT;
+
+	mutex_lock(&mgr->lock);
+	page = xa_load(&mgr->pages, (id >> shift) - 1);
+	if (page && test_bit(slot, page->owned)) {
+		*bo = page->bo;
+		*offset = slot * XE_CBEV_COUNTER_SLOT_SIZE;
+		drm_gem_object_get(&page->bo->shmem.base);
+		ret = 0;
+	}
+	mutex_unlock(&mgr->lock);
+	return ret;
 }
 
 /**

@@ -22,6 +22,8 @@ void xe_cbev_counter_mgr_fini(struct xe_cbev_counter_mgr *mgr,
 			      struct xe_cbev_file *xfile,
 			      struct drm_file *file);
 
+int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
+			   struct xe_cbev_bo **bo, unsigned int *offset);
 void xe_cbev_counter_page_free(struct xe_cbev_counter_page *page);
 void xe_cbev_counter_print(struct xe_cbev_counter_mgr *mgr,
 			   struct seq_file *m);

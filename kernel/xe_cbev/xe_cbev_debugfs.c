@@ -14,6 +14,7 @@
 #include "xe_cbev_counter.h"
 #include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_queue.h"
 #include "xe_cbev_vm.h"
 
 /**
@@ -50,6 +51,7 @@ static void print_file(struct seq_file *m, struct drm_file *file)
 	idr_for_each(&file->object_idr, print_handle, m);
 	spin_unlock(&file->table_lock);
 	xe_cbev_vm_print(&xfile->vm, m);
+	xe_cbev_file_queues_print(xfile, m);
 	xe_cbev_counter_print(&xfile->counters, m);
 }
 

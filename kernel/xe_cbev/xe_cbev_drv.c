@@ -21,7 +21,11 @@
 #include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_query.h"
+#include "xe_cbev_queue.h"
+#include "xe_cbev_sync_file.h"
+#include "xe_cbev_uring.h"
 #include "xe_cbev_vm.h"
+#include "xe_cbev_wait.h"
 
 /**
  * DOC: xe_cbev driver
@@ -47,18 +51,21 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 	xfile->xdev = to_xe_cbev_device(dev);
 	xe_cbev_vm_init(&xfile->vm, xfile->xdev);
 	xe_cbev_counter_mgr_init(&xfile->counters);
+	xe_cbev_file_queues_init(xfile);
 	file->driver_priv = xfile;
 	return 0;
 }
 
 /*
  * The DRM core has closed the file's GEM handles already; what is left are
- * the objects the file's counter pages and bindings hold.
+ * the queues, and the objects the file's counter pages and bindings hold.
+ * Queues go first: they execute through the address space.
  */
 static void xe_cbev_postclose(struct drm_device *dev, struct drm_file *file)
 {
 	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 
+	xe_cbev_file_queues_fini(xfile);
 	xe_cbev_counter_mgr_fini(&xfile->counters, xfile, file);
 	xe_cbev_vm_fini(&xfile->vm);
 	kfree(xfile);
@@ -77,6 +84,16 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_FREE, xe_cbev_counter_free_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC_QUEUE_CREATE, xe_cbev_exec_queue_create_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC_QUEUE_DESTROY, xe_cbev_exec_queue_destroy_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC, xe_cbev_exec_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_WAIT, xe_cbev_wait_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_SYNC_FILE_EXPORT, xe_cbev_sync_file_export_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC_QUEUE_GET_STATE,
+			  xe_cbev_exec_queue_get_state_ioctl, DRM_RENDER_ALLOW),
 };
 
 static const struct file_operations xe_cbev_fops = {
@@ -89,6 +106,7 @@ static const struct file_operations xe_cbev_fops = {
 	.read = drm_read,
 	.llseek = noop_llseek,
 	.mmap = drm_gem_mmap,
+	.uring_cmd = xe_cbev_uring_cmd,
 };
 
 static const struct drm_driver xe_cbev_driver = {
@@ -114,9 +132,15 @@ static int __init xe_cbev_init(void)
 	struct xe_cbev_device *xdev;
 	int ret;
 
+	ret = xe_cbev_engine_init();
+	if (ret)
+		return ret;
+
 	pdev = platform_device_register_simple(XE_CBEV_DRIVER_NAME, -1, NULL, 0);
-	if (IS_ERR(pdev))
-		return PTR_ERR(pdev);
+	if (IS_ERR(pdev)) {
+		ret = PTR_ERR(pdev);
+		goto err_engine;
+	}
 
 	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
 		ret = -ENOMEM;
@@ -149,6 +173,8 @@ err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
 	platform_device_unregister(pdev);
+err_engine:
+	xe_cbev_engine_fini();
 	return ret;
 }
 
@@ -159,6 +185,7 @@ static void __exit xe_cbev_exit(void)
 	drm_dev_unregister(&xe_cbev_dev->drm);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);
+	xe_cbev_engine_fini();
 }
 
 module_init(xe_cbev_init);
@@ -167,3 +194,4 @@ module_exit(xe_cbev_exit);
 MODULE_DESCRIPTION(XE_CBEV_DRIVER_DESC);
 MODULE_AUTHOR("The xe_cbev authors");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(DMA_BUF);

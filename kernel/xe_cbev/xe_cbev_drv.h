@@ -8,6 +8,8 @@
 #include <linux/atomic.h>
 #include <linux/platform_device.h>
 #include <linux/uuid.h>
+#include <linux/wait.h>
+#include <linux/xarray.h>
 
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
@@ -70,6 +72,17 @@ struct xe_cbev_file {
 	struct xe_cbev_vm vm;
 	/** @counters: the file's counter slots */
 	struct xe_cbev_counter_mgr counters;
+	/** @queues: exec queue id -> &struct xe_cbev_queue; xarray-locked */
+	struct xarray queues;
+	/** @seqno: the file's last submission number */
+	atomic64_t seqno;
+	/** @interrupts: MI_USER_INTERRUPTs its queues raised */
+	atomic64_t interrupts;
+	/**
+	 * @event_wq: woken by the file's user interrupts and queue bans, so
+	 * that host waits re-check their values and named queues
+	 */
+	wait_queue_head_t event_wq;
 };
 
 static inline struct xe_cbev_device *to_xe_cbev_device(struct drm_device *dev)

@@ -2,7 +2,8 @@
 # The harness headers come from linux-source-6.1, extracted by setup-deps.
 
 SELFTEST_NAMES := xe_cbev_query_test xe_cbev_bo_test xe_cbev_vm_test \
-	xe_cbev_counter_test xe_cbev_file_test
+	xe_cbev_counter_test xe_cbev_file_test xe_cbev_cs_test \
+	xe_cbev_queue_test xe_cbev_wait_test xe_cbev_fuzz_test
 SELFTEST_BINS  := $(addprefix $(B)/tests/selftests/,$(SELFTEST_NAMES))
 # The harness's EXPECT_*() macros compare whatever types they are given and
 # its TEST() functions take parameters they may not use.
@@ -13,6 +14,6 @@ VM_TESTS += $(SELFTEST_BINS)
 
 $(B)/tests/selftests/%: tests/selftests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(SELFTEST_CFLAGS) -o $@ $< $(USER_LDFLAGS) -ldrm -lpthread
+	$(CC) $(SELFTEST_CFLAGS) -o $@ $< $(USER_LDFLAGS) -ldrm -luring -lpthread
 
 -include $(SELFTEST_BINS:=.d)

@@ -46,6 +46,18 @@ extern "C" {
  *   64-bit counter slots owned by the kernel
  *   (&struct drm_xe_cbev_counter_alloc, &struct drm_xe_cbev_counter_free).
  *
+ * - &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE and
+ *   &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY: exec queues, each a ring that
+ *   the engine executes (&struct drm_xe_cbev_exec_queue_create).
+ * - &DRM_IOCTL_XE_CBEV_EXEC: submit, i.e. move a queue's tail
+ *   (&struct drm_xe_cbev_exec); also an io_uring command.
+ * - &DRM_IOCTL_XE_CBEV_WAIT: wait until values in memory satisfy
+ *   comparisons (&struct drm_xe_cbev_wait); also an io_uring command.
+ * - &DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT: a sync_file fd that signals when
+ *   a value reaches a comparison (&struct drm_xe_cbev_sync_file_export).
+ * - &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE: a queue's state and, once
+ *   banned, why (&struct drm_xe_cbev_exec_queue_state).
+ *
  * GPU address space: every open file has its own. Addresses are 48 bits
  * wide; the lower half, [&DRM_XE_CBEV_VA_USER_START,
  * &DRM_XE_CBEV_VA_USER_END), is user space's to bind, so that a buffer
@@ -79,6 +91,12 @@ struct drm_xe_cbev_user_extension {
 #define DRM_XE_CBEV_VM_BIND		0x03
 #define DRM_XE_CBEV_COUNTER_ALLOC	0x04
 #define DRM_XE_CBEV_COUNTER_FREE	0x05
+#define DRM_XE_CBEV_EXEC_QUEUE_CREATE	0x06
+#define DRM_XE_CBEV_EXEC_QUEUE_DESTROY	0x07
+#define DRM_XE_CBEV_EXEC		0x08
+#define DRM_XE_CBEV_WAIT		0x09
+#define DRM_XE_CBEV_SYNC_FILE_EXPORT	0x0a
+#define DRM_XE_CBEV_EXEC_QUEUE_GET_STATE	0x0b
 
 #define DRM_IOCTL_XE_CBEV_DEVICE_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_DEVICE_QUERY, \
@@ -98,6 +116,24 @@ struct drm_xe_cbev_user_extension {
 #define DRM_IOCTL_XE_CBEV_COUNTER_FREE \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_COUNTER_FREE, \
 		struct drm_xe_cbev_counter_free)
+#define DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EXEC_QUEUE_CREATE, \
+		 struct drm_xe_cbev_exec_queue_create)
+#define DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_EXEC_QUEUE_DESTROY, \
+		struct drm_xe_cbev_exec_queue_destroy)
+#define DRM_IOCTL_XE_CBEV_EXEC \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EXEC, \
+		 struct drm_xe_cbev_exec)
+#define DRM_IOCTL_XE_CBEV_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_WAIT, \
+		 struct drm_xe_cbev_wait)
+#define DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_SYNC_FILE_EXPORT, \
+		 struct drm_xe_cbev_sync_file_export)
+#define DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EXEC_QUEUE_GET_STATE, \
+		 struct drm_xe_cbev_exec_queue_state)
 
 /** DRM_XE_CBEV_UAPI_MAJOR - bumped on incompatible uAPI changes (never, so far) */
 #define DRM_XE_CBEV_UAPI_MAJOR	1
@@ -323,6 +359,307 @@ struct drm_xe_cbev_counter_free {
 	/** @reserved: must be zero */
 	__u64 reserved[2];
 };
+
+/**
+ * DOC: exec queues and the engine
+ *
+ * An exec queue is a ring of commands that the device's engine executes in
+ * order. The ring lives in a buffer object that the process maps
+ * read-write at @ring_mmap_offset (&struct drm_xe_cbev_exec_queue_create):
+ * the first page is the queue's status page (&struct
+ * drm_xe_cbev_ring_status), which only the kernel writes, then come
+ * @ring_size bytes of commands.
+ *
+ * User space writes commands at ring offset (tail % ring_size) and submits
+ * by moving the tail with &DRM_IOCTL_XE_CBEV_EXEC (or its io_uring twin).
+ * Head and tail are 64-bit byte counts since the queue was created, so a
+ * full ring and an empty one differ: tail - head <= ring_size always, and
+ * the bytes in [head, tail) belong to the engine until the head passes
+ * them. Commands may wrap around the end of the ring.
+ *
+ * The commands are Gen12/Xe MI commands, described with the project's own
+ * dispatch command in Documentation/command-stream.rst. Every address is a
+ * GPU virtual address in the submitting file's address space. A fault (an
+ * unmapped or read-only address, an unknown command, a bad length, too deep
+ * a batch chain) or no progress for the hang timeout bans the queue: it
+ * executes nothing more, &DRM_IOCTL_XE_CBEV_EXEC returns -EIO, and waits
+ * that name it return -EIO. Other queues and files go on.
+ */
+
+/**
+ * struct drm_xe_cbev_ring_status - the kernel's half of a ring's first page
+ *
+ * Read-only for user space (the kernel never reads it back).
+ */
+struct drm_xe_cbev_ring_status {
+	/** @head: bytes the engine has consumed since creation */
+	__u64 head;
+	/** @tail: bytes submitted since creation */
+	__u64 tail;
+	/** @completed_seqno: last submission whose commands all executed */
+	__u64 completed_seqno;
+	/** @state: DRM_XE_CBEV_EXEC_QUEUE_STATE_* */
+	__u32 state;
+	/** @ban_reason: DRM_XE_CBEV_BAN_*, once banned */
+	__u32 ban_reason;
+	/** @fault_addr: GPU address or ring position of the fault */
+	__u64 fault_addr;
+};
+
+/**
+ * struct drm_xe_cbev_exec_queue_create - argument of
+ * &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE
+ */
+struct drm_xe_cbev_exec_queue_create {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+
+	/** @flags: none defined, must be zero */
+	__u32 flags;
+
+#define DRM_XE_CBEV_PRIORITY_LOW	0
+#define DRM_XE_CBEV_PRIORITY_NORMAL	1
+#define DRM_XE_CBEV_PRIORITY_HIGH	2
+	/**
+	 * @priority: DRM_XE_CBEV_PRIORITY_*; a higher priority queue gets
+	 * larger slices of the engine
+	 */
+	__u32 priority;
+
+	/** @ring_size: bytes of commands; a power of two, 4 KiB to 1 MiB */
+	__u32 ring_size;
+
+	/**
+	 * @hang_timeout_ms: how long the queue may make no progress before
+	 * it is banned; 0 = the module's default (hang_timeout_ms parameter),
+	 * else 10 to 600000
+	 */
+	__u32 hang_timeout_ms;
+
+	/** @exec_queue_id: out: the queue's id, never zero */
+	__u32 exec_queue_id;
+
+	/** @pad: must be zero */
+	__u32 pad;
+
+	/** @ring_mmap_offset: out: mmap() this for status page + ring */
+	__u64 ring_mmap_offset;
+
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_exec_queue_destroy - argument of
+ * &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY
+ *
+ * Stops the queue at once, whatever it was executing; work it had not
+ * executed is dropped. Memory it would have written stays as it is.
+ */
+struct drm_xe_cbev_exec_queue_destroy {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @exec_queue_id: the queue */
+	__u32 exec_queue_id;
+	/** @pad: must be zero */
+	__u32 pad;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_exec_queue_state - argument of
+ * &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE
+ */
+struct drm_xe_cbev_exec_queue_state {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @exec_queue_id: the queue */
+	__u32 exec_queue_id;
+
+#define DRM_XE_CBEV_EXEC_QUEUE_STATE_ACTIVE	0
+#define DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED	1
+	/** @state: out: DRM_XE_CBEV_EXEC_QUEUE_STATE_* */
+	__u32 state;
+
+#define DRM_XE_CBEV_BAN_NONE		0
+/* An address that no binding covers. */
+#define DRM_XE_CBEV_BAN_UNMAPPED	1
+/* A write through a read-only binding. */
+#define DRM_XE_CBEV_BAN_READONLY	2
+/* A command the engine does not know. */
+#define DRM_XE_CBEV_BAN_BAD_COMMAND	3
+/* A known command with a bad length or field. */
+#define DRM_XE_CBEV_BAN_BAD_LENGTH	4
+/* Batch buffers chained deeper than the engine allows. */
+#define DRM_XE_CBEV_BAN_BATCH_DEPTH	5
+/* No progress for the hang timeout. */
+#define DRM_XE_CBEV_BAN_HANG		6
+/* A misaligned address. */
+#define DRM_XE_CBEV_BAN_ALIGNMENT	7
+	/** @ban_reason: out: DRM_XE_CBEV_BAN_* */
+	__u32 ban_reason;
+	/** @pad: must be zero */
+	__u32 pad;
+	/** @fault_addr: out: GPU address (or ring position) of the fault */
+	__u64 fault_addr;
+	/** @head: out: bytes consumed */
+	__u64 head;
+	/** @completed_seqno: out: last fully executed submission */
+	__u64 completed_seqno;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/** DRM_XE_CBEV_EXEC_MAX_BATCHES - most batch buffers one exec may carry */
+#define DRM_XE_CBEV_EXEC_MAX_BATCHES	16
+
+/**
+ * struct drm_xe_cbev_exec - argument of &DRM_IOCTL_XE_CBEV_EXEC
+ *
+ * Makes the ring's commands up to @tail executable, then, if
+ * @num_batches is set, the batch buffers at the GPU addresses in the
+ * array @batches, in order, each as if called from the ring by a
+ * second-level MI_BATCH_BUFFER_START. @tail may equal the current tail
+ * (nothing new in the ring, only batches). The kernel answers with the
+ * submission's sequence number, which &drm_xe_cbev_ring_status.
+ * completed_seqno reaches once all of it has executed.
+ *
+ * The same struct is the payload of the io_uring command
+ * &DRM_XE_CBEV_URING_CMD_EXEC; @seqno is then the completion's result
+ * (cqe->res, truncated to 31 bits) and not written back.
+ */
+struct drm_xe_cbev_exec {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @exec_queue_id: the queue */
+	__u32 exec_queue_id;
+	/** @num_batches: entries in @batches, at most DRM_XE_CBEV_EXEC_MAX_BATCHES */
+	__u32 num_batches;
+	/**
+	 * @tail: the new tail: 4-byte aligned, not below the current tail,
+	 * and at most ring_size beyond the head
+	 */
+	__u64 tail;
+	/** @batches: user pointer to an array of __u64 GPU addresses */
+	__u64 batches;
+	/** @seqno: out: the submission's sequence number */
+	__u64 seqno;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/* Comparison of a value in memory (left) with a given value (right). */
+#define DRM_XE_CBEV_CMP_GTE	0	/* memory >= value */
+#define DRM_XE_CBEV_CMP_GT	1	/* memory > value */
+#define DRM_XE_CBEV_CMP_LTE	2	/* memory <= value */
+#define DRM_XE_CBEV_CMP_LT	3	/* memory < value */
+#define DRM_XE_CBEV_CMP_EQ	4	/* memory == value */
+#define DRM_XE_CBEV_CMP_NEQ	5	/* memory != value */
+
+/**
+ * struct drm_xe_cbev_wait_cond - one condition of a wait
+ */
+struct drm_xe_cbev_wait_cond {
+	/**
+	 * @addr: GPU address of the value (8-byte aligned, or 4 with
+	 * &DRM_XE_CBEV_WAIT_COND_32BIT); with &DRM_XE_CBEV_WAIT_COND_COUNTER
+	 * the id of one of the file's counter slots instead
+	 */
+	__u64 addr;
+	/** @value: the right-hand side of the comparison */
+	__u64 value;
+	/** @op: DRM_XE_CBEV_CMP_* */
+	__u32 op;
+
+/* The value in memory is a __u32 (@value must fit). */
+#define DRM_XE_CBEV_WAIT_COND_32BIT	0x1u
+/* @addr is a counter slot id. */
+#define DRM_XE_CBEV_WAIT_COND_COUNTER	0x2u
+	/** @flags: DRM_XE_CBEV_WAIT_COND_* */
+	__u32 flags;
+};
+
+/** DRM_XE_CBEV_WAIT_MAX_CONDS - most conditions one wait may take */
+#define DRM_XE_CBEV_WAIT_MAX_CONDS	4096
+
+/**
+ * struct drm_xe_cbev_wait - argument of &DRM_IOCTL_XE_CBEV_WAIT
+ *
+ * Waits until all of the @num_conds conditions at @conds hold, or with
+ * &DRM_XE_CBEV_WAIT_ANY until one does (its index goes to @index). Values
+ * are re-checked whenever the engine writes the object they live in, and
+ * at a bounded poll interval for memory that the host writes. The wait is
+ * interruptible; a relative @timeout_ns is updated with the time left when
+ * a signal interrupts it. Returns 0, -ETIME on timeout, -EIO when the queue
+ * @exec_queue_id (if not zero) is or becomes banned, -EFAULT or -EINVAL for
+ * a condition that names no mapped memory.
+ *
+ * The same struct is the payload of the io_uring command
+ * &DRM_XE_CBEV_URING_CMD_WAIT, which completes when the wait would return
+ * (cqe->res is the return value, or @index for an ANY wait). An io_uring
+ * wait lasts at most DRM_XE_CBEV_URING_WAIT_MAX_NS; a longer one completes
+ * with -EAGAIN then, to be submitted again.
+ */
+struct drm_xe_cbev_wait {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @conds: user pointer to an array of &struct drm_xe_cbev_wait_cond */
+	__u64 conds;
+	/** @num_conds: 1 to DRM_XE_CBEV_WAIT_MAX_CONDS */
+	__u32 num_conds;
+
+/* Return when any condition holds (default: all). */
+#define DRM_XE_CBEV_WAIT_ANY		0x1u
+/* @timeout_ns is an absolute CLOCK_MONOTONIC time. */
+#define DRM_XE_CBEV_WAIT_ABSTIME	0x2u
+	/** @flags: DRM_XE_CBEV_WAIT_* */
+	__u32 flags;
+	/** @timeout_ns: nanoseconds; negative waits forever, 0 only checks */
+	__s64 timeout_ns;
+	/** @exec_queue_id: 0, or a queue whose ban ends the wait with -EIO */
+	__u32 exec_queue_id;
+	/** @index: out: for an ANY wait, the index of a condition that held */
+	__u32 index;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/** DRM_XE_CBEV_URING_WAIT_MAX_NS - longest an io_uring wait stays queued */
+#define DRM_XE_CBEV_URING_WAIT_MAX_NS	10000000000ll
+
+/**
+ * struct drm_xe_cbev_sync_file_export - argument of
+ * &DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT
+ *
+ * Creates a sync_file whose fence signals once @cond holds, so that the
+ * condition can be polled, waited with epoll or handed to other drivers.
+ * A fence must signal in bounded time: if the condition does not hold
+ * within the module's fence_timeout_ms, the fence signals with the error
+ * -ETIMEDOUT.
+ */
+struct drm_xe_cbev_sync_file_export {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @cond: the condition */
+	struct drm_xe_cbev_wait_cond cond;
+	/** @flags: none defined, must be zero */
+	__u32 flags;
+	/** @fd: out: the sync_file, close-on-exec */
+	__s32 fd;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/*
+ * io_uring commands (IORING_OP_URING_CMD on the DRM fd, on a ring set up
+ * with IORING_SETUP_SQE128): sqe->cmd_op is one of these and sqe->cmd holds
+ * the argument struct named.
+ */
+/* &struct drm_xe_cbev_exec */
+#define DRM_XE_CBEV_URING_CMD_EXEC	1
+/* &struct drm_xe_cbev_wait */
+#define DRM_XE_CBEV_URING_CMD_WAIT	2
 
 #if defined(__cplusplus)
 }

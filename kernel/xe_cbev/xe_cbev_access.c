@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/atomic.h>
+#include <linux/highmem.h>
+#include <linux/minmax.h>
+
+#include "xe_cbev_access.h"
+#include "xe_cbev_bo.h"
+#include "xe_cbev_vm.h"
+
+/**
+ * DOC: engine memory access
+ *
+ * The engine touches memory only through these functions, and they only
+ * through the submitting file's address space: an address is looked up
+ * among the file's bindings, the page found in the binding's object, and
+ * accessed through a short-lived kernel mapping. An address outside every
+ * binding is -EFAULT, a write through a read-only binding -EACCES; nothing
+ * else is reachable. Every write wakes the waiters of the object written.
+ *
+ * Context: process context (the engine's worker, ioctls); the lookups may
+ * drop the last reference of a binding that was unmapped meanwhile.
+ */
+
+/* The page of @binding that holds @addr, which the binding covers. */
+static struct page *binding_page(const struct xe_cbev_vm_binding *binding,
+				 u64 addr)
+{
+	u64 off = addr - binding->start + binding->offset;
+
+	return binding->bo->shmem.pages[off >> PAGE_SHIFT];
+}
+
+/*
+ * Copies @len bytes at @addr to or from @buf, page by page. On failure the
+ * address that failed goes to *@fault.
+ */
+static int vm_copy(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
+		   bool write, u64 *fault)
+{
+	while (len) {
+		struct xe_cbev_vm_binding *binding;
+		size_t n;
+		void *va;
+
+		binding = xe_cbev_vm_lookup(vm, addr);
+		if (!binding) {
+			*fault = addr;
+			return -EFAULT;
+		}
+		if (write && (binding->flags & XE_CBEV_BINDING_READONLY)) {
+			xe_cbev_vm_binding_put(binding);
+			*fault = addr;
+			return -EACCES;
+		}
+
+		n = min_t(u64, len, PAGE_SIZE - offset_in_page(addr));
+		n = min_t(u64, n, binding->last - addr + 1);
+		va = kmap_local_page(binding_page(binding, addr));
+		if (write)
+			memcpy(va + offset_in_page(addr), buf, n);
+		else
+			memcpy(buf, va + offset_in_page(addr), n);
+		kunmap_local(va);
+
+		if (write)
+			xe_cbev_bo_notify(binding->bo);
+		xe_cbev_vm_binding_put(binding);
+		addr += n;
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/**
+ * xe_cbev_vm_read() - read GPU memory
+ * @vm: the address space
+ * @addr: GPU address
+ * @buf: where to copy
+ * @len: bytes
+ * @fault: where the failing address goes
+ *
+ * Return: 0, or -EFAULT if a byte is not mapped.
+ */
+int xe_cbev_vm_read(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
+		    u64 *fault)
+{
+	return vm_copy(vm, addr, buf, len, false, fault);
+}
+
+/**
+ * xe_cbev_vm_write() - write GPU memory
+ * @vm: the address space
+ * @addr: GPU address
+ * @buf: what to write
+ * @len: bytes
+ * @fault: where the failing address goes
+ *
+ * Return: 0, -EFAULT if a byte is not mapped, -EACCES if it is mapped
+ * read-only. Bytes before the failing page may have been written.
+ */
+int xe_cbev_vm_write(struct xe_cbev_vm *vm, u64 addr, const void *buf,
+		     size_t len, u64 *fault)
+{
+	return vm_copy(vm, addr, (void *)buf, len, true, fault);
+}
+
+/**
+ * xe_cbev_vm_load() - read a naturally aligned 32- or 64-bit value whole
+ * @vm: the address space
+ * @addr: GPU address, aligned to @size
+ * @size: 4 or 8
+ * @value: the value read
+ * @bo: if not NULL, gets a reference to the object that holds the value,
+ *	for waiting on it
+ *
+ * Return: 0, -EINVAL if misaligned, -EFAULT if not mapped.
+ */
+int xe_cbev_vm_load(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
+		    u64 *value, struct xe_cbev_bo **bo)
+{
+	struct xe_cbev_vm_binding *binding;
+	void *va;
+
+	if (!IS_ALIGNED(addr, size))
+		return -EINVAL;
+	binding = xe_cbev_vm_lookup(vm, addr);
+	if (!binding)
+		return -EFAULT;
+
+	va = kmap_local_page(binding_page(binding, addr)) + offset_in_page(addr);
+	*value = size == 8 ? READ_ONCE(*(u64 *)va) : READ_ONCE(*(u32 *)va);
+	kunmap_local(va);
+
+	if (bo) {
+		*bo = binding->bo;
+		drm_gem_object_get(&binding->bo->shmem.base);
+	}
+	xe_cbev_vm_binding_put(binding);
+	return 0;
+}
+
+/* Applies @op to the naturally aligned value at @va; returns nothing. */
+static void atomic_apply(void *va, unsigned int size, enum xe_cbev_atomic_op op,
+			 u64 operand)
+{
+	if (size == 8) {
+		atomic64_t *v = va;
+
+		switch (op) {
+		case XE_CBEV_ATOMIC_AND:
+			atomic64_and(operand, v);
+			break;
+		case XE_CBEV_ATOMIC_OR:
+			atomic64_or(operand, v);
+			break;
+		case XE_CBEV_ATOMIC_XOR:
+			atomic64_xor(operand, v);
+			break;
+		case XE_CBEV_ATOMIC_MOVE:
+			atomic64_set(v, operand);
+			break;
+		case XE_CBEV_ATOMIC_INC:
+			atomic64_inc(v);
+			break;
+		case XE_CBEV_ATOMIC_DEC:
+			atomic64_dec(v);
+			break;
+		case XE_CBEV_ATOMIC_ADD:
+			atomic64_add(operand, v);
+			break;
+		case XE_CBEV_ATOMIC_SUB:
+			atomic64_sub(operand, v);
+			break;
+		}
+	} else {
+		atomic_t *v = va;
+		u32 x = operand;
+
+		switch (op) {
+		case XE_CBEV_ATOMIC_AND:
+			atomic_and(x, v);
+			break;
+		case XE_CBEV_ATOMIC_OR:
+			atomic_or(x, v);
+			break;
+		case XE_CBEV_ATOMIC_XOR:
+			atomic_xor(x, v);
+			break;
+		case XE_CBEV_ATOMIC_MOVE:
+			atomic_set(v, x);
+			break;
+		case XE_CBEV_ATOMIC_INC:
+			atomic_inc(v);
+			break;
+		case XE_CBEV_ATOMIC_DEC:
+			atomic_dec(v);
+			break;
+		case XE_CBEV_ATOMIC_ADD:
+			atomic_add(x, v);
+			break;
+		case XE_CBEV_ATOMIC_SUB:
+			atomic_sub(x, v);
+			break;
+		}
+	}
+}
+
+/**
+ * xe_cbev_vm_atomic() - an atomic read-modify-write of GPU memory
+ * @vm: the address space
+ * @addr: GPU address, aligned to @size
+ * @size: 4 or 8 bytes
+ * @op: the operation
+ * @operand: its operand, if it takes one
+ *
+ * Atomic against the engine and against host CPU atomics on the same
+ * memory, so a counter that several queues add to adds up.
+ *
+ * Return: 0, -EINVAL if misaligned, -EFAULT if unmapped, -EACCES if
+ * read-only.
+ */
+int xe_cbev_vm_atomic(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
+		      enum xe_cbev_atomic_op op, u64 operand)
+{
+	struct xe_cbev_vm_binding *binding;
+	void *va;
+
+	if (!IS_ALIGNED(addr, size))
+		return -EINVAL;
+
+	binding = xe_cbev_vm_lookup(vm, addr);
+	if (!binding)
+		return -EFAULT;
+	if (binding->flags & XE_CBEV_BINDING_READONLY) {
+		xe_cbev_vm_binding_put(binding);
+		return -EACCES;
+	}
+
+	va = kmap_local_page(binding_page(binding, addr));
+	atomic_apply(va + offset_in_page(addr), size, op, operand);
+	kunmap_local(va);
+
+	xe_cbev_bo_notify(binding->bo);
+	xe_cbev_vm_binding_put(binding);
+	return 0;
+}
+
+/**
+ * xe_cbev_vm_write_u64() - store a qword that every reader sees whole
+ * @vm: the address space
+ * @addr: GPU address, 8-byte aligned
+ * @value: the value
+ *
+ * Return: as xe_cbev_vm_atomic().
+ */
+int xe_cbev_vm_write_u64(struct xe_cbev_vm *vm, u64 addr, u64 value)
+{
+	return xe_cbev_vm_atomic(vm, addr, 8, XE_CBEV_ATOMIC_MOVE, value);
+}

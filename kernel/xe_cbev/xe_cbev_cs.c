@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/ktime.h>
+#include <linux/slab.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_access.h"
+#include "xe_cbev_bo.h"
+#include "xe_cbev_cs.h"
+#include "xe_cbev_drv.h"
+#include "xe_cbev_kernels.h"
+#include "xe_cbev_queue.h"
+
+/**
+ * DOC: command streamer
+ *
+ * The engine executes a queue's commands in order: the ring up to a job's
+ * tail, then the job's batch buffers, then the next job. Commands come from
+ * the ring (through the kernel's mapping of the ring object) or from batch
+ * buffers (through the file's address space); either way a command is
+ * copied whole before it runs, so user space rewriting memory meanwhile
+ * can only change what it asked for, never what the engine checked.
+ *
+ * A command that cannot complete yet leaves the queue where it is: an
+ * unsatisfied semaphore wait parks the queue on the object that holds the
+ * value, a spin kernel until its deadline; the command runs again when the
+ * queue is woken. Anything malformed or out of bounds is a fault, which
+ * bans the queue. See Documentation/command-stream.rst for the format.
+ */
+
+#define CMD_TYPE(dw)		((dw) >> 29)
+#define MI_OPCODE(dw)		(((dw) >> 23) & 0x3f)
+
+#define MI_NOOP			0x00
+#define MI_USER_INTERRUPT	0x02
+#define MI_ARB_CHECK		0x05
+#define MI_ARB_ON_OFF		0x08
+#define MI_BATCH_BUFFER_END	0x0a
+#define MI_SEMAPHORE_WAIT	0x1c
+#define MI_STORE_DATA_IMM	0x20
+#define MI_STORE_REGISTER_MEM	0x24
+#define MI_ATOMIC		0x2f
+#define MI_BATCH_BUFFER_START	0x31
+#define MI_SEMAPHORE_WAIT_64	0x3b
+
+#define MI_GGTT			BIT(22)
+#define SEM_REGISTER_POLL	BIT(16)
+#define SEM_INDIRECT		BIT(17)
+#define SEM64_COMPARE_32BIT	BIT(19)
+#define SDI_QWORD		BIT(21)
+#define ATOMIC_INLINE		BIT(18)
+#define BB_PPGTT		BIT(8)
+#define BB_SECOND_LEVEL		BIT(22)
+
+#define PIPE_CONTROL		0x7a000004
+#define PC_NOTIFY		BIT(8)
+#define PC_POST_SYNC(dw1)	(((dw1) >> 14) & 3)
+#define PC_POST_SYNC_IMM	1
+#define PC_POST_SYNC_TIMESTAMP	3
+#define PC_STORE_DATA_INDEX	BIT(21)
+#define PC_GGTT			BIT(24)
+
+#define XE_CBEV_DISPATCH	0x777f0000
+#define XE_CBEV_DISPATCH_LEN	15
+
+/* Timestamp registers MI_STORE_REGISTER_MEM may read. */
+#define REG_TIMESTAMP		0x2358
+#define REG_TIMESTAMP_UDW	0x235c
+#define REG_CTX_TIMESTAMP	0x23a8
+#define REG_CTX_TIMESTAMP_UDW	0x23ac
+
+/* Longest command the engine knows, in dwords. */
+#define CMD_MAX_DWORDS		XE_CBEV_DISPATCH_LEN
+
+/* GPU addresses are 48 bits wide. */
+#define GPU_ADDR_MASK		GENMASK_ULL(47, 0)
+
+/* A fetched command and where it came from. */
+struct cs_cmd {
+	u32 dw[CMD_MAX_DWORDS];
+	u32 len;		/* dwords */
+};
+
+/* What executing one command did. */
+enum cs_status {
+	CS_DONE,		/* go on with the next command */
+	CS_JUMPED,		/* control flow moved; don't advance */
+	CS_PARKED,		/* semaphore not satisfied */
+	CS_SPIN,		/* spin kernel not finished */
+	CS_FAULT,		/* banned */
+};
+
+/* Fault bookkeeping for the queue that runs. */
+static enum cs_status cs_fault(struct xe_cbev_queue *q, u32 reason, u64 addr)
+{
+	xe_cbev_queue_ban(q, reason, addr);
+	return CS_FAULT;
+}
+
+/* Maps an access error to a ban. */
+static enum cs_status cs_access_fault(struct xe_cbev_queue *q, int err,
+				      u64 addr)
+{
+	switch (err) {
+	case -EACCES:
+		return cs_fault(q, DRM_XE_CBEV_BAN_READONLY, addr);
+	case -EINVAL:
+		return cs_fault(q, DRM_XE_CBEV_BAN_ALIGNMENT, addr);
+	default:
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+	}
+}
+
+static u64 cmd_addr(const struct cs_cmd *cmd, unsigned int lo)
+{
+	return ((u64)cmd->dw[lo + 1] << 32 | cmd->dw[lo]) & ~3ull;
+}
+
+/**
+ * xe_cbev_compare() - evaluate a wait condition
+ * @mem: the value in memory
+ * @value: the value it is compared with
+ * @uapi_op: DRM_XE_CBEV_CMP_*
+ *
+ * Return: whether "@mem op @value" holds.
+ */
+bool xe_cbev_compare(u64 mem, u64 value, u32 uapi_op)
+{
+	switch (uapi_op) {
+	case DRM_XE_CBEV_CMP_GTE:
+		return mem >= value;
+	case DRM_XE_CBEV_CMP_GT:
+		return mem > value;
+	case DRM_XE_CBEV_CMP_LTE:
+		return mem <= value;
+	case DRM_XE_CBEV_CMP_LT:
+		return mem < value;
+	case DRM_XE_CBEV_CMP_EQ:
+		return mem == value;
+	default:
+		return mem != value;
+	}
+}
+
+/* MI compare operation -> DRM_XE_CBEV_CMP_*. */
+static const u8 mi_to_cmp[] = {
+	[XE_CBEV_MI_SAD_GT] = DRM_XE_CBEV_CMP_GT,
+	[XE_CBEV_MI_SAD_GTE] = DRM_XE_CBEV_CMP_GTE,
+	[XE_CBEV_MI_SAD_LT] = DRM_XE_CBEV_CMP_LT,
+	[XE_CBEV_MI_SAD_LTE] = DRM_XE_CBEV_CMP_LTE,
+	[XE_CBEV_MI_SAD_EQ] = DRM_XE_CBEV_CMP_EQ,
+	[XE_CBEV_MI_SAD_NEQ] = DRM_XE_CBEV_CMP_NEQ,
+};
+
+/*
+ * Length in dwords of the command starting with @dw0, or 0 if the engine
+ * does not know it (-1: known, with a length it does not support).
+ */
+static int cmd_length(u32 dw0)
+{
+	u32 len8 = (dw0 & 0xff) + 2;
+
+	if (CMD_TYPE(dw0) == 3) {
+		if (dw0 == PIPE_CONTROL)
+			return 6;
+		if ((dw0 & 0xffff0000) == XE_CBEV_DISPATCH)
+			return len8 == XE_CBEV_DISPATCH_LEN ? len8 : -1;
+		return 0;
+	}
+	if (CMD_TYPE(dw0) != 0)
+		return 0;
+
+	switch (MI_OPCODE(dw0)) {
+	case MI_NOOP:
+	case MI_USER_INTERRUPT:
+	case MI_ARB_CHECK:
+	case MI_ARB_ON_OFF:
+	case MI_BATCH_BUFFER_END:
+		return 1;
+	case MI_SEMAPHORE_WAIT:
+		return len8 == 4 || len8 == 5 ? len8 : -1;
+	case MI_STORE_DATA_IMM:
+		len8 = (dw0 & 0x3ff) + 2;
+		return len8 == 4 || len8 == 5 ? len8 : -1;
+	case MI_STORE_REGISTER_MEM:
+		return len8 == 4 ? 4 : -1;
+	case MI_ATOMIC:
+		return len8 == 3 || len8 == 11 ? len8 : -1;
+	case MI_BATCH_BUFFER_START:
+		return len8 == 3 ? 3 : -1;
+	case MI_SEMAPHORE_WAIT_64:
+		return len8 == 7 ? 7 : -1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Waits for "memory (@size bytes at @addr) op @value". Parks the queue on
+ * the object that holds the value when it does not hold yet; the check is
+ * repeated once parked, so a write between the two cannot be missed.
+ */
+static enum cs_status cs_semaphore(struct xe_cbev_queue *q, u64 addr,
+				   unsigned int size, u64 value, u32 mi_op)
+{
+	struct xe_cbev_bo *bo;
+	u64 mem;
+	int ret;
+
+	if (mi_op >= ARRAY_SIZE(mi_to_cmp))
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (addr & ~GPU_ADDR_MASK)
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+
+	ret = xe_cbev_vm_load(q->vm, addr, size, &mem, &bo);
+	if (ret)
+		return cs_access_fault(q, ret, addr);
+	if (!xe_cbev_compare(mem, value, mi_to_cmp[mi_op]))
+		goto park;
+	xe_cbev_bo_put(bo);
+	goto satisfied;
+
+park:
+	xe_cbev_queue_park(q, bo);
+	ret = xe_cbev_vm_load(q->vm, addr, size, &mem, NULL);
+	if (ret || !xe_cbev_compare(mem, value, mi_to_cmp[mi_op])) {
+		q->sem_waited = true;
+		return CS_PARKED;
+	}
+	xe_cbev_queue_unpark(q);
+satisfied:
+	/* A wait that had to park and now holds is progress. */
+	if (q->sem_waited) {
+		q->sem_waited = false;
+		xe_cbev_queue_progress(q);
+	}
+	return CS_DONE;
+}
+
+static enum cs_status cs_store_data_imm(struct xe_cbev_queue *q,
+					const struct cs_cmd *cmd)
+{
+	u64 addr = cmd_addr(cmd, 1), fault;
+	u32 dw0 = cmd->dw[0];
+	int ret;
+
+	if (dw0 & MI_GGTT)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (addr & ~GPU_ADDR_MASK)
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+
+	if (cmd->len == 5 && (dw0 & SDI_QWORD)) {
+		ret = xe_cbev_vm_write_u64(q->vm, addr,
+					   (u64)cmd->dw[4] << 32 | cmd->dw[3]);
+		return ret ? cs_access_fault(q, ret, addr) : CS_DONE;
+	}
+	if (dw0 & SDI_QWORD)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+
+	ret = xe_cbev_vm_write(q->vm, addr, &cmd->dw[3], (cmd->len - 3) * 4,
+			       &fault);
+	return ret ? cs_access_fault(q, ret, fault) : CS_DONE;
+}
+
+static enum cs_status cs_store_register_mem(struct xe_cbev_queue *q,
+					    const struct cs_cmd *cmd)
+{
+	u64 addr = cmd_addr(cmd, 2), fault, ts;
+	u32 reg = cmd->dw[1] & GENMASK(22, 2), val;
+	int ret;
+
+	if (cmd->dw[0] & MI_GGTT)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (addr & ~GPU_ADDR_MASK)
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+
+	ts = ktime_get_raw_ns();
+	switch (reg) {
+	case REG_TIMESTAMP:
+	case REG_CTX_TIMESTAMP:
+		val = lower_32_bits(ts);
+		break;
+	case REG_TIMESTAMP_UDW:
+	case REG_CTX_TIMESTAMP_UDW:
+		val = upper_32_bits(ts);
+		break;
+	default:
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, reg);
+	}
+	ret = xe_cbev_vm_write(q->vm, addr, &val, sizeof(val), &fault);
+	return ret ? cs_access_fault(q, ret, fault) : CS_DONE;
+}
+
+static enum cs_status cs_atomic(struct xe_cbev_queue *q,
+				const struct cs_cmd *cmd)
+{
+	u32 dw0 = cmd->dw[0], opcode = (dw0 >> 8) & 0xff;
+	u32 op = opcode & 0x1f, data_size = (dw0 >> 19) & 3;
+	bool qword = opcode & 0x20, inl = dw0 & ATOMIC_INLINE;
+	u64 addr = cmd_addr(cmd, 1), operand = 0;
+	int ret;
+
+	if ((dw0 & MI_GGTT) || data_size > 1 || qword != (data_size == 1) ||
+	    (opcode & 0xc0) || inl != (cmd->len == 11))
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (op < XE_CBEV_ATOMIC_AND || op > XE_CBEV_ATOMIC_SUB)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, addr);
+	if (!inl && op != XE_CBEV_ATOMIC_INC && op != XE_CBEV_ATOMIC_DEC)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (addr & ~GPU_ADDR_MASK)
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+
+	/* Operand 1 is DW3 (low) and DW5 (high); operand 2 interleaves. */
+	if (inl)
+		operand = (u64)cmd->dw[5] << 32 | cmd->dw[3];
+	ret = xe_cbev_vm_atomic(q->vm, addr, qword ? 8 : 4, op, operand);
+	return ret ? cs_access_fault(q, ret, addr) : CS_DONE;
+}
+
+static enum cs_status cs_pipe_control(struct xe_cbev_queue *q,
+				      const struct cs_cmd *cmd)
+{
+	u32 dw1 = cmd->dw[1];
+	u64 addr = cmd_addr(cmd, 2);
+	u64 value;
+	int ret;
+
+	if (dw1 & (PC_STORE_DATA_INDEX | PC_GGTT))
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+
+	switch (PC_POST_SYNC(dw1)) {
+	case 0:
+		goto notify;
+	case PC_POST_SYNC_IMM:
+		value = (u64)cmd->dw[5] << 32 | cmd->dw[4];
+		break;
+	case PC_POST_SYNC_TIMESTAMP:
+		value = ktime_get_raw_ns();
+		break;
+	default:
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	}
+	if (addr & ~GPU_ADDR_MASK)
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+	ret = xe_cbev_vm_write_u64(q->vm, addr, value);
+	if (ret)
+		return cs_access_fault(q, ret, addr);
+notify:
+	if (dw1 & PC_NOTIFY)
+		xe_cbev_queue_user_interrupt(q);
+	return CS_DONE;
+}
+
+static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
+				  const struct cs_cmd *cmd)
+{
+	u64 args[XE_CBEV_KERNEL_NUM_ARGS], fault = 0;
+	u32 id = cmd->dw[1];
+	unsigned int i;
+	int ret;
+
+	if (cmd->dw[2])
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+	for (i = 0; i < XE_CBEV_KERNEL_NUM_ARGS; i++)
+		args[i] = (u64)cmd->dw[4 + 2 * i] << 32 | cmd->dw[3 + 2 * i];
+
+	if (id == XE_CBEV_KERNEL_SPIN) {
+		ktime_t now = ktime_get();
+
+		/* First visit starts the clock; the queue sleeps till then. */
+		if (!q->spin_until) {
+			q->spin_until = ktime_add_ns(now, min_t(u64, args[0], KTIME_MAX / 2));
+			return CS_SPIN;
+		}
+		if (ktime_before(now, q->spin_until))
+			return CS_SPIN;
+		q->spin_until = 0;
+		xe_cbev_queue_progress(q);
+		return CS_DONE;
+	}
+
+	ret = xe_cbev_kernel_run(q->vm, id, args, &fault);
+	if (ret == -EINVAL && !fault)
+		return cs_fault(q, id >= XE_CBEV_KERNEL_FILL && id <= XE_CBEV_KERNEL_SPIN ?
+				DRM_XE_CBEV_BAN_BAD_LENGTH : DRM_XE_CBEV_BAN_BAD_COMMAND, id);
+	if (ret == -ENOMEM)
+		return CS_SPIN;	/* try again later */
+	if (ret)
+		return cs_access_fault(q, ret, fault);
+	xe_cbev_queue_progress(q);
+	return CS_DONE;
+}
+
+/* MI_BATCH_BUFFER_START: call (second level) or chain. */
+static enum cs_status cs_batch_start(struct xe_cbev_queue *q,
+				     const struct cs_cmd *cmd)
+{
+	u64 addr = cmd_addr(cmd, 1);
+
+	if (!(cmd->dw[0] & BB_PPGTT))
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (addr & ~GPU_ADDR_MASK)
+		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+
+	if (!q->depth) {
+		/* From the ring both forms call; head moves on return. */
+		q->depth = 1;
+		q->pc[1] = addr;
+		q->ring_call = true;
+		return CS_JUMPED;
+	}
+	if (!(cmd->dw[0] & BB_SECOND_LEVEL)) {
+		q->pc[q->depth] = addr;
+		return CS_JUMPED;
+	}
+	if (q->depth == XE_CBEV_MAX_BATCH_DEPTH)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BATCH_DEPTH, addr);
+	q->pc[q->depth] += cmd->len * 4;
+	q->pc[++q->depth] = addr;
+	return CS_JUMPED;
+}
+
+/* MI_BATCH_BUFFER_END: return to the caller. */
+static enum cs_status cs_batch_end(struct xe_cbev_queue *q,
+				   struct xe_cbev_job *job)
+{
+	if (!q->depth)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, q->head);
+
+	if (--q->depth == 0) {
+		if (q->ring_call)
+			xe_cbev_queue_advance_head(q, 3 * 4);
+		else
+			job->next_batch++;
+	}
+	xe_cbev_queue_progress(q);
+	return CS_JUMPED;
+}
+
+static enum cs_status cs_execute(struct xe_cbev_queue *q,
+				 struct xe_cbev_job *job,
+				 const struct cs_cmd *cmd)
+{
+	u32 dw0 = cmd->dw[0];
+
+	if (dw0 == PIPE_CONTROL)
+		return cs_pipe_control(q, cmd);
+	if ((dw0 & 0xffff0000) == XE_CBEV_DISPATCH)
+		return cs_dispatch(q, cmd);
+
+	switch (MI_OPCODE(dw0)) {
+	case MI_NOOP:
+	case MI_ARB_CHECK:
+	case MI_ARB_ON_OFF:
+		return CS_DONE;
+	case MI_USER_INTERRUPT:
+		xe_cbev_queue_user_interrupt(q);
+		return CS_DONE;
+	case MI_BATCH_BUFFER_END:
+		return cs_batch_end(q, job);
+	case MI_BATCH_BUFFER_START:
+		return cs_batch_start(q, cmd);
+	case MI_SEMAPHORE_WAIT:
+		if (dw0 & (SEM_REGISTER_POLL | SEM_INDIRECT | MI_GGTT))
+			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+		return cs_semaphore(q, cmd_addr(cmd, 2), 4, cmd->dw[1],
+				    (dw0 >> 12) & 7);
+	case MI_SEMAPHORE_WAIT_64:
+		if (dw0 & (SEM_REGISTER_POLL | SEM_INDIRECT | MI_GGTT))
+			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+		if (dw0 & SEM64_COMPARE_32BIT)
+			return cs_semaphore(q, cmd_addr(cmd, 3), 4, cmd->dw[1],
+					    (dw0 >> 12) & 7);
+		return cs_semaphore(q, cmd_addr(cmd, 3), 8,
+				    (u64)cmd->dw[2] << 32 | cmd->dw[1],
+				    (dw0 >> 12) & 7);
+	case MI_STORE_DATA_IMM:
+		return cs_store_data_imm(q, cmd);
+	case MI_STORE_REGISTER_MEM:
+		return cs_store_register_mem(q, cmd);
+	case MI_ATOMIC:
+		return cs_atomic(q, cmd);
+	default:
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, dw0);
+	}
+}
+
+/* Copies the command at the ring's head, which must end by @job's tail. */
+static enum cs_status fetch_ring(struct xe_cbev_queue *q,
+				 const struct xe_cbev_job *job,
+				 struct cs_cmd *cmd)
+{
+	u32 mask = q->ring_size - 1;
+	unsigned int i;
+	int len;
+
+	cmd->dw[0] = READ_ONCE(*(u32 *)(q->ring + (q->head & mask)));
+	len = cmd_length(cmd->dw[0]);
+	if (!len)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, q->head);
+	if (len < 0 || q->head + len * 4 > job->tail)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, q->head);
+
+	for (i = 1; i < len; i++)
+		cmd->dw[i] = READ_ONCE(*(u32 *)(q->ring + ((q->head + i * 4) & mask)));
+	cmd->len = len;
+	return CS_DONE;
+}
+
+/* Copies the command at the current batch address. */
+static enum cs_status fetch_batch(struct xe_cbev_queue *q, struct cs_cmd *cmd)
+{
+	u64 pc = q->pc[q->depth], fault;
+	int len, ret;
+
+	if (!IS_ALIGNED(pc, 4))
+		return cs_fault(q, DRM_XE_CBEV_BAN_ALIGNMENT, pc);
+	ret = xe_cbev_vm_read(q->vm, pc, &cmd->dw[0], 4, &fault);
+	if (ret)
+		return cs_access_fault(q, ret, fault);
+	len = cmd_length(cmd->dw[0]);
+	if (!len)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, pc);
+	if (len < 0)
+		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, pc);
+	ret = xe_cbev_vm_read(q->vm, pc + 4, &cmd->dw[1], (len - 1) * 4, &fault);
+	if (ret)
+		return cs_access_fault(q, ret, fault);
+	cmd->len = len;
+	return CS_DONE;
+}
+
+/**
+ * xe_cbev_cs_run() - execute a queue's commands for one slice
+ * @q: the queue; called from its work item only
+ * @budget: most commands to execute
+ *
+ * Return: why the slice ended.
+ */
+enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_queue *q, unsigned int budget)
+{
+	struct cs_cmd cmd;
+
+	while (budget--) {
+		struct xe_cbev_job *job = xe_cbev_queue_current_job(q);
+		enum cs_status st;
+
+		if (!job)
+			return XE_CBEV_RUN_IDLE;
+
+		if (!q->depth) {
+			if (q->head == job->tail) {
+				if (job->next_batch < job->num_batches) {
+					/* The job's batches, as called from the ring. */
+					q->depth = 1;
+					q->pc[1] = job->batches[job->next_batch];
+					q->ring_call = false;
+					continue;
+				}
+				xe_cbev_queue_complete_job(q, job);
+				continue;
+			}
+			st = fetch_ring(q, job, &cmd);
+		} else {
+			st = fetch_batch(q, &cmd);
+		}
+		if (st == CS_FAULT)
+			return XE_CBEV_RUN_FAULT;
+
+		st = cs_execute(q, job, &cmd);
+		switch (st) {
+		case CS_DONE:
+			if (q->depth)
+				q->pc[q->depth] += cmd.len * 4;
+			else
+				xe_cbev_queue_advance_head(q, cmd.len * 4);
+			break;
+		case CS_JUMPED:
+			break;
+		case CS_PARKED:
+			return XE_CBEV_RUN_PARKED;
+		case CS_SPIN:
+			return XE_CBEV_RUN_SPIN;
+		case CS_FAULT:
+			return XE_CBEV_RUN_FAULT;
+		}
+	}
+	return XE_CBEV_RUN_YIELD;
+}

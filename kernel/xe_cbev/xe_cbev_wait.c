@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/highmem.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_bo.h"
+#include "xe_cbev_counter.h"
+#include "xe_cbev_cs.h"
+#include "xe_cbev_drv.h"
+#include "xe_cbev_queue.h"
+#include "xe_cbev_vm.h"
+#include "xe_cbev_wait.h"
+
+/**
+ * DOC: waits
+ *
+ * A wait is a set of conditions "value in memory op value", all or any of
+ * which must hold. Each condition is resolved once, at the start, to the
+ * page that holds its value, with a reference that keeps the page alive
+ * even if the memory is unmapped meanwhile. The waiter then sits on the
+ * wait queue of each object it reads, which every engine write to the
+ * object wakes -- the queue belongs to the object, so a write by another
+ * process's engine to a shared counter wakes it too. Memory that the host
+ * writes wakes nobody, so for such objects the waiter also re-polls, from
+ * 1 ms growing to 16 ms; counter pages are written by engines only and are
+ * never polled.
+ *
+ * A host wait sleeps in the ioctl; an asynchronous wait (io_uring command,
+ * sync_file fence) completes from the wake-up callback or its timer, and
+ * cleans up later in process context.
+ */
+
+#define POLL_NS_MIN	(1 * NSEC_PER_MSEC)
+#define POLL_NS_MAX	(16 * NSEC_PER_MSEC)
+/* How often an asynchronous wait asks whether anybody still cares. */
+#define ABANDON_CHECK_NS	NSEC_PER_SEC
+
+static const u32 known_cond_flags = DRM_XE_CBEV_WAIT_COND_32BIT |
+				    DRM_XE_CBEV_WAIT_COND_COUNTER;
+
+/**
+ * xe_cbev_cond_resolve() - check a condition and find its page
+ * @xfile: the waiting file
+ * @uc: the condition as user space gave it
+ * @c: the resolved condition
+ *
+ * Return: 0; -EINVAL for a bad op, flag or alignment, or a 32-bit value
+ * that does not fit; -ENOENT for a counter id the file does not own;
+ * -EFAULT for an address that is not mapped.
+ */
+int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
+			 const struct drm_xe_cbev_wait_cond *uc,
+			 struct xe_cbev_cond *c)
+{
+	struct xe_cbev_device *xdev = xfile->xdev;
+	bool is32 = uc->flags & DRM_XE_CBEV_WAIT_COND_32BIT;
+	struct xe_cbev_vm_binding *binding;
+	unsigned int offset;
+	u64 off;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, uc->op > DRM_XE_CBEV_CMP_NEQ) ||
+	    XE_CBEV_IOCTL_DBG(xdev, uc->flags & ~known_cond_flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, is32 && upper_32_bits(uc->value)))
+		return -EINVAL;
+
+	memset(c, 0, sizeof(*c));
+	c->is32 = is32;
+	c->op = uc->op;
+	c->value = uc->value;
+
+	if (uc->flags & DRM_XE_CBEV_WAIT_COND_COUNTER) {
+		if (XE_CBEV_IOCTL_DBG(xdev, is32 || upper_32_bits(uc->addr)))
+			return -EINVAL;
+		ret = xe_cbev_counter_lookup(&xfile->counters, uc->addr,
+					     &c->bo, &offset);
+		if (XE_CBEV_IOCTL_DBG(xdev, ret))
+			return ret;
+		/* The page stays mapped, hence pinned, while the object lives. */
+		c->page = c->bo->shmem.pages[0];
+		c->offset = offset;
+		return 0;
+	}
+
+	if (XE_CBEV_IOCTL_DBG(xdev, !IS_ALIGNED(uc->addr, is32 ? 4 : 8)))
+		return -EINVAL;
+	binding = xe_cbev_vm_lookup(&xfile->vm, uc->addr);
+	if (XE_CBEV_IOCTL_DBG(xdev, !binding))
+		return -EFAULT;
+
+	off = uc->addr - binding->start + binding->offset;
+	c->binding = binding;
+	c->bo = binding->bo;
+	c->page = binding->bo->shmem.pages[off >> PAGE_SHIFT];
+	c->offset = offset_in_page(off);
+	return 0;
+}
+
+/**
+ * xe_cbev_cond_release() - drop what a resolved condition holds
+ * @c: the condition
+ *
+ * Context: process context.
+ */
+void xe_cbev_cond_release(struct xe_cbev_cond *c)
+{
+	if (c->binding)
+		xe_cbev_vm_binding_put(c->binding);
+	else if (c->bo)
+		xe_cbev_bo_put(c->bo);
+	c->binding = NULL;
+	c->bo = NULL;
+}
+
+/**
+ * xe_cbev_cond_check() - does the condition hold now?
+ * @c: the condition
+ *
+ * Context: any.
+ * Return: true if it holds.
+ */
+bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
+{
+	void *va = kmap_local_page(c->page) + c->offset;
+	u64 mem = c->is32 ? READ_ONCE(*(u32 *)va) : READ_ONCE(*(u64 *)va);
+
+	kunmap_local(va);
+	return xe_cbev_compare(mem, c->value, c->op);
+}
+
+/**
+ * xe_cbev_cond_polled() - may the host write the value, so that no
+ * engine write would announce it?
+ * @c: the condition
+ *
+ * Return: true unless the value is in a counter page.
+ */
+bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
+{
+	return !c->bo->counter;
+}
+
+/* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */
+static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
+		      const struct xe_cbev_queue *q)
+{
+	u32 i;
+
+	if (q && (READ_ONCE(q->banned) || READ_ONCE(q->dead)))
+		return -EIO;
+	for (i = 0; i < n; i++) {
+		bool ok = xe_cbev_cond_check(&conds[i]);
+
+		if (any && ok)
+			return i;
+		if (!any && !ok)
+			return -EAGAIN;
+	}
+	return any ? -EAGAIN : 0;
+}
+
+static int conds_resolve(struct xe_cbev_file *xfile,
+			 const struct drm_xe_cbev_wait_cond *uconds, u32 n,
+			 struct xe_cbev_cond *conds, u64 *poll_ns)
+{
+	u32 i;
+	int ret;
+
+	*poll_ns = 0;
+	for (i = 0; i < n; i++) {
+		ret = xe_cbev_cond_resolve(xfile, &uconds[i], &conds[i]);
+		if (ret)
+			goto err_release;
+		if (xe_cbev_cond_polled(&conds[i]))
+			*poll_ns = POLL_NS_MIN;
+	}
+	return 0;
+
+err_release:
+	while (i--)
+		xe_cbev_cond_release(&conds[i]);
+	return ret;
+}
+
+/**
+ * xe_cbev_wait_check_args() - validate a wait's fixed fields
+ * @xfile: the file
+ * @args: the wait
+ *
+ * Return: 0 or -EINVAL.
+ */
+int xe_cbev_wait_check_args(struct xe_cbev_file *xfile,
+			    const struct drm_xe_cbev_wait *args)
+{
+	const u32 known = DRM_XE_CBEV_WAIT_ANY | DRM_XE_CBEV_WAIT_ABSTIME;
+	struct xe_cbev_device *xdev = xfile->xdev;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~known) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !args->num_conds ||
+			      args->num_conds > DRM_XE_CBEV_WAIT_MAX_CONDS))
+		return -EINVAL;
+	return 0;
+}
+
+static struct drm_xe_cbev_wait_cond *copy_conds(const struct drm_xe_cbev_wait *args)
+{
+	return vmemdup_user(u64_to_user_ptr(args->conds),
+			    array_size(args->num_conds, sizeof(struct drm_xe_cbev_wait_cond)));
+}
+
+static ktime_t wait_deadline(const struct drm_xe_cbev_wait *args)
+{
+	if (args->timeout_ns < 0)
+		return KTIME_MAX;
+	if (args->flags & DRM_XE_CBEV_WAIT_ABSTIME)
+		return ns_to_ktime(args->timeout_ns);
+	return ktime_add_safe(ktime_get(), ns_to_ktime(args->timeout_ns));
+}
+
+/* The earlier of @deadline and @ns from now. */
+static ktime_t earlier_of(ktime_t deadline, u64 ns)
+{
+	ktime_t t = ktime_add_ns(ktime_get(), ns);
+
+	return ktime_before(t, deadline) ? t : deadline;
+}
+
+/* Sleep until woken, the deadline, or the next poll. */
+static void wait_sleep(ktime_t deadline, u64 *poll_ns)
+{
+	ktime_t until = deadline;
+
+	if (*poll_ns) {
+		until = earlier_of(deadline, *poll_ns);
+		*poll_ns = min_t(u64, *poll_ns * 2, POLL_NS_MAX);
+	}
+	schedule_hrtimeout_range(&until, 50 * NSEC_PER_USEC, HRTIMER_MODE_ABS);
+}
+
+static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
+		     u32 n, bool any, struct xe_cbev_queue *q,
+		     ktime_t deadline, u64 poll_ns)
+{
+	struct wait_queue_entry event_wait;
+	int ret;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		init_waitqueue_entry(&conds[i].wait, current);
+		add_wait_queue(&conds[i].bo->wq, &conds[i].wait);
+	}
+	init_waitqueue_entry(&event_wait, current);
+	add_wait_queue(&xfile->event_wq, &event_wait);
+
+	for (;;) {
+		/* Set before checking, so a wake-up in between is not lost. */
+		set_current_state(TASK_INTERRUPTIBLE);
+		ret = conds_eval(conds, n, any, q);
+		if (ret != -EAGAIN)
+			break;
+		if (ktime_compare(ktime_get(), deadline) >= 0) {
+			ret = -ETIME;
+			break;
+		}
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		wait_sleep(deadline, &poll_ns);
+	}
+	__set_current_state(TASK_RUNNING);
+
+	remove_wait_queue(&xfile->event_wq, &event_wait);
+	for (i = 0; i < n; i++)
+		remove_wait_queue(&conds[i].bo->wq, &conds[i].wait);
+	return ret;
+}
+
+/**
+ * xe_cbev_wait_ioctl() - DRM_IOCTL_XE_CBEV_WAIT
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_wait
+ * @file: the caller's file
+ *
+ * Return: 0; -ETIME on timeout; -EIO if the named queue is or becomes
+ * banned; -ERESTARTSYS on a signal (a relative timeout is updated first);
+ * -EINVAL, -ENOENT, -EFAULT for bad arguments as in
+ * xe_cbev_cond_resolve(), and -ENOENT for an unknown queue.
+ */
+int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
+		       struct drm_file *file)
+{
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	bool any;
+	struct drm_xe_cbev_wait *args = data;
+	struct drm_xe_cbev_wait_cond *uconds;
+	struct xe_cbev_queue *q = NULL;
+	struct xe_cbev_cond *conds;
+	ktime_t deadline;
+	u64 poll_ns;
+	int ret;
+	u32 i;
+
+	ret = xe_cbev_wait_check_args(xfile, args);
+	if (ret)
+		return ret;
+	any = args->flags & DRM_XE_CBEV_WAIT_ANY;
+	deadline = wait_deadline(args);
+
+	uconds = copy_conds(args);
+	if (IS_ERR(uconds))
+		return PTR_ERR(uconds);
+	conds = kvcalloc(args->num_conds, sizeof(*conds), GFP_KERNEL);
+	if (!conds) {
+		ret = -ENOMEM;
+		goto out_free_uconds;
+	}
+	ret = conds_resolve(xfile, uconds, args->num_conds, conds, &poll_ns);
+	if (ret)
+		goto out_free_conds;
+
+	if (args->exec_queue_id) {
+		q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
+		if (XE_CBEV_IOCTL_DBG(xfile->xdev, !q)) {
+			ret = -ENOENT;
+			goto out_release;
+		}
+	}
+
+	ret = host_wait(xfile, conds, args->num_conds, any, q, deadline, poll_ns);
+	if (ret >= 0) {
+		args->index = any ? ret : 0;
+		ret = 0;
+	} else if (ret == -ERESTARTSYS && args->timeout_ns > 0 &&
+		   !(args->flags & DRM_XE_CBEV_WAIT_ABSTIME)) {
+		/* The restarted call waits only for the time left. */
+		args->timeout_ns = max_t(s64, ktime_to_ns(ktime_sub(deadline, ktime_get())), 0);
+	}
+
+	if (q)
+		xe_cbev_queue_put(q);
+out_release:
+	for (i = 0; i < args->num_conds; i++)
+		xe_cbev_cond_release(&conds[i]);
+out_free_conds:
+	kvfree(conds);
+out_free_uconds:
+	kvfree(uconds);
+	return ret;
+}
+
+/* ---- asynchronous waits ------------------------------------------------ */
+
+/*
+ * The cleanup runs once the result is known and the starter is done with
+ * @w: whichever of the two comes last queues it.
+ */
+static void async_put(struct xe_cbev_async_wait *w)
+{
+	if (atomic_dec_and_test(&w->pending))
+		xe_cbev_engine_defer(&w->cleanup);
+}
+
+static void async_complete(struct xe_cbev_async_wait *w, int result)
+{
+	if (atomic_xchg(&w->done, 1))
+		return;
+	w->result = result;
+	w->ops->signal(w, result);
+	async_put(w);
+}
+
+static void async_check(struct xe_cbev_async_wait *w)
+{
+	int ret;
+
+	if (atomic_read(&w->done))
+		return;
+	ret = conds_eval(w->conds, w->num_conds, w->any, w->queue);
+	if (ret != -EAGAIN)
+		async_complete(w, ret);
+}
+
+static int async_cond_wake(struct wait_queue_entry *wait, unsigned int mode,
+			   int sync, void *key)
+{
+	async_check(wait->private);
+	return 0;
+}
+
+/* When the timer fires next: a re-poll, an abandon check, the deadline. */
+static ktime_t async_next_expiry(struct xe_cbev_async_wait *w)
+{
+	ktime_t t = w->deadline;
+
+	if (w->poll_ns) {
+		t = earlier_of(t, w->poll_ns);
+		w->poll_ns = min_t(u64, w->poll_ns * 2, POLL_NS_MAX);
+	}
+	if (w->ops->abandoned)
+		t = earlier_of(t, ABANDON_CHECK_NS);
+	return t;
+}
+
+static enum hrtimer_restart async_timer_fn(struct hrtimer *timer)
+{
+	struct xe_cbev_async_wait *w =
+		container_of(timer, struct xe_cbev_async_wait, timer);
+	ktime_t now = ktime_get();
+
+	async_check(w);
+	if (atomic_read(&w->done))
+		return HRTIMER_NORESTART;
+	if (ktime_compare(now, w->deadline) >= 0) {
+		async_complete(w, w->timeout_result);
+		return HRTIMER_NORESTART;
+	}
+	if (w->ops->abandoned && w->ops->abandoned(w)) {
+		async_complete(w, -ECANCELED);
+		return HRTIMER_NORESTART;
+	}
+	hrtimer_set_expires(timer, async_next_expiry(w));
+	return HRTIMER_RESTART;
+}
+
+static void async_cleanup(struct work_struct *work)
+{
+	struct xe_cbev_async_wait *w =
+		container_of(work, struct xe_cbev_async_wait, cleanup);
+	u32 i;
+
+	for (i = 0; i < w->num_conds; i++)
+		remove_wait_queue(&w->conds[i].bo->wq, &w->conds[i].wait);
+	if (w->event_wq)
+		remove_wait_queue(w->event_wq, &w->event_wait);
+	hrtimer_cancel(&w->timer);
+
+	w->ops->finish(w, w->result);
+}
+
+/**
+ * xe_cbev_async_wait_free() - free a finished asynchronous wait
+ * @w: the wait, from its finish callback
+ *
+ * Context: process context.
+ */
+void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w)
+{
+	u32 i;
+
+	for (i = 0; i < w->num_conds; i++)
+		xe_cbev_cond_release(&w->conds[i]);
+	if (w->queue)
+		xe_cbev_queue_put(w->queue);
+	kvfree(w);
+}
+
+/**
+ * xe_cbev_async_wait_create() - resolve an asynchronous wait
+ * @xfile: the file whose address space and counters the conditions name
+ * @uconds: the conditions, in kernel memory
+ * @num_conds: how many
+ * @any: done when any holds (else all)
+ * @queue_id: 0, or an exec queue whose ban ends the wait with -EIO
+ * @ops: where the result goes
+ * @priv: the caller's data
+ *
+ * Return: the wait, not started, or an ERR_PTR as xe_cbev_cond_resolve().
+ */
+struct xe_cbev_async_wait *
+xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
+			  const struct drm_xe_cbev_wait_cond *uconds,
+			  u32 num_conds, bool any, u32 queue_id,
+			  const struct xe_cbev_async_wait_ops *ops, void *priv)
+{
+	struct xe_cbev_async_wait *w;
+	int ret;
+
+	w = kvzalloc(struct_size(w, conds, num_conds), GFP_KERNEL);
+	if (!w)
+		return ERR_PTR(-ENOMEM);
+	w->ops = ops;
+	w->priv = priv;
+	w->any = any;
+	w->num_conds = num_conds;
+	atomic_set(&w->pending, 2);
+	INIT_WORK(&w->cleanup, async_cleanup);
+	hrtimer_init(&w->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	w->timer.function = async_timer_fn;
+
+	ret = conds_resolve(xfile, uconds, num_conds, w->conds, &w->poll_ns);
+	if (ret)
+		goto err_free;
+
+	if (queue_id) {
+		w->queue = xe_cbev_queue_lookup(xfile, queue_id);
+		if (XE_CBEV_IOCTL_DBG(xfile->xdev, !w->queue)) {
+			xe_cbev_async_wait_free(w);
+			return ERR_PTR(-ENOENT);
+		}
+		w->event_wq = &xfile->event_wq;
+	}
+	return w;
+
+err_free:
+	kvfree(w);
+	return ERR_PTR(ret);
+}
+
+/**
+ * xe_cbev_async_wait_start() - start waiting
+ * @w: the wait
+ * @deadline: CLOCK_MONOTONIC time at which it ends (KTIME_MAX: never)
+ * @timeout_result: its result then
+ *
+ * The wait may complete before this returns; @w belongs to the wait from
+ * here on and is freed by its finish callback.
+ */
+void xe_cbev_async_wait_start(struct xe_cbev_async_wait *w, ktime_t deadline,
+			      int timeout_result)
+{
+	u32 i;
+
+	w->deadline = deadline;
+	w->timeout_result = timeout_result;
+
+	for (i = 0; i < w->num_conds; i++) {
+		init_waitqueue_func_entry(&w->conds[i].wait, async_cond_wake);
+		w->conds[i].wait.private = w;
+		add_wait_queue(&w->conds[i].bo->wq, &w->conds[i].wait);
+	}
+	if (w->event_wq) {
+		init_waitqueue_func_entry(&w->event_wait, async_cond_wake);
+		w->event_wait.private = w;
+		add_wait_queue(w->event_wq, &w->event_wait);
+	}
+
+	if (w->poll_ns || w->ops->abandoned || deadline != KTIME_MAX)
+		hrtimer_start(&w->timer, async_next_expiry(w), HRTIMER_MODE_ABS_SOFT);
+	/* A value written before the entries were queued is seen here. */
+	async_check(w);
+	async_put(w);
+}

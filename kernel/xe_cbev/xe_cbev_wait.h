@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_WAIT_H_
+#define _XE_CBEV_WAIT_H_
+
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+struct drm_device;
+struct drm_file;
+struct drm_xe_cbev_wait;
+struct drm_xe_cbev_wait_cond;
+struct page;
+struct xe_cbev_bo;
+struct xe_cbev_file;
+struct xe_cbev_queue;
+struct xe_cbev_vm_binding;
+
+/**
+ * struct xe_cbev_cond - a wait condition, resolved to the page it reads
+ *
+ * Holds what keeps the page alive: the binding (an address) or the
+ * counter page's object (a counter id). Checking it needs no lock and no
+ * lookup, so it can be done in a wake-up callback.
+ */
+struct xe_cbev_cond {
+	/** @bo: the object holding the value, whose wait queue wakes us */
+	struct xe_cbev_bo *bo;
+	/** @binding: the binding, with a reference, or NULL for a counter */
+	struct xe_cbev_vm_binding *binding;
+	/** @page: the page of the value */
+	struct page *page;
+	/** @offset: byte offset of the value in @page */
+	unsigned int offset;
+	/** @is32: the value is a __u32 */
+	bool is32;
+	/** @op: DRM_XE_CBEV_CMP_* */
+	u32 op;
+	/** @value: right-hand side of the comparison */
+	u64 value;
+	/** @wait: entry on @bo's wait queue */
+	struct wait_queue_entry wait;
+};
+
+int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
+			 const struct drm_xe_cbev_wait_cond *uc,
+			 struct xe_cbev_cond *c);
+void xe_cbev_cond_release(struct xe_cbev_cond *c);
+bool xe_cbev_cond_check(const struct xe_cbev_cond *c);
+bool xe_cbev_cond_polled(const struct xe_cbev_cond *c);
+
+struct xe_cbev_async_wait;
+
+/**
+ * struct xe_cbev_async_wait_ops - what an asynchronous wait reports to
+ */
+struct xe_cbev_async_wait_ops {
+	/**
+	 * @signal: called once, as soon as the result is known, from any
+	 * context (a wake-up callback, a timer); must not sleep
+	 */
+	void (*signal)(struct xe_cbev_async_wait *w, int result);
+	/**
+	 * @finish: called once after @signal, in process context, once the
+	 * wait is off every queue and timer; must free @w with
+	 * xe_cbev_async_wait_free()
+	 */
+	void (*finish)(struct xe_cbev_async_wait *w, int result);
+	/**
+	 * @abandoned: optional; true once nobody can see the result any
+	 * more, which ends the wait early with -ECANCELED. Asked at least
+	 * once a second, from the wait's timer.
+	 */
+	bool (*abandoned)(struct xe_cbev_async_wait *w);
+};
+
+/**
+ * struct xe_cbev_async_wait - a wait that completes on its own
+ *
+ * Used by io_uring waits and sync_file fences: its entries sit on the
+ * wait queues of the objects it watches (and on the file's event queue if
+ * it names an exec queue), a timer re-polls host-written memory and ends
+ * it at its deadline.
+ */
+struct xe_cbev_async_wait {
+	/** @ops: where the result goes */
+	const struct xe_cbev_async_wait_ops *ops;
+	/** @priv: the user's data */
+	void *priv;
+	/** @any: done when any condition holds (else all) */
+	bool any;
+	/** @done: the result is known; set once */
+	atomic_t done;
+	/** @pending: the result and the starter, each to come */
+	atomic_t pending;
+	/** @result: 0, the index that held (any), or a negative errno */
+	int result;
+	/** @timeout_result: the result at @deadline */
+	int timeout_result;
+	/** @deadline: CLOCK_MONOTONIC time at which the wait ends */
+	ktime_t deadline;
+	/** @poll_ns: re-poll interval for host-written memory, 0 = none */
+	u64 poll_ns;
+	/** @timer: re-poll and deadline */
+	struct hrtimer timer;
+	/** @queue: exec queue whose ban ends the wait, with a reference */
+	struct xe_cbev_queue *queue;
+	/** @event_wq: the queue's file's event queue, when @queue is set */
+	wait_queue_head_t *event_wq;
+	/** @event_wait: entry on @event_wq */
+	struct wait_queue_entry event_wait;
+	/** @cleanup: takes the wait off everything, then calls finish */
+	struct work_struct cleanup;
+	/** @num_conds: entries in @conds */
+	u32 num_conds;
+	/** @conds: the conditions */
+	struct xe_cbev_cond conds[];
+};
+
+struct xe_cbev_async_wait *
+xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
+			  const struct drm_xe_cbev_wait_cond *uconds,
+			  u32 num_conds, bool any, u32 queue_id,
+			  const struct xe_cbev_async_wait_ops *ops, void *priv);
+void xe_cbev_async_wait_start(struct xe_cbev_async_wait *w, ktime_t deadline,
+			      int timeout_result);
+void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w);
+
+int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
+		       struct drm_file *file);
+int xe_cbev_wait_check_args(struct xe_cbev_file *xfile,
+			    const struct drm_xe_cbev_wait *args);
+
+#endif /* _XE_CBEV_WAIT_H_ */

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ *
+ * Exec queues: creation and submission checks, faults that ban only the
+ * faulting queue, the hang timeout, queues synchronised through memory,
+ * counters written by the engine, and queues that die with work queued.
+ */
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include "xe_cbev_engine_util.h"
+#include "kselftest_harness.h"
+
+#define BUF_SIZE	(64 * 1024)
+
+FIXTURE(queue) {
+	int fd;
+	struct test_buf b;
+	struct xe_cbev_totals before;
+};
+
+FIXTURE_SETUP(queue)
+{
+	self->fd = xe_cbev_open_render();
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, xe_cbev_totals(self->fd, &self->before));
+	ASSERT_EQ(0, buf_create(self->fd, &self->b, BUF_SIZE, 0));
+}
+
+FIXTURE_TEARDOWN(queue)
+{
+	struct xe_cbev_totals after;
+	int fd;
+
+	munmap(self->b.cpu, self->b.size);
+	close(self->fd);
+	fd = xe_cbev_open_render();
+	ASSERT_EQ(0, xe_cbev_totals(fd, &after));
+	close(fd);
+	EXPECT_EQ(self->before.bos, after.bos);
+	EXPECT_EQ(self->before.bindings, after.bindings);
+}
+
+#define GPU(off)	(self->b.gpu + (off))
+#define U64(off)	(*(volatile uint64_t *)((char *)self->b.cpu + (off)))
+
+/* An address in the buffer that nothing ever writes. */
+#define NEVER_OFF	(BUF_SIZE - 8)
+
+static void expect_banned(struct __test_metadata *_metadata, int fd, uint64_t never,
+			  uint32_t id, uint32_t reason)
+{
+	struct drm_xe_cbev_wait_cond c = {
+		.addr = never, .value = 1, .op = DRM_XE_CBEV_CMP_EQ,
+	};
+	struct drm_xe_cbev_exec_queue_state s;
+
+	/* The ban happens on the engine; a wait that names the queue sees it. */
+	ASSERT_EQ(EIO, wait_conds(fd, &c, 1, 0, 10 * SEC, id, NULL))
+		TH_LOG("queue %u not banned", id);
+	ASSERT_EQ(0, queue_state(fd, id, &s));
+	EXPECT_EQ(DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED, s.state);
+	EXPECT_EQ(reason, s.ban_reason);
+}
+
+TEST_F(queue, create_destroy)
+{
+	struct test_ring r;
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	EXPECT_NE(0u, r.id);
+	EXPECT_EQ(0ull, r.status->head);
+	EXPECT_EQ(DRM_XE_CBEV_EXEC_QUEUE_STATE_ACTIVE, r.status->state);
+	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "prio 1 ring 4096"));
+	ring_unmap(&r);
+	EXPECT_EQ(0, queue_destroy(self->fd, r.id));
+	EXPECT_EQ(ENOENT, queue_destroy(self->fd, r.id));
+	EXPECT_EQ(0, xe_cbev_debugfs_count(self->fd, "prio 1 ring 4096"));
+}
+
+TEST_F(queue, create_invalid)
+{
+	static const struct {
+		const char *what;
+		struct drm_xe_cbev_exec_queue_create c;
+	} bad[] = {
+		{ "ring 0", { .ring_size = 0 } },
+		{ "ring 2048", { .ring_size = 2048 } },
+		{ "ring not a power of two", { .ring_size = 12288 } },
+		{ "ring 2 MiB", { .ring_size = 2 << 20 } },
+		{ "priority 3", { .ring_size = 4096, .priority = 3 } },
+		{ "flags", { .ring_size = 4096, .flags = 1 } },
+		{ "pad", { .ring_size = 4096, .pad = 1 } },
+		{ "extensions", { .ring_size = 4096, .extensions = 1 } },
+		{ "reserved", { .ring_size = 4096, .reserved[1] = 1 } },
+		{ "id on input", { .ring_size = 4096, .exec_queue_id = 5 } },
+		{ "hang timeout 9 ms", { .ring_size = 4096, .hang_timeout_ms = 9 } },
+		{ "hang timeout 601 s", { .ring_size = 4096, .hang_timeout_ms = 601000 } },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct drm_xe_cbev_exec_queue_create c = bad[i].c;
+
+		EXPECT_EQ(EINVAL, queue_create_args(self->fd, &c)) TH_LOG("%s", bad[i].what);
+	}
+	EXPECT_EQ(0, xe_cbev_debugfs_count(self->fd, "  queue "));
+}
+
+TEST_F(queue, exec_invalid)
+{
+	struct drm_xe_cbev_exec e;
+	struct test_ring r;
+	uint64_t bb = GPU(0);
+	uint32_t dw[8];
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id + 100, .tail = r.tail };
+	EXPECT_EQ(ENOENT, exec_args(self->fd, &e));
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail - 2 };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e)) TH_LOG("misaligned tail");
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = 4096 + 4 };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e)) TH_LOG("tail past a full ring");
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail,
+		.num_batches = DRM_XE_CBEV_EXEC_MAX_BATCHES + 1, .batches = (uintptr_t)&bb };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e));
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail,
+		.num_batches = 1, .batches = 8 };
+	EXPECT_EQ(EFAULT, exec_args(self->fd, &e));
+	bb = GPU(2);
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail,
+		.num_batches = 1, .batches = (uintptr_t)&bb };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e)) TH_LOG("misaligned batch");
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail, .seqno = 1 };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e));
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail, .extensions = 1 };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e));
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = r.tail, .reserved[0] = 1 };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e));
+	/* Nothing was submitted by the refused calls; a good one works. */
+	EXPECT_EQ(0ull, r.status->tail);
+	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
+	/* The tail never goes back. */
+	e = (struct drm_xe_cbev_exec){ .exec_queue_id = r.id, .tail = 0 };
+	EXPECT_EQ(EINVAL, exec_args(self->fd, &e));
+	ring_unmap(&r);
+}
+
+/* Each kind of fault bans the faulting queue only, and says why. */
+TEST_F(queue, faults_ban_only_the_faulting_queue)
+{
+	struct test_buf ro;
+	uint32_t cmds[8][16];
+	unsigned int lens[8], i;
+	uint32_t expect[8];
+	uint32_t dw[16];
+
+	ASSERT_EQ(0, buf_create(self->fd, &ro, 4096, DRM_XE_CBEV_VM_BIND_READONLY));
+
+	lens[0] = emit_sdi64(cmds[0], 0x7ff000000000ull, 1);
+	expect[0] = DRM_XE_CBEV_BAN_UNMAPPED;
+	lens[1] = emit_sdi64(cmds[1], ro.gpu, 1);
+	expect[1] = DRM_XE_CBEV_BAN_READONLY;
+	cmds[2][0] = 0x0b000000u;	/* opcode 0x16, unknown */
+	lens[2] = 1;
+	expect[2] = DRM_XE_CBEV_BAN_BAD_COMMAND;
+	cmds[3][0] = 0x10000007u;	/* SDI with 9 dwords */
+	lens[3] = 1;
+	expect[3] = DRM_XE_CBEV_BAN_BAD_LENGTH;
+	lens[4] = emit_bb_start(cmds[4], GPU(0x1000), 1);
+	expect[4] = DRM_XE_CBEV_BAN_BATCH_DEPTH;
+	lens[5] = emit_sdi64(cmds[5], GPU(4), 1);	/* qword at 4-byte alignment */
+	expect[5] = DRM_XE_CBEV_BAN_ALIGNMENT;
+	cmds[6][0] = MI_BATCH_BUFFER_END;	/* in the ring */
+	lens[6] = 1;
+	expect[6] = DRM_XE_CBEV_BAN_BAD_COMMAND;
+	lens[7] = emit_sem64(cmds[7], 0x7ff000000000ull, 1, SAD_GTE);
+	expect[7] = DRM_XE_CBEV_BAN_UNMAPPED;
+
+	/* A batch that calls itself: too deep. */
+	emit_bb_start((uint32_t *)((char *)self->b.cpu + 0x1000), GPU(0x1000), 1);
+
+	for (i = 0; i < 8; i++) {
+		struct test_ring bad, good;
+
+		ASSERT_EQ(0, ring_create(self->fd, &bad, 4096, 0));
+		ASSERT_EQ(0, ring_create(self->fd, &good, 4096, 0));
+		ring_emit(&bad, cmds[i], lens[i]);
+		ring_emit(&bad, dw, emit_sdi64(dw, GPU(0x100 + 8 * i), 1));
+		ASSERT_EQ(0, ring_submit(&bad));
+		expect_banned(_metadata, self->fd, GPU(NEVER_OFF), bad.id, expect[i]);
+		EXPECT_EQ(DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED, bad.status->state);
+		EXPECT_EQ(expect[i], bad.status->ban_reason);
+		/* Nothing after the fault ran, and the queue takes no more. */
+		EXPECT_EQ(0ull, U64(0x100 + 8 * i));
+		EXPECT_EQ(EIO, ring_submit(&bad));
+
+		ring_emit(&good, dw, emit_sdi64(dw, GPU(0x200 + 8 * i), 7));
+		ASSERT_EQ(0, ring_submit(&good));
+		EXPECT_EQ(0, wait_gte(self->fd, GPU(0x200 + 8 * i), 7, 10 * SEC));
+		ring_unmap(&bad);
+		ring_unmap(&good);
+		EXPECT_EQ(0, queue_destroy(self->fd, bad.id));
+		EXPECT_EQ(0, queue_destroy(self->fd, good.id));
+	}
+	buf_destroy(self->fd, &ro);
+}
+
+/* Two queues ordered through memory: semaphore wait in one, store in the other. */
+TEST_F(queue, two_queues_semaphore)
+{
+	struct test_ring a, b;
+	uint32_t dw[8];
+
+	ASSERT_EQ(0, ring_create(self->fd, &a, 4096, 0));
+	ASSERT_EQ(0, ring_create(self->fd, &b, 4096, 0));
+	ring_emit(&a, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
+	ring_emit(&a, dw, emit_sdi64(dw, GPU(8), U64(0) + 10));
+	ASSERT_EQ(0, ring_submit(&a));
+	/* a is parked: its store has not happened. */
+	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(8), 10, 50 * MSEC));
+
+	ring_emit(&b, dw, emit_sdi64(dw, GPU(0), 1));
+	ASSERT_EQ(0, ring_submit(&b));
+	ASSERT_EQ(0, wait_gte(self->fd, GPU(8), 10, 10 * SEC));
+	ring_unmap(&a);
+	ring_unmap(&b);
+}
+
+/* A semaphore on memory the host writes: the re-poll finds it. */
+TEST_F(queue, semaphore_satisfied_by_host_write)
+{
+	struct test_ring r;
+	uint32_t dw[8];
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	ring_emit(&r, dw, emit_sem32(dw, GPU(0), 5, SAD_EQ));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(8), 1, 30 * MSEC));
+	*(volatile uint32_t *)self->b.cpu = 5;
+	EXPECT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
+	ring_unmap(&r);
+}
+
+/*
+ * A queue stuck on a semaphore is banned after its hang timeout; waits
+ * that name it fail with EIO; the file goes on with a new queue.
+ */
+TEST_F(queue, hang_timeout_bans)
+{
+	struct drm_xe_cbev_wait_cond c = { .addr = GPU(8), .value = 1 };
+	struct test_ring r, r2;
+	uint32_t dw[8];
+	uint64_t t0;
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 200));
+	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	t0 = now_ns();
+	EXPECT_EQ(EIO, wait_conds(self->fd, &c, 1, 0, 10 * SEC, r.id, NULL));
+	EXPECT_GE(now_ns() - t0, 150ull * MSEC);
+	expect_banned(_metadata, self->fd, GPU(NEVER_OFF), r.id, DRM_XE_CBEV_BAN_HANG);
+	/* A wait that names the banned queue fails at once. */
+	EXPECT_EQ(EIO, wait_conds(self->fd, &c, 1, 0, 10 * SEC, r.id, NULL));
+
+	ASSERT_EQ(0, ring_create(self->fd, &r2, 4096, 0));
+	ring_emit(&r2, dw, emit_sdi64(dw, GPU(16), 3));
+	ASSERT_EQ(0, ring_submit(&r2));
+	EXPECT_EQ(0, wait_gte(self->fd, GPU(16), 3, 10 * SEC));
+	ring_unmap(&r);
+	ring_unmap(&r2);
+}
+
+/* A batch that chains to itself forever makes no progress: banned too. */
+TEST_F(queue, infinite_loop_banned)
+{
+	struct test_ring r;
+	uint32_t dw[8];
+	uint32_t *bb = (uint32_t *)((char *)self->b.cpu + 0x1000);
+
+	bb[0] = MI_NOOP;
+	emit_bb_start(bb + 1, GPU(0x1000), 0);
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 100));
+	ring_emit(&r, dw, emit_bb_start(dw, GPU(0x1000), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	expect_banned(_metadata, self->fd, GPU(NEVER_OFF), r.id, DRM_XE_CBEV_BAN_HANG);
+	ring_unmap(&r);
+}
+
+/* The engine writes counters; the host reads them read-only and waits by id. */
+TEST_F(queue, counter_written_by_engine)
+{
+	struct drm_xe_cbev_counter_alloc a;
+	struct drm_xe_cbev_wait_cond c;
+	volatile uint64_t *v;
+	struct test_ring r;
+	uint32_t dw[16];
+	void *map;
+
+	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, a.mmap_offset);
+	ASSERT_NE(MAP_FAILED, map);
+	v = (volatile uint64_t *)((char *)map + a.offset);
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	ring_emit(&r, dw, emit_dispatch(dw, K_SPIN, 20 * MSEC, 0, 0, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, a.gpu_addr, 41));
+	ring_emit(&r, dw, emit_atomic(dw, a.gpu_addr, 0x05, 1, 0, 0));
+	ASSERT_EQ(0, ring_submit(&r));
+	c = (struct drm_xe_cbev_wait_cond){ .addr = a.id, .value = 42,
+		.op = DRM_XE_CBEV_CMP_EQ, .flags = DRM_XE_CBEV_WAIT_COND_COUNTER };
+	ASSERT_EQ(0, wait_conds(self->fd, &c, 1, 0, 10 * SEC, r.id, NULL));
+	EXPECT_EQ(42ull, *v);
+	munmap(map, 4096);
+	ring_unmap(&r);
+}
+
+/*
+ * A counter slot freed while submitted work may still write it is not
+ * handed out again until that work is done.
+ */
+TEST_F(queue, freed_counter_not_reused_while_in_flight)
+{
+	struct drm_xe_cbev_counter_alloc a, b;
+	struct test_ring r;
+	uint32_t dw[16];
+	int i;
+
+	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	/* The queue will write the slot once the host lets it go on. */
+	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
+	ring_emit(&r, dw, emit_sdi64(dw, a.gpu_addr, 0xbad));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
+
+	/* The whole page may be handed out, but never the busy slot. */
+	for (i = 0; i < 600; i++) {
+		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_NE(a.gpu_addr, b.gpu_addr) TH_LOG("slot reused after %d", i);
+	}
+	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "retiring 1"));
+
+	U64(0) = 1;
+	ASSERT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
+	/* Now that the work retired, the slot comes back, zeroed. */
+	for (i = 0; i < 600; i++) {
+		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		if (b.gpu_addr == a.gpu_addr)
+			break;
+	}
+	EXPECT_EQ(a.gpu_addr, b.gpu_addr);
+	ring_unmap(&r);
+}
+
+/* Destroying a running queue stops it; memory it would write stays. */
+TEST_F(queue, destroy_while_running)
+{
+	struct test_ring r;
+	uint32_t dw[16];
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	ring_emit(&r, dw, emit_dispatch(dw, K_SPIN, 200 * MSEC, 0, 0, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(0), 1));
+	ring_emit(&r, dw, emit_sem64(dw, GPU(8), 1, SAD_GTE));
+	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, queue_destroy(self->fd, r.id));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(0), 1, 300 * MSEC));
+	ring_unmap(&r);
+}
+
+/* Closing a file (or dying) with queues running and parked frees it all. */
+TEST_F(queue, close_while_running)
+{
+	struct xe_cbev_totals before, after;
+	int status, k;
+	pid_t pid;
+
+	ASSERT_EQ(0, xe_cbev_totals(self->fd, &before));
+	for (k = 0; k < 2; k++) {
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0) {
+			int fd = xe_cbev_open_render();
+			struct test_ring r[4];
+			struct test_buf b;
+			uint32_t dw[16];
+			int i;
+
+			if (fd < 0 || buf_create(fd, &b, 4096, 0))
+				_exit(1);
+			for (i = 0; i < 4; i++) {
+				if (ring_create(fd, &r[i], 4096, 0))
+					_exit(2);
+				if (i & 1)
+					ring_emit(&r[i], dw, emit_sem64(dw, b.gpu, 1, SAD_GTE));
+				else
+					ring_emit(&r[i], dw, emit_dispatch(dw, K_SPIN, 10 * SEC, 0, 0, 0));
+				if (ring_submit(&r[i]))
+					_exit(3);
+			}
+			if (k == 0)
+				_exit(0);	/* the kernel closes the file */
+			raise(SIGKILL);
+		}
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		if (k == 0)
+			ASSERT_EQ(0, WEXITSTATUS(status));
+	}
+	ASSERT_EQ(0, xe_cbev_totals(self->fd, &after));
+	EXPECT_EQ(before.bos, after.bos);
+	EXPECT_EQ(before.bindings, after.bindings);
+}
+
+TEST_HARNESS_MAIN
