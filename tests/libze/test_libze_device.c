@@ -217,18 +217,6 @@ START_TEST(test_device_properties_1_2_timer_in_hz)
 }
 END_TEST
 
-START_TEST(test_context_create_unsupported)
-{
-	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
-	ze_context_handle_t context = NULL;
-
-	ck_assert_ze(zeContextCreate(driver, &desc, &context),
-		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-		     "an entry point not implemented yet says so");
-	ck_assert_msg(!context, "no context is returned");
-}
-END_TEST
-
 START_TEST(test_device_compute_properties_unsupported)
 {
 	ze_device_compute_properties_t props = {
@@ -551,7 +539,6 @@ static Suite *libze_device_suite(bool forked)
 	tcase_add_test(tc, test_device_get_finds_one);
 	tcase_add_test(tc, test_device_properties);
 	tcase_add_test(tc, test_device_properties_1_2_timer_in_hz);
-	tcase_add_test(tc, test_context_create_unsupported);
 	tcase_add_test(tc, test_device_compute_properties_unsupported);
 	tcase_add_test(tc, test_driver_extension_ddi_handles_listed);
 	tcase_add_test(tc, test_driver_ddi_handles_property);

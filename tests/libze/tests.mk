@@ -2,12 +2,17 @@
 #
 # Check tests of the Level Zero API. The VM tests link the standard loader
 # only, never the driver, and run in the VM, where the harness points
-# ZE_ENABLE_ALT_DRIVERS at libze_xe_cbev.so.1. The host tests need no
-# device: they dlopen() the driver library built here, as the loader does.
+# ZE_ENABLE_ALT_DRIVERS at libze_xe_cbev.so.1; one suite per source file of
+# the driver. The host tests need no device: they dlopen() the driver
+# library built here, as the loader does, or compile a driver source file
+# in. The helper is the other process of the cross-process tests; it goes
+# into the VM with the tools (/tools/libze_test_helper).
 
-LIBZE_TEST_NAMES := test_libze_device
+LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
+LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o
+LIBZE_TEST_HELPER := $(B)/tests/libze/libze_test_helper
 
 LIBZE_HOST_TEST_NAMES := test_libze_ddi
 LIBZE_HOST_TEST_BINS  := $(addprefix $(B)/tests/libze/host/,$(LIBZE_HOST_TEST_NAMES))
@@ -17,9 +22,15 @@ $(B)/obj/tests/libze/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o
+$(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o \
+		$(LIBZE_TEST_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< -lze_loader $(CHECK_LIBS)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(LIBZE_TEST_LIB) \
+		-lze_loader $(CHECK_LIBS)
+
+$(LIBZE_TEST_HELPER): $(B)/obj/tests/libze/libze_test_helper.o
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< -lze_loader
 
 $(B)/obj/tests/libze/host/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
 	@mkdir -p $(@D)
@@ -34,5 +45,7 @@ $(LIBZE_HOST_TEST_BINS): $(B)/tests/libze/host/%: \
 
 VM_TESTS += $(LIBZE_TEST_BINS)
 HOST_TESTS += $(LIBZE_HOST_TEST_BINS)
+TOOLS += $(LIBZE_TEST_HELPER)
 
--include $(LIBZE_TEST_OBJS:.o=.d) $(LIBZE_HOST_TEST_OBJS:.o=.d)
+-include $(LIBZE_TEST_OBJS:.o=.d) $(LIBZE_HOST_TEST_OBJS:.o=.d) \
+	$(LIBZE_TEST_LIB:.o=.d) $(LIBZE_TEST_HELPER:%=$(B)/obj/tests/libze/libze_test_helper.d)

@@ -46,8 +46,10 @@
 
 #include "libze_private.h"
 #include "ddi.h"
+#include "context.h"
 #include "device.h"
 #include "driver.h"
+#include "memory.h"
 
 /*
  * Every Level Zero function returns ze_result_t, and in the x86-64 and
@@ -102,7 +104,7 @@ static const struct xe_ddi_slot driver_slots[] = {
 	S(1_6, zeDriverGetLastErrorDescription,
 	  xe_driver_get_last_error_description),
 	O(1_13, zeDriverRTASFormatCompatibilityCheckExt),
-	N(1_14, zeDriverGetDefaultContext),
+	S(1_14, zeDriverGetDefaultContext, xe_driver_get_default_context),
 };
 
 static const struct xe_ddi_slot driver_exp_slots[] = {
@@ -145,15 +147,16 @@ static const struct xe_ddi_slot device_exp_slots[] = {
 };
 
 static const struct xe_ddi_slot context_slots[] = {
-	N(1_0, zeContextCreate),
-	N(1_0, zeContextDestroy),
-	N(1_0, zeContextGetStatus),
-	N(1_0, zeContextSystemBarrier),
-	N(1_0, zeContextMakeMemoryResident),
-	N(1_0, zeContextEvictMemory),
+	S(1_0, zeContextCreate, xe_context_create_api),
+	S(1_0, zeContextDestroy, xe_context_destroy_api),
+	S(1_0, zeContextGetStatus, xe_context_get_status),
+	S(1_0, zeContextSystemBarrier, xe_context_system_barrier),
+	S(1_0, zeContextMakeMemoryResident,
+	  xe_context_make_memory_resident),
+	S(1_0, zeContextEvictMemory, xe_context_evict_memory),
 	O(1_0, zeContextMakeImageResident),
 	O(1_0, zeContextEvictImage),
-	N(1_1, zeContextCreateEx),
+	S(1_1, zeContextCreateEx, xe_context_create_ex),
 };
 
 static const struct xe_ddi_slot command_queue_slots[] = {
@@ -250,17 +253,17 @@ static const struct xe_ddi_slot image_exp_slots[] = {
 };
 
 static const struct xe_ddi_slot mem_slots[] = {
-	N(1_0, zeMemAllocShared),
-	N(1_0, zeMemAllocDevice),
-	N(1_0, zeMemAllocHost),
-	N(1_0, zeMemFree),
-	N(1_0, zeMemGetAllocProperties),
-	N(1_0, zeMemGetAddressRange),
-	N(1_0, zeMemGetIpcHandle),
-	N(1_0, zeMemOpenIpcHandle),
-	N(1_0, zeMemCloseIpcHandle),
-	N(1_3, zeMemFreeExt),
-	N(1_6, zeMemPutIpcHandle),
+	S(1_0, zeMemAllocShared, xe_mem_alloc_shared),
+	S(1_0, zeMemAllocDevice, xe_mem_alloc_device),
+	S(1_0, zeMemAllocHost, xe_mem_alloc_host),
+	S(1_0, zeMemFree, xe_mem_free),
+	S(1_0, zeMemGetAllocProperties, xe_mem_get_alloc_properties),
+	S(1_0, zeMemGetAddressRange, xe_mem_get_address_range),
+	S(1_0, zeMemGetIpcHandle, xe_mem_get_ipc_handle),
+	S(1_0, zeMemOpenIpcHandle, xe_mem_open_ipc_handle),
+	S(1_0, zeMemCloseIpcHandle, xe_mem_close_ipc_handle),
+	S(1_3, zeMemFreeExt, xe_mem_free_ext),
+	S(1_6, zeMemPutIpcHandle, xe_mem_put_ipc_handle),
 	O(1_9, zeMemGetPitchFor2dImage),
 	N(1_15, zeMemGetIpcHandleWithProperties),
 };

@@ -76,6 +76,9 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 
 	dev->driver = driver;
 	dev->fd = fd;
+	pthread_mutex_init(&dev->bo_lock, NULL);
+	pthread_mutex_init(&dev->counter_lock, NULL);
+	pthread_mutex_init(&dev->ring_lock, NULL);
 	xe_ddi_handle_init(&dev->obj.ddi, &driver->ddi);
 	dev->obj.magic = XE_MAGIC_DEVICE;
 	return 0;
@@ -87,6 +90,9 @@ err_close:
 
 void xe_device_fini(struct xe_device *dev)
 {
+	pthread_mutex_destroy(&dev->ring_lock);
+	pthread_mutex_destroy(&dev->counter_lock);
+	pthread_mutex_destroy(&dev->bo_lock);
 	xe_kmd_close(dev->fd);
 }
 
@@ -108,12 +114,13 @@ ze_result_t xe_device_get(ze_driver_handle_t hDriver, uint32_t *pCount,
 }
 
 /* Memory is system memory: allow half of it per allocation, within 4 GiB. */
-static uint64_t device_max_alloc_size(void)
+uint64_t xe_device_max_alloc_size(const struct xe_device *dev)
 {
 	long pages = sysconf(_SC_PHYS_PAGES);
 	long page_size = sysconf(_SC_PAGESIZE);
 	uint64_t half;
 
+	(void)dev;
 	if (pages <= 0 || page_size <= 0)
 		return XE_MAX_ALLOC_SIZE;
 
@@ -166,7 +173,7 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 	clock_mhz = info->timestamp_frequency / 1000000;
 	props->coreClockRate = clock_mhz ? clock_mhz : 1;
 
-	props->maxMemAllocSize = device_max_alloc_size();
+	props->maxMemAllocSize = xe_device_max_alloc_size(dev);
 	props->maxHardwareContexts = XE_MAX_HW_CONTEXTS;
 	/* Queue priorities are not implemented: all queues are equal. */
 	props->maxCommandQueuePriority = 0;

@@ -5,12 +5,17 @@
 #ifndef _XE_DEVICE_H
 #define _XE_DEVICE_H
 
+#include <pthread.h>
+
 #include <level_zero/ze_api.h>
 
 #include "libze_private.h"
 #include "kmd.h"
 
+struct xe_bo;
+struct xe_counter_page;
 struct xe_driver;
+struct xe_ring;
 
 /**
  * struct xe_device - one xe_cbev render node
@@ -18,18 +23,34 @@ struct xe_driver;
  * @driver: the driver that found the device
  * @fd: the open render node, kept for the life of the process
  * @info: what the kernel reported at probe time
+ * @bo_lock: protects @bos (and closes handles, see bo.c)
+ * @bos: every buffer object of the process on this device
+ * @counter_lock: protects @counter_pages
+ * @counter_pages: the counter pages the process mapped
+ * @ring_lock: protects @rings
+ * @rings: every live ring (command queues, immediate lists), for
+ *	zeDeviceSynchronize()
  *
- * Created by the driver probe, read-only afterwards.
+ * Created by the driver probe; apart from the lists under their locks,
+ * read-only afterwards.
  */
 struct xe_device {
 	struct xe_object obj;
 	struct xe_driver *driver;
 	int fd;
 	struct drm_xe_cbev_query_device_info info;
+
+	pthread_mutex_t bo_lock;
+	struct xe_bo *bos;
+	pthread_mutex_t counter_lock;
+	struct xe_counter_page *counter_pages;
+	pthread_mutex_t ring_lock;
+	struct xe_ring *rings;
 };
 
 int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd);
 void xe_device_fini(struct xe_device *dev);
+uint64_t xe_device_max_alloc_size(const struct xe_device *dev);
 
 static inline struct xe_device *xe_device_from_handle(ze_device_handle_t h)
 {

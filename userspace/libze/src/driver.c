@@ -32,6 +32,7 @@
 #include <xf86drm.h>
 
 #include "libze_private.h"
+#include "context.h"
 #include "device.h"
 #include "driver.h"
 #include "kmd.h"
@@ -132,8 +133,10 @@ static int driver_probe(struct xe_driver *drv)
 		return errno == ENOENT ? 0 : -errno; /* no DRM device at all */
 
 	err = driver_add_devices(drv, nodes, num_nodes);
-	if (!err && drv->num_devices)
+	if (!err && drv->num_devices) {
 		driver_derive_uuid(drv);
+		err = xe_context_create(drv, 0, &drv->default_context);
+	}
 
 	for (i = 0; i < num_nodes; i++)
 		free(nodes[i]);
@@ -257,8 +260,9 @@ xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
 	if (!pIpcProperties)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	/* Neither memory nor event pools can be shared between processes. */
-	pIpcProperties->flags = 0;
+	/* Both as dma-bufs; see ipc.c. */
+	pIpcProperties->flags = ZE_IPC_PROPERTY_FLAG_MEMORY |
+				ZE_IPC_PROPERTY_FLAG_EVENT_POOL;
 	return ZE_RESULT_SUCCESS;
 }
 

@@ -121,3 +121,236 @@ int xe_kmd_query_device_info(int fd,
 	free(buf);
 	return err;
 }
+
+/**
+ * xe_kmd_bo_create() - DRM_IOCTL_XE_CBEV_BO_CREATE
+ * @fd: xe_cbev node
+ * @size: bytes, a multiple of the page size
+ * @flags: DRM_XE_CBEV_BO_CREATE_*
+ * @handle: the new GEM handle
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_kmd_bo_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle)
+{
+	struct drm_xe_cbev_bo_create args = {
+		.size = size,
+		.flags = flags,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_BO_CREATE, &args))
+		return -errno;
+	*handle = args.handle;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET: the fake offset to mmap() @handle at. */
+int xe_kmd_bo_mmap_offset(int fd, uint32_t handle, uint64_t *offset)
+{
+	struct drm_xe_cbev_bo_mmap_offset args = {
+		.handle = handle,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &args))
+		return -errno;
+	*offset = args.offset;
+	return 0;
+}
+
+/* DRM_IOCTL_GEM_CLOSE */
+int xe_kmd_gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close args = {
+		.handle = handle,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &args))
+		return -errno;
+	return 0;
+}
+
+/* DRM_IOCTL_PRIME_HANDLE_TO_FD, read-write and close-on-exec. */
+int xe_kmd_prime_export(int fd, uint32_t handle, int *dmabuf_fd)
+{
+	struct drm_prime_handle args = {
+		.handle = handle,
+		.flags = DRM_CLOEXEC | DRM_RDWR,
+		.fd = -1,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &args))
+		return -errno;
+	*dmabuf_fd = args.fd;
+	return 0;
+}
+
+/*
+ * DRM_IOCTL_PRIME_FD_TO_HANDLE. A dma-buf this file already has a handle
+ * for (its own export, or an earlier import) gives that same handle.
+ */
+int xe_kmd_prime_import(int fd, int dmabuf_fd, uint32_t *handle)
+{
+	struct drm_prime_handle args = {
+		.fd = dmabuf_fd,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &args))
+		return -errno;
+	*handle = args.handle;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_VM_BIND, map @range bytes of @handle at @addr. */
+int xe_kmd_vm_bind(int fd, uint32_t handle, uint64_t offset, uint64_t range,
+		   uint64_t addr, uint32_t flags)
+{
+	struct drm_xe_cbev_vm_bind args = {
+		.op = DRM_XE_CBEV_VM_BIND_OP_MAP,
+		.flags = flags,
+		.handle = handle,
+		.offset = offset,
+		.range = range,
+		.addr = addr,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &args))
+		return -errno;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_VM_BIND, unmap [@addr, @addr + @range). */
+int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range)
+{
+	struct drm_xe_cbev_vm_bind args = {
+		.op = DRM_XE_CBEV_VM_BIND_OP_UNMAP,
+		.range = range,
+		.addr = addr,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &args))
+		return -errno;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_COUNTER_ALLOC; @out receives the kernel's answer. */
+int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out)
+{
+	struct drm_xe_cbev_counter_alloc args = { 0 };
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &args))
+		return -errno;
+	*out = args;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_COUNTER_FREE */
+int xe_kmd_counter_free(int fd, uint32_t id)
+{
+	struct drm_xe_cbev_counter_free args = {
+		.id = id,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * xe_kmd_exec_queue_create() - DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE
+ * @fd: xe_cbev node
+ * @priority: DRM_XE_CBEV_PRIORITY_*
+ * @ring_size: bytes of commands, a power of two
+ * @id: the new queue's id
+ * @mmap_offset: where to mmap() its status page and ring
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
+			     uint32_t *id, uint64_t *mmap_offset)
+{
+	struct drm_xe_cbev_exec_queue_create args = {
+		.priority = priority,
+		.ring_size = ring_size,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, &args))
+		return -errno;
+	*id = args.exec_queue_id;
+	*mmap_offset = args.ring_mmap_offset;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY */
+int xe_kmd_exec_queue_destroy(int fd, uint32_t id)
+{
+	struct drm_xe_cbev_exec_queue_destroy args = {
+		.exec_queue_id = id,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY, &args))
+		return -errno;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE */
+int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
+				struct drm_xe_cbev_exec_queue_state *out)
+{
+	struct drm_xe_cbev_exec_queue_state args = {
+		.exec_queue_id = id,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE, &args))
+		return -errno;
+	*out = args;
+	return 0;
+}
+
+/**
+ * xe_kmd_exec() - DRM_IOCTL_XE_CBEV_EXEC: move a queue's tail
+ * @fd: xe_cbev node
+ * @id: the queue
+ * @tail: the new tail, in bytes since the queue was created
+ *
+ * Return: 0; -EIO if the queue is banned; another negative errno.
+ */
+int xe_kmd_exec(int fd, uint32_t id, uint64_t tail)
+{
+	struct drm_xe_cbev_exec args = {
+		.exec_queue_id = id,
+		.tail = tail,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC, &args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * xe_kmd_wait() - DRM_IOCTL_XE_CBEV_WAIT until all @conds hold
+ * @fd: xe_cbev node
+ * @conds: the conditions
+ * @num_conds: entries in @conds
+ * @abs_timeout_ns: CLOCK_MONOTONIC deadline, or a negative value for none
+ * @queue_id: 0, or a queue whose ban ends the wait with -EIO
+ *
+ * Interrupted waits are restarted (drmIoctl()); the deadline is absolute,
+ * so a restart does not wait longer.
+ *
+ * Return: 0; -ETIME at the deadline; -EIO on a ban; another negative errno.
+ */
+int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
+		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id)
+{
+	struct drm_xe_cbev_wait args = {
+		.conds = (uintptr_t)conds,
+		.num_conds = num_conds,
+		.flags = abs_timeout_ns < 0 ? 0 : DRM_XE_CBEV_WAIT_ABSTIME,
+		.timeout_ns = abs_timeout_ns < 0 ? -1 : abs_timeout_ns,
+		.exec_queue_id = queue_id,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &args))
+		return -errno;
+	return 0;
+}

@@ -19,4 +19,25 @@ int xe_kmd_device_query(int fd, uint32_t query, void *data, uint32_t *size);
 int xe_kmd_query_device_info(int fd,
 			     struct drm_xe_cbev_query_device_info *info);
 
+int xe_kmd_bo_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle);
+int xe_kmd_bo_mmap_offset(int fd, uint32_t handle, uint64_t *offset);
+int xe_kmd_gem_close(int fd, uint32_t handle);
+int xe_kmd_prime_export(int fd, uint32_t handle, int *dmabuf_fd);
+int xe_kmd_prime_import(int fd, int dmabuf_fd, uint32_t *handle);
+int xe_kmd_vm_bind(int fd, uint32_t handle, uint64_t offset, uint64_t range,
+		   uint64_t addr, uint32_t flags);
+int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range);
+
+int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out);
+int xe_kmd_counter_free(int fd, uint32_t id);
+
+int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
+			     uint32_t *id, uint64_t *mmap_offset);
+int xe_kmd_exec_queue_destroy(int fd, uint32_t id);
+int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
+				struct drm_xe_cbev_exec_queue_state *out);
+int xe_kmd_exec(int fd, uint32_t id, uint64_t tail);
+int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
+		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id);
+
 #endif /* _XE_KMD_H */

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/* The fixture and helpers of libze_test.h. */
+
+#include <limits.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "libze_test.h"
+
+ze_driver_handle_t lz_driver;
+ze_device_handle_t lz_device;
+ze_context_handle_t lz_context;
+
+void lz_setup(void)
+{
+	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
+	uint32_t count = 1;
+
+	ck_assert_ze(zeInit(0), ZE_RESULT_SUCCESS,
+		     "zeInit(0) succeeds (is ZE_ENABLE_ALT_DRIVERS set to libze_xe_cbev.so.1?)");
+	ck_assert_ze(zeDriverGet(&count, &lz_driver), ZE_RESULT_SUCCESS,
+		     "zeDriverGet succeeds after zeInit");
+	ck_assert_msg(count == 1,
+		      "the xe_cbev driver is found (is the module loaded?)");
+	count = 1;
+	ck_assert_ze(zeDeviceGet(lz_driver, &count, &lz_device),
+		     ZE_RESULT_SUCCESS, "zeDeviceGet succeeds");
+	ck_assert_msg(count == 1, "the driver has a device");
+	ck_assert_ze(zeContextCreate(lz_driver, &desc, &lz_context),
+		     ZE_RESULT_SUCCESS, "zeContextCreate succeeds");
+}
+
+void lz_teardown(void)
+{
+	/* The process ends with the test: only the context is checked. */
+	ck_assert_ze(zeContextDestroy(lz_context), ZE_RESULT_SUCCESS,
+		     "the test's context can be destroyed");
+}
+
+void *lz_function(const char *name)
+{
+	void *fn = NULL;
+
+	ck_assert_ze(zeDriverGetExtensionFunctionAddress(lz_driver, name, &fn),
+		     ZE_RESULT_SUCCESS, name);
+	ck_assert_ptr_nonnull(fn);
+	return fn;
+}
+
+static const ze_device_mem_alloc_desc_t lz_device_desc = {
+	.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+};
+static const ze_host_mem_alloc_desc_t lz_host_desc = {
+	.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+};
+
+void *lz_alloc_host(size_t size)
+{
+	void *ptr = NULL;
+
+	ck_assert_ok(zeMemAllocHost(lz_context, &lz_host_desc, size, 0, &ptr));
+	return ptr;
+}
+
+void *lz_alloc_device(size_t size)
+{
+	void *ptr = NULL;
+
+	ck_assert_ok(zeMemAllocDevice(lz_context, &lz_device_desc, size, 0,
+				      lz_device, &ptr));
+	return ptr;
+}
+
+void *lz_alloc_shared(size_t size)
+{
+	void *ptr = NULL;
+
+	ck_assert_ok(zeMemAllocShared(lz_context, &lz_device_desc,
+				      &lz_host_desc, size, 0, lz_device,
+				      &ptr));
+	return ptr;
+}
+
+void lz_free(void *ptr)
+{
+	ck_assert_ok(zeMemFree(lz_context, ptr));
+}
+
+ze_command_list_handle_t lz_immediate_list(bool in_order)
+{
+	ze_command_queue_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = in_order ? ZE_COMMAND_QUEUE_FLAG_IN_ORDER : 0,
+		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+	};
+	ze_command_list_handle_t list = NULL;
+
+	ck_assert_ok(zeCommandListCreateImmediate(lz_context, lz_device, &desc,
+						  &list));
+	return list;
+}
+
+ze_command_queue_handle_t lz_queue(void)
+{
+	ze_command_queue_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+	};
+	ze_command_queue_handle_t queue = NULL;
+
+	ck_assert_ok(zeCommandQueueCreate(lz_context, lz_device, &desc,
+					  &queue));
+	return queue;
+}
+
+ze_command_list_handle_t lz_list(bool in_order)
+{
+	ze_command_list_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC,
+		.flags = in_order ? ZE_COMMAND_LIST_FLAG_IN_ORDER : 0,
+	};
+	ze_command_list_handle_t list = NULL;
+
+	ck_assert_ok(zeCommandListCreate(lz_context, lz_device, &desc, &list));
+	return list;
+}
+
+ze_event_pool_handle_t lz_event_pool(ze_event_pool_flags_t flags,
+				     uint32_t count)
+{
+	ze_event_pool_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
+		.flags = flags,
+		.count = count,
+	};
+	ze_event_pool_handle_t pool = NULL;
+
+	ck_assert_ok(zeEventPoolCreate(lz_context, &desc, 1, &lz_device,
+				       &pool));
+	return pool;
+}
+
+ze_event_handle_t lz_event(ze_event_pool_handle_t pool, uint32_t index)
+{
+	ze_event_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_DESC,
+		.index = index,
+		.signal = ZE_EVENT_SCOPE_FLAG_HOST,
+		.wait = ZE_EVENT_SCOPE_FLAG_HOST,
+	};
+	ze_event_handle_t event = NULL;
+
+	ck_assert_ok(zeEventCreate(pool, &desc, &event));
+	return event;
+}
+
+ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module)
+{
+	static const zex_builtin_module_all_t image = ZEX_BUILTIN_MODULE_ALL_INIT;
+	ze_module_desc_t mdesc = {
+		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
+		.format = ZE_MODULE_FORMAT_NATIVE,
+		.inputSize = sizeof(image),
+		.pInputModule = (const uint8_t *)&image,
+	};
+	ze_kernel_desc_t kdesc = {
+		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
+		.pKernelName = name,
+	};
+	ze_kernel_handle_t kernel = NULL;
+
+	ck_assert_ok(zeModuleCreate(lz_context, lz_device, &mdesc, module,
+				    NULL));
+	ck_assert_ok(zeKernelCreate(*module, &kdesc, &kernel));
+	return kernel;
+}
+
+const char *lz_helper_path(void)
+{
+	static char path[PATH_MAX + 32];
+	char self[PATH_MAX];
+	ssize_t len;
+	char *slash;
+
+	if (!access("/tools/libze_test_helper", X_OK))
+		return "/tools/libze_test_helper";
+
+	/* On the host: the helper is built next to the tests. */
+	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	ck_assert_int_gt(len, 0);
+	self[len] = '\0';
+	slash = strrchr(self, '/');
+	ck_assert_ptr_nonnull(slash);
+	*slash = '\0';
+	snprintf(path, sizeof(path), "%s/libze_test_helper", self);
+	return path;
+}

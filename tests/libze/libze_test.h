@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _LIBZE_TEST_H
+#define _LIBZE_TEST_H
+
+/*
+ * Shared by the Check suites of the Level Zero API: the fixture that finds
+ * the xe_cbev driver and device through the loader and creates a context,
+ * and small helpers. Every suite runs each test in a child process (Check's
+ * default), so each test starts from a fresh zeInit().
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <level_zero/ze_api.h>
+#include <libze_xe_cbev.h>
+
+/* Set up by lz_setup() for the test that follows it. */
+extern ze_driver_handle_t lz_driver;
+extern ze_device_handle_t lz_device;
+extern ze_context_handle_t lz_context;
+
+/* Generous: the VM may be slow, and nothing should ever take this long. */
+#define LZ_TIMEOUT_NS	(10ull * 1000000000ull)
+
+/* Assert that @call returns @expected; @rule says why it must. */
+#define ck_assert_ze(call, expected, rule)				\
+	do {								\
+		ze_result_t ret_ = (call);				\
+									\
+		ck_assert_msg(ret_ == (ze_result_t)(expected),		\
+			      "%s: %s returned 0x%08x, expected 0x%08x",\
+			      rule, #call, (unsigned int)ret_,		\
+			      (unsigned int)(expected));		\
+	} while (0)
+
+/* Assert success of a call the test depends on but does not test. */
+#define ck_assert_ok(call) \
+	ck_assert_ze(call, ZE_RESULT_SUCCESS, "a setup step succeeds")
+
+void lz_setup(void);
+void lz_teardown(void);
+
+/* Look up an entry point newer than the loader (spec 1.5+) by name. */
+void *lz_function(const char *name);
+
+void *lz_alloc_host(size_t size);
+void *lz_alloc_device(size_t size);
+void *lz_alloc_shared(size_t size);
+void lz_free(void *ptr);
+
+ze_command_list_handle_t lz_immediate_list(bool in_order);
+ze_command_queue_handle_t lz_queue(void);
+ze_command_list_handle_t lz_list(bool in_order);
+ze_event_pool_handle_t lz_event_pool(ze_event_pool_flags_t flags,
+				     uint32_t count);
+ze_event_handle_t lz_event(ze_event_pool_handle_t pool, uint32_t index);
+ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module);
+
+/* Path of a helper program that sits with the tests (the VM's /tools). */
+const char *lz_helper_path(void);
+
+#endif /* _LIBZE_TEST_H */

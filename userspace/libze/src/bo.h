@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_BO_H
+#define _XE_BO_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+struct xe_device;
+
+/**
+ * struct xe_bo - a buffer object mapped in the process and bound in the
+ * device's GPU address space at the same address
+ * @dev: the device whose file owns the GEM handle
+ * @handle: GEM handle
+ * @size: bytes, a multiple of the page size
+ * @map: CPU address of the mapping, which is also the GPU address
+ * @refs: references; the last xe_bo_put() unbinds, unmaps and closes
+ * @prev: registry link, under &xe_device.bo_lock
+ * @next: registry link, under &xe_device.bo_lock
+ *
+ * Unified shared memory: a pointer into @map means the same bytes on the
+ * host and on the device. Every buffer object of the library is one of
+ * these, whether it backs an allocation, an event pool or a batch; the
+ * device's registry lets an import of a dma-buf that the file already has
+ * a handle for (its own export, or an earlier import) share the object
+ * instead of binding the pages twice.
+ */
+struct xe_bo {
+	struct xe_device *dev;
+	uint32_t handle;
+	uint64_t size;
+	void *map;
+	atomic_uint refs;
+	struct xe_bo *prev;
+	struct xe_bo *next;
+};
+
+int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
+		 uint32_t flags, struct xe_bo **out);
+int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out);
+int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd);
+struct xe_bo *xe_bo_get(struct xe_bo *bo);
+void xe_bo_put(struct xe_bo *bo);
+
+static inline uint64_t xe_bo_gpu_addr(const struct xe_bo *bo)
+{
+	return (uintptr_t)bo->map;
+}
+
+#endif /* _XE_BO_H */

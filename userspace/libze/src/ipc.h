@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_IPC_H
+#define _XE_IPC_H
+
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+
+#include "libze_private.h"
+
+#define XE_IPC_MAGIC_MEM	0x584d4950u	/* "XMIP" */
+#define XE_IPC_MAGIC_EVENT_POOL	0x58455050u	/* "XEPP" */
+
+/**
+ * struct xe_ipc_handle - contents of a memory or event-pool IPC handle
+ * @fd: a dma-buf fd of the object: the exporter's, valid in the exporter
+ *	until the handle is put (or the object freed); or one the
+ *	application moved to the importer itself (SCM_RIGHTS) and wrote
+ *	here, as applications and test suites commonly do with the first
+ *	4 bytes of a memory IPC handle
+ * @magic: XE_IPC_MAGIC_*, what the handle is for
+ * @size: bytes of the object
+ * @offset: memory: where the exported pointer lies in the object
+ * @token: a kernel IPC token, 0 for none (reserved for the kernel's
+ *	cross-process import; see xe_ipc_handle_fd())
+ * @pid: the exporter's process id
+ * @type: memory: ze_memory_type_t; event pool: number of events
+ * @flags: event pool: ze_event_pool_flags_t
+ * @reserved: zero
+ */
+struct xe_ipc_handle {
+	int32_t fd;
+	uint32_t magic;
+	uint64_t size;
+	uint64_t offset;
+	uint64_t token;
+	uint32_t pid;
+	uint32_t type;
+	uint32_t flags;
+	uint32_t reserved[5];
+};
+
+static_assert(sizeof(struct xe_ipc_handle) == ZE_MAX_IPC_HANDLE_SIZE,
+	      "an IPC handle is ZE_MAX_IPC_HANDLE_SIZE bytes");
+static_assert(offsetof(struct xe_ipc_handle, fd) == 0,
+	      "the dma-buf fd is the first 4 bytes of a handle");
+
+int xe_ipc_handle_fd(const struct xe_ipc_handle *handle, uint32_t magic);
+
+#endif /* _XE_IPC_H */
