@@ -301,11 +301,13 @@ static enum cs_status cs_atomic(struct xe_cbev_queue *q,
 	u32 dw0 = cmd->dw[0], opcode = (dw0 >> 8) & 0xff;
 	u32 op = opcode & 0x1f, data_size = (dw0 >> 19) & 3;
 	bool qword = opcode & 0x20, inl = dw0 & ATOMIC_INLINE;
+	bool qword_size = data_size == 1, long_form = cmd->len == 11;
 	u64 addr = cmd_addr(cmd, 1), operand = 0;
 	int ret;
 
-	if ((dw0 & MI_GGTT) || data_size > 1 || qword != (data_size == 1) ||
-	    (opcode & 0xc0) || inl != (cmd->len == 11))
+	/* The size field, the opcode's size and the length must agree. */
+	if ((dw0 & MI_GGTT) || data_size > 1 || qword != qword_size ||
+	    (opcode & 0xc0) || inl != long_form)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (op < XE_CBEV_ATOMIC_AND || op > XE_CBEV_ATOMIC_SUB)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, addr);

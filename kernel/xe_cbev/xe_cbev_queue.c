@@ -273,6 +273,7 @@ static void queue_run(struct work_struct *work)
 {
 	struct xe_cbev_queue *q = container_of(work, struct xe_cbev_queue, work);
 	enum xe_cbev_run run;
+	s64 left;
 
 	if (READ_ONCE(q->dead) || READ_ONCE(q->banned))
 		return;
@@ -304,8 +305,8 @@ static void queue_run(struct work_struct *work)
 		}
 		break;
 	case XE_CBEV_RUN_SPIN:
-		queue_arm_timer(q, max_t(s64, ktime_to_ns(ktime_sub(q->spin_until,
-								     ktime_get())), 0));
+		left = ktime_to_ns(ktime_sub(q->spin_until, ktime_get()));
+		queue_arm_timer(q, max_t(s64, left, 0));
 		break;
 	default:
 		break;
