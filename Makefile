@@ -5,6 +5,7 @@
 #
 #   make              build everything (runs scripts/setup-deps first)
 #   make demo         build, boot the test VM, run the demo through the loader
+#   make bench        build, boot the test VM, run the benchmarks
 #   make check        build and run every test (host, VM lanes); LANE=debian
 #                     or LANE=debug runs one VM lane only
 #   make checkpatch   checkpatch --strict and sparse over the kernel code
@@ -49,11 +50,12 @@ HOST_TESTS :=	# binaries run on the host
 TOOLS      :=	# tools copied into the VM image
 LIBS       :=	# shared libraries copied into the VM image
 
-.PHONY: all module user demo check checkpatch clean
+.PHONY: all module user demo bench check checkpatch clean
 all: module user
 
 include userspace/libze/libze.mk
 include userspace/tools/tools.mk
+include userspace/tools/bench.mk
 include tests/selftests/selftests.mk
 include tests/libze/tests.mk
 
@@ -94,6 +96,9 @@ VM_RUN = $(SRC)/tests/vm/run-lane --build $(B) --src $(SRC) \
 
 demo: all
 	$(VM_RUN) --lane debian --demo
+
+bench: all
+	$(VM_RUN) --lane debian --bench
 
 CHECK_DEPS := all $(if $(filter debian,$(LANE)),,debug-module)
 check: $(CHECK_DEPS)

@@ -53,6 +53,11 @@ if load_modules; then
 	demo)
 		run_one /tools/xe_cbev_demo
 		;;
+	bench)
+		for t in /tools/xe_cbev_bench_*; do
+			[ -x "$t" ] && run_one "$t"
+		done
+		;;
 	selfcheck)
 		# The planted bugs ran at load time; nothing else to do.
 		;;

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ *
+ * xe_cbev_bench_kernel - figures for the kernel half, straight on the uAPI:
+ *
+ *   counters   allocate+free rate; memory per live counter slot
+ *   engine     commands executed per second by the command streamer
+ *   wake       latency from an engine store to a waiter returning, and the
+ *              CPU time the waiter used: wait ioctl, io_uring, polling
+ *   doorbell   cost per submission: exec ioctl, io_uring, io_uring SQPOLL
+ *
+ * Runs inside the test VM (make bench). Prints figures; asserts nothing.
+ */
+#include <liburing.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+
+#include "xe_cbev_engine_util.h"
+
+#define LIVE_SLOTS	100000
+#define PAIRS		1000000
+
+static int die(const char *what, int err)
+{
+	fprintf(stderr, "xe_cbev_bench_kernel: %s: %s\n", what, strerror(err));
+	exit(1);
+}
+
+static uint64_t raw_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * SEC + ts.tv_nsec;
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * SEC + ts.tv_nsec;
+}
+
+/* A field of /proc/meminfo, in bytes. */
+static long long meminfo(const char *key)
+{
+	char line[128];
+	long long kb = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, strlen(key)) && line[strlen(key)] == ':')
+			kb = atoll(line + strlen(key) + 1);
+	if (f)
+		fclose(f);
+	return kb * 1024;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void bench_counters(int fd)
+{
+	static struct drm_xe_cbev_counter_alloc a[LIVE_SLOTS];
+	long long free0, slab0, free1, slab1;
+	struct xe_cbev_totals t;
+	uint64_t t0, dt;
+	int i, err;
+
+	t0 = raw_ns();
+	for (i = 0; i < PAIRS; i++) {
+		if ((err = xe_cbev_counter_alloc(fd, &a[0])))
+			die("counter alloc", err);
+		if ((err = xe_cbev_counter_free(fd, a[0].id)))
+			die("counter free", err);
+	}
+	dt = raw_ns() - t0;
+	printf("counters: %d alloc+free pairs in %.3f s: %.0f pairs/s, %.0f ns/pair\n",
+	       PAIRS, dt / 1e9, PAIRS / (dt / 1e9), (double)dt / PAIRS);
+
+	free0 = meminfo("MemFree");
+	slab0 = meminfo("Slab");
+	for (i = 0; i < LIVE_SLOTS; i++)
+		if ((err = xe_cbev_counter_alloc(fd, &a[i])))
+			die("counter alloc", err);
+	free1 = meminfo("MemFree");
+	slab1 = meminfo("Slab");
+	xe_cbev_totals(fd, &t);
+	printf("counters: %d live slots in %d pages: counter memory %.1f B/slot; "
+	       "system memory used %.1f B/slot (slab %.1f B/slot)\n",
+	       LIVE_SLOTS, t.counter_pages, t.counter_pages * 4096.0 / LIVE_SLOTS,
+	       (double)(free0 - free1) / LIVE_SLOTS,
+	       (double)(slab1 - slab0) / LIVE_SLOTS);
+	for (i = 0; i < LIVE_SLOTS; i++)
+		xe_cbev_counter_free(fd, a[i].id);
+}
+
+/* Runs a batch of @n copies of one command @reps times; commands/s. */
+static void bench_engine_cmd(int fd, struct test_buf *b, const char *name,
+			     const uint32_t *cmd, unsigned int len)
+{
+	const unsigned int n = 4096, reps = 64;
+	uint32_t *bb = b->cpu;
+	uint64_t addr = b->gpu, t0, dt, fence = b->gpu + b->size - 8;
+	uint64_t batches[DRM_XE_CBEV_EXEC_MAX_BATCHES];
+	struct test_ring r;
+	unsigned int i, k = 0;
+	int err;
+
+	for (i = 0; i < n; i++, k += len)
+		memcpy(bb + k, cmd, len * 4);
+	bb[k] = MI_BATCH_BUFFER_END;
+	for (i = 0; i < DRM_XE_CBEV_EXEC_MAX_BATCHES; i++)
+		batches[i] = addr;
+
+	if ((err = ring_create(fd, &r, 65536, 0)))
+		die("queue", err);
+	t0 = raw_ns();
+	for (i = 0; i < reps; i += DRM_XE_CBEV_EXEC_MAX_BATCHES)
+		if ((err = ring_submit_batches(&r, batches, DRM_XE_CBEV_EXEC_MAX_BATCHES, NULL)))
+			die("exec", err);
+	if ((err = ring_sync(&r, fence, 1)))
+		die("sync", err);
+	dt = raw_ns() - t0;
+	printf("engine: %-26s %6.2f M commands/s\n", name,
+	       (double)n * reps / (dt / 1e9) / 1e6);
+	*(volatile uint64_t *)((char *)b->cpu + b->size - 8) = 0;
+	ring_unmap(&r);
+	queue_destroy(fd, r.id);
+}
+
+static void bench_engine(int fd, struct test_buf *b)
+{
+	uint32_t cmd[16];
+
+	cmd[0] = MI_NOOP;
+	bench_engine_cmd(fd, b, "MI_NOOP", cmd, 1);
+	bench_engine_cmd(fd, b, "MI_STORE_DATA_IMM qword", cmd,
+			 emit_sdi64(cmd, b->gpu + b->size - 64, 5));
+	bench_engine_cmd(fd, b, "MI_ATOMIC add qword", cmd,
+			 emit_atomic(cmd, b->gpu + b->size - 64, 0x07, 1, 1, 1));
+	bench_engine_cmd(fd, b, "MI_SEMAPHORE_WAIT_64 (met)", cmd,
+			 emit_sem64(cmd, b->gpu + b->size - 64, 0, SAD_GTE));
+}
+
+enum waiter { W_IOCTL, W_URING, W_POLL };
+
+/*
+ * One round: the engine spins @spin_ns, stamps the time and stores 1; the
+ * waiter, already waiting, notes when it saw it. Returns the latency;
+ * *cpu gets the waiter's CPU time.
+ */
+static uint64_t wake_round(int fd, struct test_ring *r, struct test_buf *b,
+			   struct io_uring *ring, enum waiter how,
+			   uint64_t spin_ns, uint64_t *cpu)
+{
+	volatile uint64_t *flag = (uint64_t *)((char *)b->cpu + 64);
+	volatile uint64_t *stamp = (uint64_t *)((char *)b->cpu + 128);
+	struct drm_xe_cbev_wait_cond c = { .addr = b->gpu + 64, .value = 1 };
+	struct drm_xe_cbev_wait w = { .conds = (uintptr_t)&c, .num_conds = 1,
+		.timeout_ns = 10 * SEC };
+	uint64_t seen, c0;
+	uint32_t dw[16];
+	int err;
+
+	*flag = 0;
+	ring_emit(r, dw, emit_dispatch(dw, K_SPIN, spin_ns, 0, 0, 0));
+	ring_emit(r, dw, emit_pipe_control(dw, 3, b->gpu + 128, 0, 0));
+	ring_emit(r, dw, emit_sdi64(dw, b->gpu + 64, 1));
+	if ((err = ring_submit(r)))
+		die("exec", err);
+
+	c0 = thread_cpu_ns();
+	switch (how) {
+	case W_IOCTL:
+		if ((err = wait_conds(fd, &c, 1, 0, 10 * SEC, 0, NULL)))
+			die("wait", err);
+		break;
+	case W_URING: {
+		struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+		struct io_uring_cqe *cqe;
+
+		io_uring_prep_rw(IORING_OP_URING_CMD, sqe, fd, NULL, 0, 0);
+		sqe->cmd_op = DRM_XE_CBEV_URING_CMD_WAIT;
+		memcpy(sqe->cmd, &w, sizeof(w));
+		io_uring_submit(ring);
+		if (io_uring_wait_cqe(ring, &cqe) || cqe->res)
+			die("uring wait", EIO);
+		io_uring_cqe_seen(ring, cqe);
+		break;
+	}
+	case W_POLL:
+		while (!*flag)
+			;
+		break;
+	}
+	seen = raw_ns();
+	*cpu = thread_cpu_ns() - c0;
+	return seen - *stamp;
+}
+
+static void bench_wake(int fd, struct test_buf *b)
+{
+	static const char *const names[] = { "wait ioctl", "io_uring wait", "user-space poll" };
+	enum { ROUNDS = 41 };
+	const uint64_t spin = 20 * MSEC;
+	struct io_uring ring;
+	struct test_ring r;
+	int how, i, err;
+
+	if ((err = ring_create(fd, &r, 65536, 0)))
+		die("queue", err);
+	if (io_uring_queue_init(8, &ring, IORING_SETUP_SQE128))
+		die("io_uring", EIO);
+	for (how = W_IOCTL; how <= W_POLL; how++) {
+		uint64_t lat[ROUNDS], cpu, cpu_sum = 0;
+
+		for (i = 0; i < ROUNDS; i++) {
+			lat[i] = wake_round(fd, &r, b, &ring, how, spin, &cpu);
+			cpu_sum += cpu;
+		}
+		qsort(lat, ROUNDS, sizeof(lat[0]), cmp_u64);
+		printf("wake: %-16s median %7.1f us, p90 %7.1f us; waiter CPU %5.1f%% of a %llu ms wait\n",
+		       names[how], lat[ROUNDS / 2] / 1e3, lat[ROUNDS * 9 / 10] / 1e3,
+		       100.0 * cpu_sum / ROUNDS / spin, (unsigned long long)(spin / MSEC));
+	}
+	io_uring_queue_exit(&ring);
+	ring_unmap(&r);
+	queue_destroy(fd, r.id);
+}
+
+static void bench_doorbell(int fd, struct test_buf *b)
+{
+	const int n = 20000, batch = 32;
+	struct io_uring ring;
+	struct test_ring r;
+	uint64_t t0, dt;
+	uint32_t dw[1] = { MI_NOOP };
+	int i, k, err, sq;
+
+	/* ioctl: one system call per submission. */
+	if ((err = ring_create(fd, &r, 1 << 20, 0)))
+		die("queue", err);
+	t0 = raw_ns();
+	for (i = 0; i < n; i++) {
+		ring_emit(&r, dw, 1);
+		if ((err = ring_submit(&r)))
+			die("exec", err);
+	}
+	dt = raw_ns() - t0;
+	printf("doorbell: exec ioctl          %7.0f ns/submission\n", (double)dt / n);
+	ring_sync(&r, b->gpu + 256, 1);
+
+	for (sq = 0; sq < 2; sq++) {
+		struct io_uring_params p = { .flags = IORING_SETUP_SQE128 |
+			(sq ? IORING_SETUP_SQPOLL : 0), .sq_thread_idle = 100 };
+		struct drm_xe_cbev_exec e = { .exec_queue_id = r.id };
+		struct io_uring_cqe *cqe;
+
+		if (io_uring_queue_init_params(2 * batch, &ring, &p)) {
+			printf("doorbell: io_uring%s unavailable\n", sq ? " SQPOLL" : "");
+			continue;
+		}
+		t0 = raw_ns();
+		for (i = 0; i < n; i += batch) {
+			for (k = 0; k < batch; k++) {
+				struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
+
+				ring_emit(&r, dw, 1);
+				e.tail = r.tail;
+				io_uring_prep_rw(IORING_OP_URING_CMD, sqe, fd, NULL, 0, 0);
+				sqe->cmd_op = DRM_XE_CBEV_URING_CMD_EXEC;
+				memcpy(sqe->cmd, &e, sizeof(e));
+			}
+			io_uring_submit(&ring);
+			for (k = 0; k < batch; k++) {
+				if (io_uring_wait_cqe(&ring, &cqe) || cqe->res < 0)
+					die("uring exec", cqe ? -cqe->res : EIO);
+				io_uring_cqe_seen(&ring, cqe);
+			}
+		}
+		dt = raw_ns() - t0;
+		printf("doorbell: io_uring%-11s %7.0f ns/submission (%d per submit)\n",
+		       sq ? " SQPOLL" : "", (double)dt / n, batch);
+		io_uring_queue_exit(&ring);
+	}
+	ring_unmap(&r);
+	queue_destroy(fd, r.id);
+}
+
+int main(void)
+{
+	int fd = xe_cbev_open_render();
+	struct test_buf b;
+	int err;
+
+	if (fd < 0)
+		die("no xe_cbev render node", ENODEV);
+	if ((err = buf_create(fd, &b, 1 << 20, 0)))
+		die("buffer", err);
+	bench_counters(fd);
+	bench_engine(fd, &b);
+	bench_wake(fd, &b);
+	bench_doorbell(fd, &b);
+	return 0;
+}
