@@ -217,18 +217,6 @@ START_TEST(test_device_properties_1_2_timer_in_hz)
 }
 END_TEST
 
-START_TEST(test_device_compute_properties_unsupported)
-{
-	ze_device_compute_properties_t props = {
-		.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES,
-	};
-
-	ck_assert_ze(zeDeviceGetComputeProperties(device, &props),
-		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-		     "an entry point not implemented yet says so");
-}
-END_TEST
-
 static bool has_extension(const char *name, uint32_t *version)
 {
 	ze_driver_extension_properties_t props[16];
@@ -539,7 +527,6 @@ static Suite *libze_device_suite(bool forked)
 	tcase_add_test(tc, test_device_get_finds_one);
 	tcase_add_test(tc, test_device_properties);
 	tcase_add_test(tc, test_device_properties_1_2_timer_in_hz);
-	tcase_add_test(tc, test_device_compute_properties_unsupported);
 	tcase_add_test(tc, test_driver_extension_ddi_handles_listed);
 	tcase_add_test(tc, test_driver_ddi_handles_property);
 	tcase_add_test(tc, test_driver_handles_start_with_ddi_header);

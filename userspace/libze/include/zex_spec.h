@@ -72,6 +72,12 @@ extern "C" {
 /* zeCommandListCreateImmediate() only: the immediate list is in-order. */
 #define ZE_COMMAND_QUEUE_FLAG_IN_ORDER	((ze_command_queue_flag_t)ZE_BIT(1))
 
+/* ---- event pools, spec 1.6 --------------------------------------------- */
+
+/* Kernel timestamps in the host's time domain. */
+#define ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP \
+	((ze_event_pool_flag_t)ZE_BIT(3))
+
 /* ---- zeInitDrivers, spec 1.10 ----------------------------------------- */
 
 typedef uint32_t ze_init_driver_type_flags_t;

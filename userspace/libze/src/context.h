@@ -14,15 +14,17 @@
 #include "libze_private.h"
 
 struct xe_driver;
+struct xe_event_pool;
 
 /**
  * struct xe_context - a Level Zero context
  * @obj: handle header
  * @drv: the driver
  * @flags: ze_context_flags_t given at creation
- * @alloc_lock: protects @allocs
+ * @alloc_lock: protects @allocs and @exported_pools
  * @allocs: the context's memory allocations, a tsearch() tree keyed by
  *	address range (memory.c)
+ * @exported_pools: event pools with IPC handles out (event_pool.c)
  * @lost: a queue of the context was banned (zeContextGetStatus())
  */
 struct xe_context {
@@ -31,6 +33,7 @@ struct xe_context {
 	ze_context_flags_t flags;
 	pthread_mutex_t alloc_lock;
 	void *allocs;
+	struct xe_event_pool *exported_pools;
 	atomic_bool lost;
 };
 

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: events
+ *
+ * A regular event is a slot of its pool (struct xe_event_slot): its state
+ * word is XE_EVENT_SIGNALED or XE_EVENT_CLEAR, stored whole by the host
+ * (zeEventHostSignal/Reset) or by the engine (MI_STORE_DATA_IMM, see the
+ * appends). A host query is one acquire load; a host wait spins briefly,
+ * then sleeps in the kernel until the engine writes the pool (wait.c).
+ *
+ * The state word is a release store on the host and the engine's stores
+ * are seen whole: whoever sees an event signalled also sees what was
+ * written before the signal, which is what the Level Zero scopes ask for
+ * at the widest (host) scope. Scopes are therefore only recorded.
+ *
+ * Creating an event clears it, except in a pool opened from an IPC handle:
+ * there the exporter owns the state, and an importer that creates its view
+ * of an event must not undo a signal it has not seen yet.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libze_private.h"
+#include "bo.h"
+#include "context.h"
+#include "driver.h"
+#include "event.h"
+#include "result.h"
+#include "wait.h"
+
+#define XE_EVENT_SCOPE_FLAGS_KNOWN					\
+	(ZE_EVENT_SCOPE_FLAG_SUBDEVICE | ZE_EVENT_SCOPE_FLAG_DEVICE |	\
+	 ZE_EVENT_SCOPE_FLAG_HOST)
+
+static_assert(offsetof(struct xe_event, obj) == 0,
+	      "an event handle must point at its object header");
+
+static uint64_t state_load(const struct xe_event *ev)
+{
+	return __atomic_load_n(&ev->slot->state, __ATOMIC_ACQUIRE);
+}
+
+static void state_store(struct xe_event *ev, uint64_t state)
+{
+	/* Release: what the host wrote before is seen with the state. */
+	__atomic_store_n(&ev->slot->state, state, __ATOMIC_RELEASE);
+}
+
+ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
+			    const ze_event_desc_t *desc,
+			    ze_event_handle_t *phEvent)
+{
+	struct xe_event_pool *pool = xe_event_pool_from_handle(hEventPool);
+	struct xe_event *ev;
+
+	if (!pool)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!desc || !phEvent)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if ((desc->signal | desc->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if (desc->index >= pool->count)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	xe_ddi_handle_init(&ev->obj.ddi, &pool->ctx->drv->ddi);
+	ev->obj.magic = XE_MAGIC_EVENT;
+	ev->pool = pool;
+	ev->index = desc->index;
+	ev->signal_scope = desc->signal;
+	ev->wait_scope = desc->wait;
+	ev->slot = (struct xe_event_slot *)pool->bo->map + desc->index;
+	ev->timestamps = pool->flags &
+			 (ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP |
+			  ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP);
+
+	if (!pool->imported) {
+		memset(&ev->slot->ts, 0, sizeof(ev->slot->ts));
+		state_store(ev, XE_EVENT_CLEAR);
+	}
+
+	*phEvent = xe_object_handle(&ev->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	ev->obj.magic = XE_MAGIC_NONE;
+	free(ev);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_host_signal(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	state_store(ev, XE_EVENT_SIGNALED);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	state_store(ev, XE_EVENT_CLEAR);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	return state_load(ev) >= XE_EVENT_SIGNALED ? ZE_RESULT_SUCCESS :
+						     ZE_RESULT_NOT_READY;
+}
+
+ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
+				      uint64_t timeout)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+	int err;
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (state_load(ev) >= XE_EVENT_SIGNALED)
+		return ZE_RESULT_SUCCESS;
+
+	err = xe_wait_memory(ev->pool->bo->dev, &ev->slot->state,
+			     XE_EVENT_SIGNALED, timeout);
+	return xe_result_from_errno(err);
+}
+
+ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
+					    ze_kernel_timestamp_result_t *dstptr)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!dstptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!ev->timestamps)
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	/* The acquire load orders the timestamp reads after it. */
+	if (state_load(ev) < XE_EVENT_SIGNALED)
+		return ZE_RESULT_NOT_READY;
+
+	memcpy(dstptr, &ev->slot->ts, sizeof(*dstptr));
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,
+				    ze_event_pool_handle_t *phEventPool)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!phEventPool)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*phEventPool = xe_object_handle(&ev->pool->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_signal_scope(ze_event_handle_t hEvent,
+				      ze_event_scope_flags_t *pSignalScope)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pSignalScope)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pSignalScope = ev->signal_scope;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_wait_scope(ze_event_handle_t hEvent,
+				    ze_event_scope_flags_t *pWaitScope)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pWaitScope)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pWaitScope = ev->wait_scope;
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeEventCreate, xe_event_create);
+XE_EXPORT(zeEventDestroy, xe_event_destroy);
+XE_EXPORT(zeEventHostSignal, xe_event_host_signal);
+XE_EXPORT(zeEventHostReset, xe_event_host_reset);
+XE_EXPORT(zeEventQueryStatus, xe_event_query_status);
+XE_EXPORT(zeEventHostSynchronize, xe_event_host_synchronize);
+XE_EXPORT(zeEventQueryKernelTimestamp, xe_event_query_kernel_timestamp);
+XE_EXPORT(zeEventGetEventPool, xe_event_get_event_pool);
+XE_EXPORT(zeEventGetSignalScope, xe_event_get_signal_scope);
+XE_EXPORT(zeEventGetWaitScope, xe_event_get_wait_scope);
