@@ -31,7 +31,7 @@ static struct page *binding_page(const struct xe_cbev_vm_binding *binding,
 {
 	u64 off = addr - binding->start + binding->offset;
 
-	return binding->bo->shmem.pages[off >> PAGE_SHIFT];
+	return xe_cbev_bo_page(binding->bo, off >> PAGE_SHIFT);
 }
 
 /*

@@ -8,6 +8,7 @@
 
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_prime.h>
 #include <drm/drm_vma_manager.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
@@ -15,6 +16,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_ipc.h"
 
 /**
  * DOC: buffer objects
@@ -24,7 +26,17 @@
  * offset, and are shared with PRIME. An object can be a counter page;
  * those are made only by the counter manager, and user space may never
  * map them writable -- not through the DRM fd, not through a dma-buf.
+ *
+ * An export view (see IPC) is an object without pages of its own that
+ * shows pages of another, read-only: it pins them, maps them by its own
+ * fault handler, and its waiters sit on the other object's wait queue.
  */
+
+static void xe_cbev_bo_close(struct drm_gem_object *obj, struct drm_file *file)
+{
+	/* The exporter letting go of its handle revokes its tokens for it. */
+	xe_cbev_ipc_revoke_object(to_xe_cbev_file(file), to_xe_cbev_bo(obj));
+}
 
 static void xe_cbev_bo_free(struct drm_gem_object *obj)
 {
@@ -52,6 +64,7 @@ static int xe_cbev_bo_mmap(struct drm_gem_object *obj,
 
 static const struct drm_gem_object_funcs xe_cbev_bo_funcs = {
 	.free = xe_cbev_bo_free,
+	.close = xe_cbev_bo_close,
 	.print_info = drm_gem_shmem_object_print_info,
 	.pin = drm_gem_shmem_object_pin,
 	.unpin = drm_gem_shmem_object_unpin,
@@ -61,6 +74,145 @@ static const struct drm_gem_object_funcs xe_cbev_bo_funcs = {
 	.mmap = xe_cbev_bo_mmap,
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
+
+/**
+ * xe_cbev_bo_pin_pages() - make the object's pages resident
+ * @bo: the object
+ *
+ * A view's pages are its origin's, pinned for as long as the view lives.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
+{
+	return bo->view.origin ? 0 : drm_gem_shmem_get_pages(&bo->shmem);
+}
+
+/**
+ * xe_cbev_bo_unpin_pages() - undo xe_cbev_bo_pin_pages()
+ * @bo: the object
+ */
+void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo)
+{
+	if (!bo->view.origin)
+		drm_gem_shmem_put_pages(&bo->shmem);
+}
+
+/* ---- export views ------------------------------------------------------ */
+
+static vm_fault_t view_fault(struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct xe_cbev_bo *bo = to_xe_cbev_bo(vma->vm_private_data);
+	pgoff_t pgoff = (vmf->address - vma->vm_start) >> PAGE_SHIFT;
+
+	if (pgoff >= bo->shmem.base.size >> PAGE_SHIFT)
+		return VM_FAULT_SIGBUS;
+	return vmf_insert_pfn(vma, vmf->address,
+			      page_to_pfn(xe_cbev_bo_page(bo, pgoff)));
+}
+
+static const struct vm_operations_struct view_vm_ops = {
+	.fault = view_fault,
+	.open = drm_gem_vm_open,
+	.close = drm_gem_vm_close,
+};
+
+static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	/* Whoever holds a view may read the memory, never write it. */
+	if (vma->vm_flags & VM_WRITE)
+		return -EACCES;
+	if (is_cow_mapping(vma->vm_flags))
+		return -EINVAL;
+	vma->vm_flags &= ~VM_MAYWRITE;
+	vma->vm_flags |= VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP;
+	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+	vma->vm_ops = &view_vm_ops;
+	return 0;
+}
+
+static struct sg_table *view_get_sg_table(struct drm_gem_object *obj)
+{
+	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+
+	return drm_prime_pages_to_sg(obj->dev,
+				     bo->view.origin->shmem.pages + bo->view.pgoff,
+				     obj->size >> PAGE_SHIFT);
+}
+
+static void view_free(struct drm_gem_object *obj)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
+	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+	struct xe_cbev_bo *origin = bo->view.origin;
+
+	if (bo->view.slot >= 0)
+		xe_cbev_counter_slot_put(origin->counter, bo->view.slot);
+	drm_gem_shmem_put_pages(&origin->shmem);
+	xe_cbev_bo_put(origin);
+	drm_gem_object_release(obj);
+	kfree(bo);
+	atomic_dec(&xdev->stats.bos);
+}
+
+static const struct drm_gem_object_funcs xe_cbev_view_funcs = {
+	.free = view_free,
+	.close = xe_cbev_bo_close,
+	.get_sg_table = view_get_sg_table,
+	.mmap = view_mmap,
+	.vm_ops = &view_vm_ops,
+};
+
+/**
+ * xe_cbev_bo_create_view() - a read-only window on another object
+ * @origin: the object to show; the view takes a reference and pins its pages
+ * @pgoff: first page shown
+ * @size: bytes shown, a page multiple inside @origin
+ * @slot: counter slot of @origin (a counter page) whose reference the view
+ *	takes over, or -1
+ *
+ * The view has no pages of its own: mappings, bindings and waits reach
+ * the origin's. The caller sets the view's owner and grant.
+ *
+ * Return: the view with one reference, or an ERR_PTR.
+ */
+struct xe_cbev_bo *xe_cbev_bo_create_view(struct xe_cbev_bo *origin,
+					  pgoff_t pgoff, size_t size, int slot)
+{
+	struct drm_device *dev = origin->shmem.base.dev;
+	struct xe_cbev_bo *bo;
+	int ret;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	if (!bo)
+		return ERR_PTR(-ENOMEM);
+
+	ret = drm_gem_shmem_get_pages(&origin->shmem);
+	if (ret)
+		goto err_free;
+
+	bo->shmem.base.funcs = &xe_cbev_view_funcs;
+	drm_gem_private_object_init(dev, &bo->shmem.base, size);
+	init_waitqueue_head(&bo->wq);
+	ret = drm_gem_create_mmap_offset(&bo->shmem.base);
+	if (ret)
+		goto err_release;
+
+	drm_gem_object_get(&origin->shmem.base);
+	bo->view.origin = origin;
+	bo->view.pgoff = pgoff;
+	bo->view.slot = slot;
+	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
+	return bo;
+
+err_release:
+	drm_gem_object_release(&bo->shmem.base);
+	drm_gem_shmem_put_pages(&origin->shmem);
+err_free:
+	kfree(bo);
+	return ERR_PTR(ret);
+}
 
 /**
  * xe_cbev_bo_create_object() - &drm_driver.gem_create_object
@@ -81,6 +233,7 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 		return ERR_PTR(-ENOMEM);
 
 	bo->shmem.base.funcs = &xe_cbev_bo_funcs;
+	bo->view.slot = -1;
 	init_waitqueue_head(&bo->wq);
 	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
 	return &bo->shmem.base;

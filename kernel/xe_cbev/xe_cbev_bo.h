@@ -5,6 +5,7 @@
 #ifndef _XE_CBEV_BO_H_
 #define _XE_CBEV_BO_H_
 
+#include <linux/uidgid.h>
 #include <linux/wait.h>
 
 #include <drm/drm_gem_shmem_helper.h>
@@ -36,14 +37,44 @@ struct xe_cbev_bo {
 	 * @wq: waiters on values in this object: parked queues, host waits,
 	 * fences, io_uring waits. Every engine write to the object wakes it,
 	 * so it belongs to the object, which processes may share, and not to
-	 * any file.
+	 * any file. Waiters on an export view sit on its origin's.
 	 */
 	wait_queue_head_t wq;
+
+	/**
+	 * @view: set for an export view (see IPC): a read-only window on
+	 * another object's pages, which it keeps alive. Set at creation.
+	 */
+	struct {
+		/** @view.origin: the object shown, with a reference and its pages */
+		struct xe_cbev_bo *origin;
+		/** @view.pgoff: first page of @view.origin shown */
+		pgoff_t pgoff;
+		/** @view.slot: counter slot held, if @view.origin is a counter page */
+		int slot;
+		/** @view.owner: effective uid of the exporter */
+		kuid_t owner;
+		/** @view.grant: uid also allowed to import, if @view.granted */
+		kuid_t grant;
+		/** @view.granted: @view.grant is set */
+		bool granted;
+	} view;
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)
 {
 	return container_of(obj, struct xe_cbev_bo, shmem.base);
+}
+
+/**
+ * xe_cbev_bo_wq() - the wait queue that writes to the object's memory wake
+ * @bo: the object
+ *
+ * Return: the object's, or its origin's for an export view.
+ */
+static inline wait_queue_head_t *xe_cbev_bo_wq(struct xe_cbev_bo *bo)
+{
+	return bo->view.origin ? &bo->view.origin->wq : &bo->wq;
 }
 
 /**
@@ -54,9 +85,55 @@ static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)
  */
 static inline void xe_cbev_bo_notify(struct xe_cbev_bo *bo)
 {
-	if (wq_has_sleeper(&bo->wq))
-		wake_up_all(&bo->wq);
+	wait_queue_head_t *wq = xe_cbev_bo_wq(bo);
+
+	if (wq_has_sleeper(wq))
+		wake_up_all(wq);
 }
+
+/**
+ * xe_cbev_bo_page() - one page of the object's memory
+ * @bo: the object; its pages must be pinned (bound, mapped, or a view)
+ * @pgoff: page index in the object
+ *
+ * Return: the page.
+ */
+static inline struct page *xe_cbev_bo_page(struct xe_cbev_bo *bo, pgoff_t pgoff)
+{
+	if (bo->view.origin)
+		return bo->view.origin->shmem.pages[bo->view.pgoff + pgoff];
+	return bo->shmem.pages[pgoff];
+}
+
+/**
+ * xe_cbev_bo_is_counter() - does the object hold counter slots?
+ * @bo: the object
+ *
+ * Counter memory is written by engines only, so nobody needs to poll it.
+ *
+ * Return: true for a counter page or a view of one.
+ */
+static inline bool xe_cbev_bo_is_counter(const struct xe_cbev_bo *bo)
+{
+	return bo->counter || (bo->view.origin && bo->view.origin->counter);
+}
+
+/**
+ * xe_cbev_bo_user_readonly() - may user space only read the object?
+ * @bo: the object
+ *
+ * Return: true for counter pages and export views, which user space may
+ * map and bind read-only only.
+ */
+static inline bool xe_cbev_bo_user_readonly(const struct xe_cbev_bo *bo)
+{
+	return bo->counter || bo->view.origin;
+}
+
+int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo);
+void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo);
+struct xe_cbev_bo *xe_cbev_bo_create_view(struct xe_cbev_bo *origin,
+					  pgoff_t pgoff, size_t size, int slot);
 
 struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 						size_t size);

@@ -15,6 +15,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_ipc.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_vm.h"
 
@@ -83,7 +84,7 @@ static void page_reap_locked(struct xe_cbev_counter_page *page, u64 retired)
 
 /*
  * Drop one reference on a slot. Called by the owner's free with the
- * manager's lock held, or by an importer without it (the manager may be
+ * manager's lock held, or by an export view without it (the manager may be
  * gone then, and the slot will never be handed out again anyway).
  */
 static void slot_put(struct xe_cbev_counter_page *page, unsigned int slot,
@@ -327,6 +328,8 @@ int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 	}
 
 	slot_put(page, slot, file_submitted_seqno(xfile));
+	/* The export is freed: its tokens name nothing any more. */
+	xe_cbev_ipc_revoke_slot(xfile, page->bo, slot);
 
 	/* Give back a page that has become empty, unless it is the hint. */
 	spin_lock(&page->lock);
@@ -341,6 +344,70 @@ int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 	return 0;
 }
 
+static int counter_lookup_locked(struct xe_cbev_counter_mgr *mgr, u32 id,
+				 struct xe_cbev_bo **bo, unsigned int *offset)
+{
+	const unsigned int shift = ilog2(XE_CBEV_COUNTER_SLOTS);
+	unsigned int slot = id & (XE_CBEV_COUNTER_SLOTS - 1);
+	struct xe_cbev_counter_page *page;
+
+	lockdep_assert_held(&mgr->lock);
+	if (!(id >> shift))
+		return -ENOENT;
+	page = xa_load(&mgr->pages, (id >> shift) - 1);
+	if (!page || !test_bit(slot, page->owned))
+		return -ENOENT;
+
+	*bo = page->bo;
+	*offset = slot * XE_CBEV_COUNTER_SLOT_SIZE;
+	drm_gem_object_get(&page->bo->shmem.base);
+	return 0;
+}
+
+/**
+ * xe_cbev_counter_slot_put() - drop an export view's reference on a slot
+ * @page: the slot's page
+ * @slot: the slot
+ *
+ * Once nothing references the slot it retires; the owner's manager, if
+ * it still exists, hands it out again later.
+ */
+void xe_cbev_counter_slot_put(struct xe_cbev_counter_page *page,
+			      unsigned int slot)
+{
+	slot_put(page, slot, 0);
+}
+
+/**
+ * xe_cbev_counter_get_slot() - reference one of the file's slots, to export it
+ * @mgr: the file's manager
+ * @id: the slot's id
+ * @bo: gets the counter page's object, with a reference
+ * @slot: gets the slot's index, with a reference the caller gives to an
+ *	export view
+ *
+ * Return: 0, or -ENOENT if the file does not own such a slot.
+ */
+int xe_cbev_counter_get_slot(struct xe_cbev_counter_mgr *mgr, u32 id,
+			     struct xe_cbev_bo **bo, unsigned int *slot)
+{
+	unsigned int offset;
+	int ret;
+
+	mutex_lock(&mgr->lock);
+	ret = counter_lookup_locked(mgr, id, bo, &offset);
+	if (!ret) {
+		struct xe_cbev_counter_page *page = (*bo)->counter;
+
+		*slot = offset / XE_CBEV_COUNTER_SLOT_SIZE;
+		spin_lock(&page->lock);
+		page->refs[*slot]++;
+		spin_unlock(&page->lock);
+	}
+	mutex_unlock(&mgr->lock);
+	return ret;
+}
+
 /**
  * xe_cbev_counter_lookup() - find one of the file's counter slots
  * @mgr: the file's manager
@@ -353,22 +420,10 @@ int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
 			   struct xe_cbev_bo **bo, unsigned int *offset)
 {
-	const unsigned int shift = ilog2(XE_CBEV_COUNTER_SLOTS);
-	unsigned int slot = id & (XE_CBEV_COUNTER_SLOTS - 1);
-	struct xe_cbev_counter_page *page;
-	int ret = -ENOENT;
-
-	if (!(id >> shift))
-		return -ENOENT;
+	int ret;
 
 	mutex_lock(&mgr->lock);
-	page = xa_load(&mgr->pages, (id >> shift) - 1);
-	if (page && test_bit(slot, page->owned)) {
-		*bo = page->bo;
-		*offset = slot * XE_CBEV_COUNTER_SLOT_SIZE;
-		drm_gem_object_get(&page->bo->shmem.base);
-		ret = 0;
-	}
+	ret = counter_lookup_locked(mgr, id, bo, offset);
 	mutex_unlock(&mgr->lock);
 	return ret;
 }

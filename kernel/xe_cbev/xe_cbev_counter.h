@@ -22,6 +22,10 @@ void xe_cbev_counter_mgr_fini(struct xe_cbev_counter_mgr *mgr,
 			      struct xe_cbev_file *xfile,
 			      struct drm_file *file);
 
+int xe_cbev_counter_get_slot(struct xe_cbev_counter_mgr *mgr, u32 id,
+			     struct xe_cbev_bo **bo, unsigned int *slot);
+void xe_cbev_counter_slot_put(struct xe_cbev_counter_page *page,
+			      unsigned int slot);
 int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
 			   struct xe_cbev_bo **bo, unsigned int *offset);
 void xe_cbev_counter_page_free(struct xe_cbev_counter_page *page);

@@ -52,6 +52,7 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 	xe_cbev_vm_init(&xfile->vm, xfile->xdev);
 	xe_cbev_counter_mgr_init(&xfile->counters);
 	xe_cbev_file_queues_init(xfile);
+	xe_cbev_ipc_file_init(xfile);
 	file->driver_priv = xfile;
 	return 0;
 }
@@ -66,6 +67,7 @@ static void xe_cbev_postclose(struct drm_device *dev, struct drm_file *file)
 	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 
 	xe_cbev_file_queues_fini(xfile);
+	xe_cbev_ipc_file_fini(xfile);
 	xe_cbev_counter_mgr_fini(&xfile->counters, xfile, file);
 	xe_cbev_vm_fini(&xfile->vm);
 	kfree(xfile);
@@ -94,6 +96,12 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC_QUEUE_GET_STATE,
 			  xe_cbev_exec_queue_get_state_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_IPC_EXPORT, xe_cbev_ipc_export_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_IPC_IMPORT, xe_cbev_ipc_import_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_IPC_REVOKE, xe_cbev_ipc_revoke_ioctl,
+			  DRM_RENDER_ALLOW),
 };
 
 static const struct file_operations xe_cbev_fops = {
@@ -116,6 +124,7 @@ static const struct drm_driver xe_cbev_driver = {
 	.gem_create_object = xe_cbev_bo_create_object,
 	.debugfs_init = xe_cbev_debugfs_init,
 	DRM_GEM_SHMEM_DRIVER_OPS,
+	.gem_prime_import = xe_cbev_ipc_prime_import,
 	.ioctls = xe_cbev_ioctls,
 	.num_ioctls = ARRAY_SIZE(xe_cbev_ioctls),
 	.fops = &xe_cbev_fops,
@@ -160,15 +169,18 @@ static int __init xe_cbev_init(void)
 	}
 	xdev->pdev = pdev;
 	uuid_gen(&xdev->uuid);
+	xe_cbev_ipc_registry_init(&xdev->ipc);
 
 	/* Final step: expose the device to user space. */
 	ret = drm_dev_register(&xdev->drm, 0);
 	if (ret)
-		goto err_release_group;
+		goto err_fini_ipc;
 
 	xe_cbev_dev = xdev;
 	return 0;
 
+err_fini_ipc:
+	xe_cbev_ipc_registry_fini(&xdev->ipc);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -183,6 +195,7 @@ static void __exit xe_cbev_exit(void)
 	struct platform_device *pdev = xe_cbev_dev->pdev;
 
 	drm_dev_unregister(&xe_cbev_dev->drm);
+	xe_cbev_ipc_registry_fini(&xe_cbev_dev->ipc);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);
 	xe_cbev_engine_fini();

@@ -16,6 +16,7 @@
 #include <drm/drm_print.h>
 
 #include "xe_cbev_counter_types.h"
+#include "xe_cbev_ipc.h"
 #include "xe_cbev_vm_types.h"
 
 #define XE_CBEV_DRIVER_NAME	"xe_cbev"
@@ -58,6 +59,8 @@ struct xe_cbev_device {
 		/** @stats.counter_slots: counter slots not free */
 		atomic_t counter_slots;
 	} stats;
+	/** @ipc: tokens naming exports, across files */
+	struct xe_cbev_ipc_registry ipc;
 };
 
 /**
@@ -83,6 +86,8 @@ struct xe_cbev_file {
 	 * that host waits re-check their values and named queues
 	 */
 	wait_queue_head_t event_wq;
+	/** @ipc_tokens: tokens the file made; under &xe_cbev_device.ipc.lock */
+	struct list_head ipc_tokens;
 };
 
 static inline struct xe_cbev_device *to_xe_cbev_device(struct drm_device *dev)

@@ -138,7 +138,7 @@ void xe_cbev_queue_park(struct xe_cbev_queue *q, struct xe_cbev_bo *bo)
 {
 	xe_cbev_queue_unpark(q);
 	q->park_bo = bo;
-	add_wait_queue(&bo->wq, &q->park);
+	add_wait_queue(xe_cbev_bo_wq(bo), &q->park);
 }
 
 /**
@@ -149,7 +149,7 @@ void xe_cbev_queue_unpark(struct xe_cbev_queue *q)
 {
 	if (!q->park_bo)
 		return;
-	remove_wait_queue(&q->park_bo->wq, &q->park);
+	remove_wait_queue(xe_cbev_bo_wq(q->park_bo), &q->park);
 	xe_cbev_bo_put(q->park_bo);
 	q->park_bo = NULL;
 }
@@ -296,7 +296,7 @@ static void queue_run(struct work_struct *work)
 		queue_kick(q);
 		break;
 	case XE_CBEV_RUN_PARKED:
-		if (q->park_bo && q->park_bo->counter) {
+		if (q->park_bo && xe_cbev_bo_is_counter(q->park_bo)) {
 			/* Only engines write counters: no polling needed. */
 			queue_arm_timer(q, U64_MAX);
 		} else {

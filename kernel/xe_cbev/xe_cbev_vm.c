@@ -35,7 +35,7 @@ static void binding_release(struct kref *ref)
 	struct xe_cbev_bo *bo = binding->bo;
 
 	atomic_dec(&to_xe_cbev_device(bo->shmem.base.dev)->stats.bindings);
-	drm_gem_shmem_put_pages(&bo->shmem);
+	xe_cbev_bo_unpin_pages(bo);
 	xe_cbev_bo_put(bo);
 	kfree_rcu(binding, rcu);
 }
@@ -127,7 +127,7 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
 	if (!binding)
 		return -ENOMEM;
 
-	ret = drm_gem_shmem_get_pages(&bo->shmem);
+	ret = xe_cbev_bo_pin_pages(bo);
 	if (ret)
 		goto err_free;
 
@@ -152,8 +152,8 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
 	return 0;
 
 err_put:
+	xe_cbev_bo_unpin_pages(bo);
 	xe_cbev_bo_put(bo);
-	drm_gem_shmem_put_pages(&bo->shmem);
 err_free:
 	kfree(binding);
 	return ret == -EEXIST ? -EINVAL : ret;
@@ -245,8 +245,8 @@ static int vm_bind_map(struct xe_cbev_file *xfile, struct drm_file *file,
 		ret = -EINVAL;
 		goto out_put;
 	}
-	/* A counter page is written by its owner's engine only. */
-	if (XE_CBEV_IOCTL_DBG(xdev, bo->counter &&
+	/* Counters and export views are written by their owner's engine only. */
+	if (XE_CBEV_IOCTL_DBG(xdev, xe_cbev_bo_user_readonly(bo) &&
 			      !(args->flags & DRM_XE_CBEV_VM_BIND_READONLY))) {
 		ret = -EACCES;
 		goto out_put;

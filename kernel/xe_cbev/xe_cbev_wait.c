@@ -84,7 +84,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 		if (XE_CBEV_IOCTL_DBG(xdev, ret))
 			return ret;
 		/* The page stays mapped, hence pinned, while the object lives. */
-		c->page = c->bo->shmem.pages[0];
+		c->page = xe_cbev_bo_page(c->bo, 0);
 		c->offset = offset;
 		return 0;
 	}
@@ -98,7 +98,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 	off = uc->addr - binding->start + binding->offset;
 	c->binding = binding;
 	c->bo = binding->bo;
-	c->page = binding->bo->shmem.pages[off >> PAGE_SHIFT];
+	c->page = xe_cbev_bo_page(binding->bo, off >> PAGE_SHIFT);
 	c->offset = offset_in_page(off);
 	return 0;
 }
@@ -144,7 +144,7 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
  */
 bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 {
-	return !c->bo->counter;
+	return !xe_cbev_bo_is_counter(c->bo);
 }
 
 /* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */
@@ -256,7 +256,7 @@ static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 
 	for (i = 0; i < n; i++) {
 		init_waitqueue_entry(&conds[i].wait, current);
-		add_wait_queue(&conds[i].bo->wq, &conds[i].wait);
+		add_wait_queue(xe_cbev_bo_wq(conds[i].bo), &conds[i].wait);
 	}
 	init_waitqueue_entry(&event_wait, current);
 	add_wait_queue(&xfile->event_wq, &event_wait);
@@ -281,7 +281,7 @@ static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 
 	remove_wait_queue(&xfile->event_wq, &event_wait);
 	for (i = 0; i < n; i++)
-		remove_wait_queue(&conds[i].bo->wq, &conds[i].wait);
+		remove_wait_queue(xe_cbev_bo_wq(conds[i].bo), &conds[i].wait);
 	return ret;
 }
 
@@ -439,7 +439,7 @@ static void async_cleanup(struct work_struct *work)
 	u32 i;
 
 	for (i = 0; i < w->num_conds; i++)
-		remove_wait_queue(&w->conds[i].bo->wq, &w->conds[i].wait);
+		remove_wait_queue(xe_cbev_bo_wq(w->conds[i].bo), &w->conds[i].wait);
 	if (w->event_wq)
 		remove_wait_queue(w->event_wq, &w->event_wait);
 	hrtimer_cancel(&w->timer);
@@ -536,7 +536,7 @@ void xe_cbev_async_wait_start(struct xe_cbev_async_wait *w, ktime_t deadline,
 	for (i = 0; i < w->num_conds; i++) {
 		init_waitqueue_func_entry(&w->conds[i].wait, async_cond_wake);
 		w->conds[i].wait.private = w;
-		add_wait_queue(&w->conds[i].bo->wq, &w->conds[i].wait);
+		add_wait_queue(xe_cbev_bo_wq(w->conds[i].bo), &w->conds[i].wait);
 	}
 	if (w->event_wq) {
 		init_waitqueue_func_entry(&w->event_wait, async_cond_wake);

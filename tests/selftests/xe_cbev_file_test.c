@@ -16,18 +16,6 @@
 #define PAGE	4096ull
 #define VA	0x200000000ull
 
-static int totals_now(struct xe_cbev_totals *t)
-{
-	int fd = xe_cbev_open_render();
-	int ret;
-
-	if (fd < 0)
-		return -1;
-	ret = xe_cbev_totals(fd, t);
-	close(fd);
-	return ret;
-}
-
 /* A file with a bit of everything in it, closed without freeing anything. */
 TEST(close_frees_everything)
 {
@@ -37,7 +25,7 @@ TEST(close_frees_everything)
 	void *map;
 	int fd, i;
 
-	ASSERT_EQ(0, totals_now(&before));
+	ASSERT_EQ(0, xe_cbev_totals_now(&before));
 	fd = xe_cbev_open_render();
 	ASSERT_GE(fd, 0);
 	for (i = 0; i < 4; i++) {
@@ -51,14 +39,14 @@ TEST(close_frees_everything)
 	ASSERT_NE(MAP_FAILED, map);
 	munmap(map, PAGE);
 
-	ASSERT_EQ(0, totals_now(&during));
+	ASSERT_EQ(0, xe_cbev_totals_now(&during));
 	EXPECT_EQ(before.counter_slots + 1000, during.counter_slots);
 	EXPECT_EQ(before.counter_pages + 2, during.counter_pages);
 	EXPECT_EQ(before.bos + 6, during.bos);
 	EXPECT_EQ(before.bindings + 6, during.bindings);
 
 	close(fd);
-	ASSERT_EQ(0, totals_now(&after));
+	ASSERT_EQ(0, xe_cbev_totals_now(&after));
 	EXPECT_EQ(before.bos, after.bos);
 	EXPECT_EQ(before.bindings, after.bindings);
 	EXPECT_EQ(before.counter_pages, after.counter_pages);
@@ -74,7 +62,7 @@ TEST(counter_mapping_outlives_file)
 	void *map;
 	int fd;
 
-	ASSERT_EQ(0, totals_now(&before));
+	ASSERT_EQ(0, xe_cbev_totals_now(&before));
 	fd = xe_cbev_open_render();
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, xe_cbev_counter_alloc(fd, &a));
@@ -84,7 +72,7 @@ TEST(counter_mapping_outlives_file)
 	v = (const volatile uint64_t *)((char *)map + a.offset);
 	EXPECT_EQ(0ull, *v);
 	munmap(map, PAGE);
-	ASSERT_EQ(0, totals_now(&after));
+	ASSERT_EQ(0, xe_cbev_totals_now(&after));
 	EXPECT_EQ(before.bos, after.bos);
 	EXPECT_EQ(before.counter_pages, after.counter_pages);
 }

@@ -185,6 +185,19 @@ static inline int xe_cbev_totals(int fd, struct xe_cbev_totals *t)
 	return n == 4 ? 0 : -1;
 }
 
+/* The device totals, read through a file of our own. */
+static inline int xe_cbev_totals_now(struct xe_cbev_totals *t)
+{
+	int fd = xe_cbev_open_render();
+	int ret;
+
+	if (fd < 0)
+		return -1;
+	ret = xe_cbev_totals(fd, t);
+	close(fd);
+	return ret;
+}
+
 /* Count the lines of the debugfs file that contain @needle. */
 static inline int xe_cbev_debugfs_count(int fd, const char *needle)
 {

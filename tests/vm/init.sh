@@ -48,6 +48,8 @@ run_one() {
 }
 
 if load_modules; then
+	# What udev's rules do on a real system: render nodes for everyone.
+	chmod 0666 /dev/dri/renderD* 2>/dev/null
 	echo "XE_CBEV-MODULES-LOADED"
 	case "$mode" in
 	demo)

@@ -57,6 +57,9 @@ extern "C" {
  *   a value reaches a comparison (&struct drm_xe_cbev_sync_file_export).
  * - &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE: a queue's state and, once
  *   banned, why (&struct drm_xe_cbev_exec_queue_state).
+ * - &DRM_IOCTL_XE_CBEV_IPC_EXPORT, &DRM_IOCTL_XE_CBEV_IPC_IMPORT and
+ *   &DRM_IOCTL_XE_CBEV_IPC_REVOKE: share counters and memory with other
+ *   processes, by dma-buf fd or by token (&struct drm_xe_cbev_ipc_export).
  *
  * GPU address space: every open file has its own. Addresses are 48 bits
  * wide; the lower half, [&DRM_XE_CBEV_VA_USER_START,
@@ -97,6 +100,9 @@ struct drm_xe_cbev_user_extension {
 #define DRM_XE_CBEV_WAIT		0x09
 #define DRM_XE_CBEV_SYNC_FILE_EXPORT	0x0a
 #define DRM_XE_CBEV_EXEC_QUEUE_GET_STATE	0x0b
+#define DRM_XE_CBEV_IPC_EXPORT		0x0c
+#define DRM_XE_CBEV_IPC_IMPORT		0x0d
+#define DRM_XE_CBEV_IPC_REVOKE		0x0e
 
 #define DRM_IOCTL_XE_CBEV_DEVICE_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_DEVICE_QUERY, \
@@ -134,6 +140,15 @@ struct drm_xe_cbev_user_extension {
 #define DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EXEC_QUEUE_GET_STATE, \
 		 struct drm_xe_cbev_exec_queue_state)
+#define DRM_IOCTL_XE_CBEV_IPC_EXPORT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_IPC_EXPORT, \
+		 struct drm_xe_cbev_ipc_export)
+#define DRM_IOCTL_XE_CBEV_IPC_IMPORT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_IPC_IMPORT, \
+		 struct drm_xe_cbev_ipc_import)
+#define DRM_IOCTL_XE_CBEV_IPC_REVOKE \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_IPC_REVOKE, \
+		struct drm_xe_cbev_ipc_revoke)
 
 /** DRM_XE_CBEV_UAPI_MAJOR - bumped on incompatible uAPI changes (never, so far) */
 #define DRM_XE_CBEV_UAPI_MAJOR	1
@@ -647,6 +662,134 @@ struct drm_xe_cbev_sync_file_export {
 	__u32 flags;
 	/** @fd: out: the sync_file, close-on-exec */
 	__s32 fd;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * DOC: sharing between processes
+ *
+ * A counter slot, or a buffer object, is exported with
+ * &DRM_IOCTL_XE_CBEV_IPC_EXPORT. The export is a new GEM object, an
+ * *export view*, unless a buffer object is shared read-write (then it is
+ * the object itself): a view shows the same pages, read-only, and keeps
+ * them alive -- and keeps a counter slot from being handed out again --
+ * until the last process that holds it closes it. The exporter may free
+ * the slot, go on signalling it, close its file or exit meanwhile.
+ *
+ * The export can be handed over as a dma-buf fd (&DRM_XE_CBEV_IPC_FD:
+ * send it with SCM_RIGHTS, or let the importer fetch it with
+ * pidfd_getfd(), then DRM_IOCTL_PRIME_FD_TO_HANDLE), or as a 128-bit token
+ * (&DRM_XE_CBEV_IPC_TOKEN) that only names it: two processes that can
+ * exchange bytes only -- a 64-byte Level Zero IPC handle -- still share it,
+ * with no socket and no ptrace rights, through &DRM_IOCTL_XE_CBEV_IPC_IMPORT.
+ *
+ * Who may import: a process with the exporter's effective uid, a process
+ * with the uid granted at export (&DRM_XE_CBEV_IPC_GRANT_UID), or root.
+ * Others get -EACCES, by token and by fd alike. An unknown, random or
+ * revoked token is -ENOENT. A token is revoked explicitly
+ * (&DRM_IOCTL_XE_CBEV_IPC_REVOKE), when the exporter frees the counter
+ * slot or closes the object's handle, and when its file closes; revoking
+ * stops new imports, never existing ones. Each user may hold at most
+ * 1024 live tokens (-ENOSPC beyond).
+ *
+ * Importers map a view read-only (mmap with PROT_WRITE is -EACCES) and
+ * must bind it with &DRM_XE_CBEV_VM_BIND_READONLY (else -EACCES), so a
+ * write by their queues faults. Waits on a view -- host waits, io_uring
+ * waits, fences, semaphores of the importer's queues -- are woken by every
+ * engine write to the exported memory, whoever's queue does it.
+ */
+
+/**
+ * struct drm_xe_cbev_ipc_export - argument of &DRM_IOCTL_XE_CBEV_IPC_EXPORT
+ */
+struct drm_xe_cbev_ipc_export {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+
+#define DRM_XE_CBEV_IPC_KIND_COUNTER	0
+#define DRM_XE_CBEV_IPC_KIND_BO		1
+	/** @kind: what @id names: a counter slot id or a GEM handle */
+	__u32 kind;
+
+	/** @id: the counter slot id or GEM handle to export */
+	__u32 id;
+
+/* Hand out a dma-buf fd of the export in @fd. */
+#define DRM_XE_CBEV_IPC_FD		0x1u
+/* Register a token for the export in @token. */
+#define DRM_XE_CBEV_IPC_TOKEN		0x2u
+/* Memory exports: importers may only read (counters always are). */
+#define DRM_XE_CBEV_IPC_READONLY	0x4u
+/* Also let processes of @grant_uid import it. */
+#define DRM_XE_CBEV_IPC_GRANT_UID	0x8u
+	/** @flags: DRM_XE_CBEV_IPC_*; at least one of FD and TOKEN */
+	__u32 flags;
+
+	/** @grant_uid: with &DRM_XE_CBEV_IPC_GRANT_UID, the uid granted */
+	__u32 grant_uid;
+
+	/** @fd: out: with &DRM_XE_CBEV_IPC_FD, the dma-buf, close-on-exec */
+	__s32 fd;
+
+	/** @pad: must be zero */
+	__u32 pad;
+
+	/** @offset: out: byte offset of the counter in the export, else 0 */
+	__u64 offset;
+
+	/** @size: out: bytes of the export */
+	__u64 size;
+
+	/** @token: out: with &DRM_XE_CBEV_IPC_TOKEN, the token */
+	__u64 token[2];
+
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_ipc_import - argument of &DRM_IOCTL_XE_CBEV_IPC_IMPORT
+ *
+ * Imports the export named by @token into the caller's file as a GEM
+ * handle. (An export received as a dma-buf fd is imported with
+ * DRM_IOCTL_PRIME_FD_TO_HANDLE.)
+ */
+struct drm_xe_cbev_ipc_import {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @token: the token */
+	__u64 token[2];
+	/** @flags: none defined, must be zero */
+	__u32 flags;
+	/** @handle: out: GEM handle of the export in the caller's file */
+	__u32 handle;
+	/** @kind: out: DRM_XE_CBEV_IPC_KIND_* */
+	__u32 kind;
+
+/* The import is read-only: map it PROT_READ, bind it READONLY. */
+#define DRM_XE_CBEV_IPC_IMPORT_READONLY	0x1u
+	/** @import_flags: out: DRM_XE_CBEV_IPC_IMPORT_* */
+	__u32 import_flags;
+	/** @offset: out: byte offset of the counter in the export, else 0 */
+	__u64 offset;
+	/** @size: out: bytes of the export */
+	__u64 size;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_ipc_revoke - argument of &DRM_IOCTL_XE_CBEV_IPC_REVOKE
+ *
+ * Revokes one of the caller's tokens: no new import by it; imports made
+ * stay. -ENOENT if the caller's file did not make the token.
+ */
+struct drm_xe_cbev_ipc_revoke {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @token: the token */
+	__u64 token[2];
 	/** @reserved: must be zero */
 	__u64 reserved[2];
 };

@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/dma-buf.h>
+#include <linux/file.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_prime.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_bo.h"
+#include "xe_cbev_counter.h"
+#include "xe_cbev_drv.h"
+#include "xe_cbev_ipc.h"
+
+/**
+ * DOC: IPC
+ *
+ * An export is an object: an export view for a counter slot or for memory
+ * shared read-only (a view keeps the pages and the slot alive while anyone
+ * holds it; see the buffer objects DOC), or the buffer object itself for
+ * memory shared read-write. Handing it over is plain dma-buf: PRIME of the
+ * export object, through any fd-passing channel.
+ *
+ * A token is a name for an export: 128 random bits registered in the
+ * device's table with the export object, the exporter's effective uid and
+ * an optional granted uid. Importing by token needs the caller to be one
+ * of those, or root; so does importing a view by dma-buf fd (checked in
+ * the PRIME import hook), so that the rule does not depend on the route.
+ *
+ * Tokens die (are revoked) on request, when the exporter frees the counter
+ * slot or closes its handle to the object, and with the exporter's file.
+ * Each token is on its creator file's list, so each of those finds its
+ * tokens without a search. Imports already made are never affected: they
+ * hold the export object itself.
+ *
+ * Locking: the registry's mutex protects the table, the per-user counts and
+ * the files' token lists. It nests inside a counter manager's lock (a free
+ * revokes) and is never held while taking one.
+ */
+
+/**
+ * struct xe_cbev_ipc_token - a registered token
+ */
+struct xe_cbev_ipc_token {
+	/** @node: in the registry's table */
+	struct hlist_node node;
+	/** @file_link: in the creator file's &xe_cbev_file.ipc_tokens */
+	struct list_head file_link;
+	/** @value: the token */
+	u64 value[2];
+	/** @export: the export object, with a reference */
+	struct xe_cbev_bo *export;
+	/** @source: what was exported: the counter page or the object */
+	struct xe_cbev_bo *source;
+	/** @slot: the counter slot exported, or -1 */
+	int slot;
+	/** @kind: DRM_XE_CBEV_IPC_KIND_* */
+	u32 kind;
+	/** @readonly: importers may only read */
+	bool readonly;
+	/** @offset: byte offset of the counter in the export */
+	u64 offset;
+	/** @owner: the exporter's effective uid */
+	kuid_t owner;
+	/** @grant: a uid also allowed, if @granted */
+	kuid_t grant;
+	/** @granted: @grant is set */
+	bool granted;
+};
+
+static struct xe_cbev_ipc_registry *file_registry(struct xe_cbev_file *xfile)
+{
+	return &xfile->xdev->ipc;
+}
+
+static u32 token_hash(const u64 *value)
+{
+	return (u32)(value[0] ^ value[1]);
+}
+
+/* Root may import anything; others need the owner's uid or the grant. */
+static bool may_import(kuid_t owner, bool granted, kuid_t grant)
+{
+	kuid_t euid = current_euid();
+
+	return uid_eq(euid, owner) || (granted && uid_eq(euid, grant)) ||
+	       uid_eq(euid, GLOBAL_ROOT_UID) || capable(CAP_SYS_ADMIN);
+}
+
+/**
+ * xe_cbev_ipc_registry_init() - set up the device's token table
+ * @reg: the registry
+ */
+void xe_cbev_ipc_registry_init(struct xe_cbev_ipc_registry *reg)
+{
+	mutex_init(&reg->lock);
+	hash_init(reg->tokens);
+	xa_init(&reg->per_user);
+}
+
+/**
+ * xe_cbev_ipc_registry_fini() - tear the table down; every file is closed
+ * @reg: the registry
+ */
+void xe_cbev_ipc_registry_fini(struct xe_cbev_ipc_registry *reg)
+{
+	WARN_ON(!hash_empty(reg->tokens));
+	xa_destroy(&reg->per_user);
+	mutex_destroy(&reg->lock);
+}
+
+/**
+ * xe_cbev_ipc_file_init() - a new file has no tokens
+ * @xfile: the file
+ */
+void xe_cbev_ipc_file_init(struct xe_cbev_file *xfile)
+{
+	INIT_LIST_HEAD(&xfile->ipc_tokens);
+}
+
+/* Takes a token out of the table and frees it. */
+static void token_revoke_locked(struct xe_cbev_ipc_registry *reg,
+				struct xe_cbev_ipc_token *t)
+{
+	unsigned long uid = from_kuid(&init_user_ns, t->owner);
+	unsigned long n;
+
+	lockdep_assert_held(&reg->lock);
+	hash_del(&t->node);
+	list_del(&t->file_link);
+	n = xa_to_value(xa_load(&reg->per_user, uid));
+	if (n > 1)
+		xa_store(&reg->per_user, uid, xa_mk_value(n - 1), GFP_KERNEL);
+	else
+		xa_erase(&reg->per_user, uid);
+	xe_cbev_bo_put(t->export);
+	kfree(t);
+}
+
+/**
+ * xe_cbev_ipc_file_fini() - revoke every token of a closing file
+ * @xfile: the file
+ */
+void xe_cbev_ipc_file_fini(struct xe_cbev_file *xfile)
+{
+	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
+	struct xe_cbev_ipc_token *t, *next;
+
+	mutex_lock(&reg->lock);
+	list_for_each_entry_safe(t, next, &xfile->ipc_tokens, file_link)
+		token_revoke_locked(reg, t);
+	mutex_unlock(&reg->lock);
+}
+
+/**
+ * xe_cbev_ipc_revoke_slot() - the file freed a counter slot: revoke its tokens
+ * @xfile: the file
+ * @page: the slot's counter page
+ * @slot: the slot
+ */
+void xe_cbev_ipc_revoke_slot(struct xe_cbev_file *xfile, struct xe_cbev_bo *page,
+			     unsigned int slot)
+{
+	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
+	struct xe_cbev_ipc_token *t, *next;
+
+	mutex_lock(&reg->lock);
+	list_for_each_entry_safe(t, next, &xfile->ipc_tokens, file_link)
+		if (t->source == page && t->slot == slot)
+			token_revoke_locked(reg, t);
+	mutex_unlock(&reg->lock);
+}
+
+/**
+ * xe_cbev_ipc_revoke_object() - the file closed a handle: revoke its tokens
+ * for the object
+ * @xfile: the file
+ * @bo: the object
+ */
+void xe_cbev_ipc_revoke_object(struct xe_cbev_file *xfile, struct xe_cbev_bo *bo)
+{
+	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
+	struct xe_cbev_ipc_token *t, *next;
+
+	if (list_empty_careful(&xfile->ipc_tokens))
+		return;
+	mutex_lock(&reg->lock);
+	list_for_each_entry_safe(t, next, &xfile->ipc_tokens, file_link)
+		if (t->source == bo && t->slot < 0)
+			token_revoke_locked(reg, t);
+	mutex_unlock(&reg->lock);
+}
+
+/* Registers @t under a fresh random value; the caller holds no lock. */
+static int token_register(struct xe_cbev_file *xfile, struct xe_cbev_ipc_token *t)
+{
+	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
+	unsigned long uid = from_kuid(&init_user_ns, t->owner);
+	struct xe_cbev_ipc_token *other;
+	unsigned long n;
+	int ret;
+
+	mutex_lock(&reg->lock);
+	n = xa_to_value(xa_load(&reg->per_user, uid));
+	if (n >= XE_CBEV_IPC_MAX_TOKENS_PER_USER) {
+		ret = -ENOSPC;
+		goto out_unlock;
+	}
+	ret = xa_err(xa_store(&reg->per_user, uid, xa_mk_value(n + 1), GFP_KERNEL));
+	if (ret)
+		goto out_unlock;
+
+	/* 128 random bits; never zero, never a value in use. */
+retry:
+	get_random_bytes(t->value, sizeof(t->value));
+	if (!t->value[0] && !t->value[1])
+		goto retry;
+	hash_for_each_possible(reg->tokens, other, node, token_hash(t->value))
+		if (other->value[0] == t->value[0] && other->value[1] == t->value[1])
+			goto retry;
+
+	hash_add(reg->tokens, &t->node, token_hash(t->value));
+	list_add_tail(&t->file_link, &xfile->ipc_tokens);
+out_unlock:
+	mutex_unlock(&reg->lock);
+	return ret;
+}
+
+/* The export object for a counter slot: a view that holds the slot. */
+static struct xe_cbev_bo *export_counter(struct xe_cbev_file *xfile, u32 id,
+					 struct xe_cbev_bo **source, int *slot,
+					 u64 *offset)
+{
+	struct xe_cbev_bo *page, *view;
+	unsigned int s;
+	int ret;
+
+	ret = xe_cbev_counter_get_slot(&xfile->counters, id, &page, &s);
+	if (ret)
+		return ERR_PTR(ret);
+
+	/* The view takes over the slot reference. */
+	view = xe_cbev_bo_create_view(page, 0, PAGE_SIZE, s);
+	if (IS_ERR(view))
+		xe_cbev_counter_slot_put(page->counter, s);
+	else
+		*source = page;
+	*slot = s;
+	*offset = s * XE_CBEV_COUNTER_SLOT_SIZE;
+	xe_cbev_bo_put(page);
+	return view;
+}
+
+/* The export object for memory: the object itself, or a read-only view. */
+static struct xe_cbev_bo *export_bo(struct drm_file *file, u32 handle,
+				    bool readonly, struct xe_cbev_bo **source)
+{
+	struct xe_cbev_bo *bo, *view;
+
+	bo = xe_cbev_bo_lookup(file, handle);
+	if (!bo)
+		return ERR_PTR(-ENOENT);
+	/* Counters go by id; views and foreign imports are not re-exported. */
+	if (bo->counter || bo->view.origin || bo->shmem.base.import_attach) {
+		xe_cbev_bo_put(bo);
+		return ERR_PTR(-EINVAL);
+	}
+	*source = bo;
+	if (!readonly)
+		return bo;
+
+	view = xe_cbev_bo_create_view(bo, 0, bo->shmem.base.size, -1);
+	xe_cbev_bo_put(bo);
+	return view;
+}
+
+/**
+ * xe_cbev_ipc_export_ioctl() - DRM_IOCTL_XE_CBEV_IPC_EXPORT
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_ipc_export
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad kind, flag, pad, extension, reserved or
+ * output field, or an object that cannot be exported; -ENOENT for an
+ * unknown counter slot or handle; -ENOSPC when the user has the most
+ * tokens allowed; -EMFILE or -ENOMEM.
+ */
+int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file)
+{
+	const u32 known = DRM_XE_CBEV_IPC_FD | DRM_XE_CBEV_IPC_TOKEN |
+			  DRM_XE_CBEV_IPC_READONLY | DRM_XE_CBEV_IPC_GRANT_UID;
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	struct drm_xe_cbev_ipc_export *args = data;
+	bool counter = args->kind == DRM_XE_CBEV_IPC_KIND_COUNTER;
+	struct xe_cbev_ipc_token *t = NULL;
+	struct xe_cbev_bo *export, *source = NULL;
+	struct dma_buf *dmabuf = NULL;
+	kuid_t grant = INVALID_UID;
+	int fd = -1, slot = -1;
+	u64 offset = 0;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->kind > DRM_XE_CBEV_IPC_KIND_BO) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~known) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !(args->flags & (DRM_XE_CBEV_IPC_FD |
+						     DRM_XE_CBEV_IPC_TOKEN))) ||
+	    XE_CBEV_IOCTL_DBG(xdev, counter && (args->flags & DRM_XE_CBEV_IPC_READONLY)) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !(args->flags & DRM_XE_CBEV_IPC_GRANT_UID) &&
+			      args->grant_uid) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->pad || args->fd || args->offset ||
+			      args->size || args->token[0] || args->token[1]) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+	if (args->flags & DRM_XE_CBEV_IPC_GRANT_UID) {
+		grant = make_kuid(current_user_ns(), args->grant_uid);
+		if (XE_CBEV_IOCTL_DBG(xdev, !uid_valid(grant)))
+			return -EINVAL;
+	}
+
+	if (counter)
+		export = export_counter(xfile, args->id, &source, &slot, &offset);
+	else
+		export = export_bo(file, args->id,
+				   args->flags & DRM_XE_CBEV_IPC_READONLY, &source);
+	if (IS_ERR(export))
+		return PTR_ERR(export);
+	if (export->view.origin) {
+		export->view.owner = current_euid();
+		export->view.grant = grant;
+		export->view.granted = uid_valid(grant);
+	}
+
+	if (args->flags & DRM_XE_CBEV_IPC_FD) {
+		fd = get_unused_fd_flags(O_CLOEXEC);
+		if (fd < 0) {
+			ret = fd;
+			goto err_put_export;
+		}
+		/* The dma-buf takes its own reference on the object. */
+		dmabuf = drm_gem_prime_export(&export->shmem.base, O_RDWR);
+		if (IS_ERR(dmabuf)) {
+			ret = PTR_ERR(dmabuf);
+			goto err_put_fd;
+		}
+	}
+
+	if (args->flags & DRM_XE_CBEV_IPC_TOKEN) {
+		t = kzalloc(sizeof(*t), GFP_KERNEL);
+		if (!t) {
+			ret = -ENOMEM;
+			goto err_put_dmabuf;
+		}
+		drm_gem_object_get(&export->shmem.base);
+		t->export = export;
+		t->source = source;
+		t->slot = slot;
+		t->kind = args->kind;
+		t->readonly = xe_cbev_bo_user_readonly(export);
+		t->offset = offset;
+		t->owner = current_euid();
+		t->grant = grant;
+		t->granted = uid_valid(grant);
+		ret = token_register(xfile, t);
+		if (ret) {
+			xe_cbev_bo_put(export);
+			kfree(t);
+			goto err_put_dmabuf;
+		}
+		args->token[0] = t->value[0];
+		args->token[1] = t->value[1];
+	}
+
+	/* Point of no return: the token is live; install the fd. */
+	if (dmabuf) {
+		fd_install(fd, dmabuf->file);
+		args->fd = fd;
+	}
+	args->offset = offset;
+	args->size = export->shmem.base.size;
+	xe_cbev_bo_put(export);
+	return 0;
+
+err_put_dmabuf:
+	if (dmabuf)
+		dma_buf_put(dmabuf);
+err_put_fd:
+	if (fd >= 0)
+		put_unused_fd(fd);
+err_put_export:
+	xe_cbev_bo_put(export);
+	return ret;
+}
+
+/**
+ * xe_cbev_ipc_import_ioctl() - DRM_IOCTL_XE_CBEV_IPC_IMPORT
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_ipc_import
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad flag, extension, reserved or output field;
+ * -ENOENT for an unknown or revoked token; -EACCES if the caller may not
+ * import it; -ENOMEM.
+ */
+int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_ipc_registry *reg = &xdev->ipc;
+	struct drm_xe_cbev_ipc_import *args = data;
+	struct xe_cbev_ipc_token *t;
+	struct xe_cbev_bo *export = NULL;
+	u32 kind = 0, import_flags = 0, handle;
+	u64 offset = 0;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->handle || args->kind ||
+			      args->import_flags || args->offset || args->size) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	ret = -ENOENT;
+	mutex_lock(&reg->lock);
+	hash_for_each_possible(reg->tokens, t, node, token_hash(args->token)) {
+		if (t->value[0] != args->token[0] || t->value[1] != args->token[1])
+			continue;
+		if (!may_import(t->owner, t->granted, t->grant)) {
+			ret = -EACCES;
+			break;
+		}
+		export = t->export;
+		drm_gem_object_get(&export->shmem.base);
+		kind = t->kind;
+		offset = t->offset;
+		import_flags = t->readonly ? DRM_XE_CBEV_IPC_IMPORT_READONLY : 0;
+		ret = 0;
+		break;
+	}
+	mutex_unlock(&reg->lock);
+	if (XE_CBEV_IOCTL_DBG(xdev, ret))
+		return ret;
+
+	/* Final step: the handle; it holds the export from now on. */
+	ret = drm_gem_handle_create(file, &export->shmem.base, &handle);
+	if (!ret) {
+		args->handle = handle;
+		args->kind = kind;
+		args->import_flags = import_flags;
+		args->offset = offset;
+		args->size = export->shmem.base.size;
+	}
+	xe_cbev_bo_put(export);
+	return ret;
+}
+
+/**
+ * xe_cbev_ipc_revoke_ioctl() - DRM_IOCTL_XE_CBEV_IPC_REVOKE
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_ipc_revoke
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad extension or reserved field; -ENOENT if
+ * the file made no such token (or it is revoked already).
+ */
+int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
+			     struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	struct drm_xe_cbev_ipc_revoke *args = data;
+	struct xe_cbev_ipc_token *t;
+	int ret = -ENOENT;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	mutex_lock(&xdev->ipc.lock);
+	list_for_each_entry(t, &xfile->ipc_tokens, file_link) {
+		if (t->value[0] == args->token[0] && t->value[1] == args->token[1]) {
+			token_revoke_locked(&xdev->ipc, t);
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&xdev->ipc.lock);
+	return ret;
+}
+
+/**
+ * xe_cbev_ipc_prime_import() - &drm_driver.gem_prime_import
+ * @dev: DRM device
+ * @dma_buf: the dma-buf to import
+ *
+ * An export view arriving by fd is subject to the same rule as by token:
+ * the exporter's uid, the granted uid, or root.
+ *
+ * Return: the object, or an ERR_PTR (-EACCES if not allowed).
+ */
+struct drm_gem_object *xe_cbev_ipc_prime_import(struct drm_device *dev,
+						struct dma_buf *dma_buf)
+{
+	struct drm_gem_object *obj = drm_gem_prime_import(dev, dma_buf);
+	struct xe_cbev_bo *bo;
+
+	if (IS_ERR(obj) || obj->dev != dev || obj->import_attach)
+		return obj;
+	bo = to_xe_cbev_bo(obj);
+	if (bo->view.origin &&
+	    !may_import(bo->view.owner, bo->view.granted, bo->view.grant)) {
+		drm_gem_object_put(obj);
+		return ERR_PTR(-EACCES);
+	}
+	return obj;
+}

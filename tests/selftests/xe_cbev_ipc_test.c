@@ -1,0 +1,690 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ *
+ * Sharing counters and memory between processes. Every other process is
+ * this binary, forked and exec'ed (so it shares nothing but what is
+ * passed): "--child ROLE ARGS..." runs one role and exits 0 when all its
+ * expectations held, or the number of the expectation that failed.
+ */
+#include <stdlib.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include "xe_cbev_engine_util.h"
+#include "kselftest_harness.h"
+
+#define VA_IMPORT	0x300000000ull
+#define NOBODY		65534
+
+/* ---- helpers shared by parent and children -------------------------------- */
+
+static int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
+		      uint32_t grant, struct drm_xe_cbev_ipc_export *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->kind = kind;
+	x->id = id;
+	x->flags = flags;
+	x->grant_uid = grant;
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
+}
+
+static int ipc_import(int fd, const __u64 *token, struct drm_xe_cbev_ipc_import *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->token[0] = token[0];
+	m->token[1] = token[1];
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
+}
+
+static int ipc_revoke(int fd, const __u64 *token)
+{
+	struct drm_xe_cbev_ipc_revoke r = { .token = { token[0], token[1] } };
+
+	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
+}
+
+static int send_fd(int sock, int fd)
+{
+	char data = 'f', cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct iovec iov = { .iov_base = &data, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char data, cbuf[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = &data, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *c;
+	int fd;
+
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	c = CMSG_FIRSTHDR(&msg);
+	if (!c || c->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	return fd;
+}
+
+/* Run this binary as "--child ARGV..." with the given fds kept open. */
+static pid_t spawn_child(const char *const *argv)
+{
+	char *args[16];
+	pid_t pid;
+	int i;
+
+	args[0] = "/proc/self/exe";
+	args[1] = "--child";
+	for (i = 0; argv[i] && i < 13; i++)
+		args[2 + i] = (char *)argv[i];
+	args[2 + i] = NULL;
+	pid = fork();
+	if (pid == 0) {
+		execv("/proc/self/exe", args);
+		_exit(127);
+	}
+	return pid;
+}
+
+static int child_status(pid_t pid)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char *u64s(char *buf, uint64_t v)
+{
+	sprintf(buf, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+/*
+ * The importer's side of a shared counter, already a handle in @fd: map it
+ * read-only and see @value there through a host wait, through a wait on an
+ * io_uring-less queue semaphore of its own, and in memory. Returns 0 or the
+ * number of the first expectation that failed.
+ */
+static int importer_waits(int fd, uint32_t handle, uint64_t offset, uint64_t value)
+{
+	struct test_ring r;
+	struct test_buf own;
+	uint32_t dw[16];
+	volatile uint64_t *v;
+	void *map;
+
+	map = xe_cbev_bo_map(fd, handle, 4096);
+	if (map != MAP_FAILED)
+		return 10;	/* a writable mapping must be refused */
+	if (errno != EACCES)
+		return 11;
+	{
+		uint64_t off;
+
+		if (xe_cbev_bo_mmap_offset(fd, handle, &off))
+			return 12;
+		map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, off);
+	}
+	if (map == MAP_FAILED)
+		return 13;
+	v = (volatile uint64_t *)((char *)map + offset);
+
+	if (xe_cbev_vm_map(fd, handle, 0, 4096, VA_IMPORT, 0) != EACCES)
+		return 14;	/* a writable binding must be refused */
+	if (xe_cbev_vm_map(fd, handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
+		return 15;
+
+	/* The importer's own queue waits on the counter, then stores. */
+	if (buf_create(fd, &own, 4096, 0) || ring_create(fd, &r, 4096, 0))
+		return 16;
+	ring_emit(&r, dw, emit_sem64(dw, VA_IMPORT + offset, value, SAD_GTE));
+	ring_emit(&r, dw, emit_sdi64(dw, own.gpu, 1));
+	if (ring_submit(&r))
+		return 17;
+
+	if (wait_gte(fd, VA_IMPORT + offset, value, 10 * SEC))
+		return 18;	/* host wait on the imported counter */
+	if (*v < value)
+		return 19;
+	if (wait_gte(fd, own.gpu, 1, 10 * SEC))
+		return 20;	/* the semaphore woke */
+	return 0;
+}
+
+/* ---- children --------------------------------------------------------------- */
+
+/* import-token T0 T1 OFFSET VALUE READYFD: import by token and wait. */
+static int child_import_token(char **a)
+{
+	__u64 token[2] = { strtoull(a[0], NULL, 0), strtoull(a[1], NULL, 0) };
+	struct drm_xe_cbev_ipc_import m;
+	int fd = xe_cbev_open_render(), ready = atoi(a[4]);
+
+	if (fd < 0 || ipc_import(fd, token, &m))
+		return 2;
+	if (m.kind != DRM_XE_CBEV_IPC_KIND_COUNTER ||
+	    !(m.import_flags & DRM_XE_CBEV_IPC_IMPORT_READONLY) ||
+	    m.offset != strtoull(a[2], NULL, 0) || m.size != 4096)
+		return 3;
+	if (write(ready, "r", 1) != 1)
+		return 4;
+	return importer_waits(fd, m.handle, m.offset, strtoull(a[3], NULL, 0));
+}
+
+/* import-scm SOCK OFFSET VALUE: receive a dma-buf over a socket and wait. */
+static int child_import_scm(char **a)
+{
+	int fd = xe_cbev_open_render(), sock = atoi(a[0]), dmabuf;
+	uint32_t handle;
+
+	dmabuf = recv_fd(sock);
+	if (fd < 0 || dmabuf < 0)
+		return 2;
+	if (drmPrimeFDToHandle(fd, dmabuf, &handle))
+		return 3;
+	close(dmabuf);
+	if (write(sock, "r", 1) != 1)
+		return 4;
+	return importer_waits(fd, handle, strtoull(a[1], NULL, 0), strtoull(a[2], NULL, 0));
+}
+
+/* import-pidfd PID FDNUM OFFSET VALUE READYFD: fetch the fd with pidfd_getfd. */
+static int child_import_pidfd(char **a)
+{
+	int fd = xe_cbev_open_render(), pidfd, dmabuf, ready = atoi(a[4]);
+	uint32_t handle;
+
+	pidfd = pidfd_open(atoi(a[0]), 0);
+	if (fd < 0 || pidfd < 0)
+		return 2;
+	dmabuf = pidfd_getfd(pidfd, atoi(a[1]), 0);
+	if (dmabuf < 0)
+		return 3;
+	if (drmPrimeFDToHandle(fd, dmabuf, &handle))
+		return 4;
+	close(dmabuf);
+	if (write(ready, "r", 1) != 1)
+		return 5;
+	return importer_waits(fd, handle, strtoull(a[2], NULL, 0), strtoull(a[3], NULL, 0));
+}
+
+/* as-nobody T0 T1 SOCK EXPECT: as uid 65534, import by token and by fd. */
+static int child_as_nobody(char **a)
+{
+	__u64 token[2] = { strtoull(a[0], NULL, 0), strtoull(a[1], NULL, 0) };
+	int expect = atoi(a[3]), fd, dmabuf, err;
+	struct drm_xe_cbev_ipc_import m;
+	uint32_t handle;
+
+	dmabuf = recv_fd(atoi(a[2]));
+	if (setgid(NOBODY) || setuid(NOBODY))
+		return 2;
+	fd = xe_cbev_open_render();
+	if (fd < 0 || dmabuf < 0)
+		return 3;
+	err = ipc_import(fd, token, &m);
+	if (err != expect)
+		return 4;
+	err = drmPrimeFDToHandle(fd, dmabuf, &handle) ? errno : 0;
+	if (err != expect)
+		return 5;
+	return 0;
+}
+
+/* write-imported T0 T1: an importer that tries to write a shared counter. */
+static int child_write_imported(char **a)
+{
+	__u64 token[2] = { strtoull(a[0], NULL, 0), strtoull(a[1], NULL, 0) };
+	struct drm_xe_cbev_exec_queue_state s;
+	struct drm_xe_cbev_wait_cond c = { .addr = VA_IMPORT, .value = 1u << 31,
+		.op = DRM_XE_CBEV_CMP_EQ };
+	struct drm_xe_cbev_ipc_import m;
+	struct test_ring r;
+	uint32_t dw[16];
+	int fd = xe_cbev_open_render();
+
+	if (fd < 0 || ipc_import(fd, token, &m))
+		return 2;
+	if (xe_cbev_vm_map(fd, m.handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
+		return 3;
+	if (ring_create(fd, &r, 4096, 0))
+		return 4;
+	ring_emit(&r, dw, emit_sdi64(dw, VA_IMPORT + m.offset, 666));
+	if (ring_submit(&r))
+		return 5;
+	if (wait_conds(fd, &c, 1, 0, 10 * SEC, r.id, NULL) != EIO)
+		return 6;
+	if (queue_state(fd, r.id, &s) || s.ban_reason != DRM_XE_CBEV_BAN_READONLY)
+		return 7;
+	return 0;
+}
+
+/* exporter-exits WRITEFD READFD: export, signal 7, wait for the importer, exit. */
+static int child_exporter_exits(char **a)
+{
+	int out = atoi(a[0]), in = atoi(a[1]), fd = xe_cbev_open_render();
+	struct drm_xe_cbev_counter_alloc ca;
+	struct drm_xe_cbev_ipc_export x;
+	struct test_ring r;
+	uint32_t dw[16];
+	char go;
+
+	if (fd < 0 || xe_cbev_counter_alloc(fd, &ca))
+		return 2;
+	if (ipc_export(fd, DRM_XE_CBEV_IPC_KIND_COUNTER, ca.id, DRM_XE_CBEV_IPC_TOKEN, 0, &x))
+		return 3;
+	if (write(out, &x, sizeof(x)) != sizeof(x))
+		return 4;
+	if (read(in, &go, 1) != 1)	/* the importer has imported */
+		return 5;
+	if (ring_create(fd, &r, 4096, 0))
+		return 6;
+	ring_emit(&r, dw, emit_dispatch(dw, K_SPIN, 50 * MSEC, 0, 0, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, ca.gpu_addr, 7));
+	if (ring_submit(&r))
+		return 7;
+	{
+		struct drm_xe_cbev_wait_cond c = { .addr = ca.id, .value = 7,
+			.flags = DRM_XE_CBEV_WAIT_COND_COUNTER };
+
+		if (wait_conds(fd, &c, 1, 0, 10 * SEC, 0, NULL))
+			return 8;
+	}
+	/* Exit with everything still allocated: the kernel closes the file. */
+	return 0;
+}
+
+static int child_main(int argc, char **argv)
+{
+	static const struct {
+		const char *role;
+		int nargs;
+		int (*fn)(char **a);
+	} roles[] = {
+		{ "import-token", 5, child_import_token },
+		{ "import-scm", 3, child_import_scm },
+		{ "import-pidfd", 5, child_import_pidfd },
+		{ "as-nobody", 4, child_as_nobody },
+		{ "write-imported", 2, child_write_imported },
+		{ "exporter-exits", 2, child_exporter_exits },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
+		if (!strcmp(argv[2], roles[i].role) && argc == 3 + roles[i].nargs)
+			return roles[i].fn(argv + 3);
+	return 100;
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+FIXTURE(ipc) {
+	int fd;
+	struct test_ring r;
+	struct drm_xe_cbev_counter_alloc ca;
+	struct xe_cbev_totals before;
+};
+
+FIXTURE_SETUP(ipc)
+{
+	ASSERT_EQ(0, xe_cbev_totals_now(&self->before));
+	self->fd = xe_cbev_open_render();
+	ASSERT_GE(self->fd, 0);
+	ASSERT_EQ(0, ring_create(self->fd, &self->r, 4096, 0));
+	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &self->ca));
+}
+
+FIXTURE_TEARDOWN(ipc)
+{
+	struct xe_cbev_totals after;
+
+	ring_unmap(&self->r);
+	close(self->fd);
+	/* Nothing leaks once every process involved is gone. */
+	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	EXPECT_EQ(self->before.bos, after.bos);
+	EXPECT_EQ(self->before.bindings, after.bindings);
+	EXPECT_EQ(self->before.counter_pages, after.counter_pages);
+	EXPECT_EQ(self->before.counter_slots, after.counter_slots);
+}
+
+/* The exporter's queue signals the shared counter after a short spin. */
+static int signal_counter(FIXTURE_DATA(ipc) *self, uint64_t value)
+{
+	uint32_t dw[16];
+
+	ring_emit(&self->r, dw, emit_dispatch(dw, K_SPIN, 30 * MSEC, 0, 0, 0));
+	ring_emit(&self->r, dw, emit_sdi64(dw, self->ca.gpu_addr, value));
+	return ring_submit(&self->r);
+}
+
+TEST_F(ipc, by_token_wakes_host_and_queue)
+{
+	struct drm_xe_cbev_ipc_export x;
+	char t0[24], t1[24], off[24], rd[8];
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	EXPECT_TRUE(x.token[0] || x.token[1]);
+	EXPECT_EQ(self->ca.offset, x.offset);
+	ASSERT_EQ(0, pipe(ready));
+	sprintf(rd, "%d", ready[1]);
+	pid = spawn_child((const char *[]){ "import-token", u64s(t0, x.token[0]),
+		u64s(t1, x.token[1]), u64s(off, x.offset), "5", rd, NULL });
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	ASSERT_EQ(0, signal_counter(self, 5));
+	EXPECT_EQ(0, child_status(pid));
+	close(ready[0]);
+	close(ready[1]);
+}
+
+TEST_F(ipc, by_scm_rights)
+{
+	struct drm_xe_cbev_ipc_export x;
+	char off[24], sk[8];
+	int sv[2];
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_FD, 0, &x));
+	ASSERT_GE(x.fd, 0);
+	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+	sprintf(sk, "%d", sv[1]);
+	pid = spawn_child((const char *[]){ "import-scm", sk, u64s(off, x.offset), "9", NULL });
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, send_fd(sv[0], x.fd));
+	close(x.fd);
+	ASSERT_EQ(1, read(sv[0], &c, 1));
+	ASSERT_EQ(0, signal_counter(self, 9));
+	EXPECT_EQ(0, child_status(pid));
+	close(sv[0]);
+	close(sv[1]);
+}
+
+TEST_F(ipc, by_pidfd_getfd)
+{
+	struct drm_xe_cbev_ipc_export x;
+	char off[24], me[16], fdn[16], rd[8];
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_FD, 0, &x));
+	/* Let the importer take the fd (as compute-runtime does under Yama). */
+	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+	ASSERT_EQ(0, pipe(ready));
+	sprintf(me, "%d", getpid());
+	sprintf(fdn, "%d", x.fd);
+	sprintf(rd, "%d", ready[1]);
+	pid = spawn_child((const char *[]){ "import-pidfd", me, fdn, u64s(off, x.offset),
+		"3", rd, NULL });
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	ASSERT_EQ(0, signal_counter(self, 3));
+	EXPECT_EQ(0, child_status(pid));
+	close(x.fd);
+	close(ready[0]);
+	close(ready[1]);
+}
+
+/* Another user is refused by token and by fd alike; a grant lets it in. */
+TEST_F(ipc, other_uid_refused_unless_granted)
+{
+	struct drm_xe_cbev_ipc_export x;
+	char t0[24], t1[24], sk[8];
+	int sv[2], grant;
+
+	for (grant = 0; grant < 2; grant++) {
+		pid_t pid;
+
+		ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+					DRM_XE_CBEV_IPC_FD | DRM_XE_CBEV_IPC_TOKEN |
+					(grant ? DRM_XE_CBEV_IPC_GRANT_UID : 0),
+					grant ? NOBODY : 0, &x));
+		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+		sprintf(sk, "%d", sv[1]);
+		pid = spawn_child((const char *[]){ "as-nobody", u64s(t0, x.token[0]),
+			u64s(t1, x.token[1]), sk, grant ? "0" : "13", NULL });
+		ASSERT_GT(pid, 0);
+		ASSERT_EQ(0, send_fd(sv[0], x.fd));
+		EXPECT_EQ(0, child_status(pid)) TH_LOG("grant %d", grant);
+		close(x.fd);
+		close(sv[0]);
+		close(sv[1]);
+	}
+}
+
+/* An importer cannot write the counter: its queue is banned, ours goes on. */
+TEST_F(ipc, importer_write_bans_importer_only)
+{
+	struct drm_xe_cbev_ipc_export x;
+	char t0[24], t1[24];
+	struct drm_xe_cbev_wait_cond c;
+	pid_t pid;
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	pid = spawn_child((const char *[]){ "write-imported", u64s(t0, x.token[0]),
+		u64s(t1, x.token[1]), NULL });
+	ASSERT_GT(pid, 0);
+	EXPECT_EQ(0, child_status(pid));
+	ASSERT_EQ(0, signal_counter(self, 4));
+	c = (struct drm_xe_cbev_wait_cond){ .addr = self->ca.id, .value = 4,
+		.op = DRM_XE_CBEV_CMP_EQ, .flags = DRM_XE_CBEV_WAIT_COND_COUNTER };
+	EXPECT_EQ(0, wait_conds(self->fd, &c, 1, 0, 10 * SEC, self->r.id, NULL));
+}
+
+/* The exporter signals and exits; the importer keeps the final value. */
+TEST_F(ipc, exporter_exits_importer_keeps_value)
+{
+	struct drm_xe_cbev_ipc_export x;
+	struct drm_xe_cbev_ipc_import m;
+	int to_child[2], from_child[2];
+	char w[8], r[8];
+	volatile uint64_t *v;
+	uint64_t off;
+	void *map;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(from_child));
+	sprintf(w, "%d", from_child[1]);
+	sprintf(r, "%d", to_child[0]);
+	pid = spawn_child((const char *[]){ "exporter-exits", w, r, NULL });
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ((ssize_t)sizeof(x), read(from_child[0], &x, sizeof(x)));
+	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
+	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, m.handle, 0, 4096, VA_IMPORT,
+				    DRM_XE_CBEV_VM_BIND_READONLY));
+	ASSERT_EQ(1, write(to_child[1], "g", 1));
+	/* Waiting while the exporter signals and goes away. */
+	EXPECT_EQ(0, wait_gte(self->fd, VA_IMPORT + m.offset, 7, 10 * SEC));
+	EXPECT_EQ(0, child_status(pid));
+
+	/* The exporter is gone; the memory, its value and waits remain. */
+	ASSERT_EQ(0, xe_cbev_bo_mmap_offset(self->fd, m.handle, &off));
+	map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, off);
+	ASSERT_NE(MAP_FAILED, map);
+	v = (volatile uint64_t *)((char *)map + m.offset);
+	EXPECT_EQ(7ull, *v);
+	EXPECT_EQ(0, wait_gte(self->fd, VA_IMPORT + m.offset, 7, 0));
+	/* Its token died with its file. */
+	EXPECT_EQ(ENOENT, ipc_import(self->fd, x.token, &m));
+	munmap(map, 4096);
+	close(to_child[0]);
+	close(to_child[1]);
+	close(from_child[0]);
+	close(from_child[1]);
+}
+
+TEST_F(ipc, random_tokens_refused)
+{
+	struct drm_xe_cbev_ipc_import m;
+	__u64 token[2] = { 0, 0 };
+	unsigned int seed = 7;
+	int i;
+
+	EXPECT_EQ(ENOENT, ipc_import(self->fd, token, &m));
+	for (i = 0; i < 1000; i++) {
+		token[0] = (uint64_t)rand_r(&seed) << 32 | rand_r(&seed);
+		token[1] = (uint64_t)rand_r(&seed) << 32 | rand_r(&seed);
+		ASSERT_EQ(ENOENT, ipc_import(self->fd, token, &m));
+	}
+}
+
+/*
+ * Tokens die with what they export: a freed slot's tokens, a closed
+ * object's, a revoked one. Imports made before stay good, and the shared
+ * slot is not handed out again while an importer holds it.
+ */
+TEST_F(ipc, tokens_revoked_imports_stay)
+{
+	struct drm_xe_cbev_counter_alloc b;
+	struct drm_xe_cbev_ipc_export x, y;
+	struct drm_xe_cbev_ipc_import m;
+	uint32_t bo;
+	int i;
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
+	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, self->ca.id));
+	EXPECT_EQ(ENOENT, ipc_import(self->fd, x.token, &m)) TH_LOG("freed slot's token");
+	for (i = 0; i < 600; i++) {
+		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_NE(self->ca.gpu_addr, b.gpu_addr) TH_LOG("shared slot reused");
+	}
+	/* Closing the import lets the slot go; it comes back. */
+	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, m.handle));
+	for (i = 0; i < 600; i++) {
+		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		if (b.gpu_addr == self->ca.gpu_addr)
+			break;
+	}
+	EXPECT_EQ(self->ca.gpu_addr, b.gpu_addr);
+
+	/* Explicit revoke, and memory tokens die with the exporter's handle. */
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, b.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &y));
+	EXPECT_EQ(0, ipc_revoke(self->fd, y.token));
+	EXPECT_EQ(ENOENT, ipc_revoke(self->fd, y.token));
+	EXPECT_EQ(ENOENT, ipc_import(self->fd, y.token, &m));
+	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &y));
+	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, bo));
+	EXPECT_EQ(ENOENT, ipc_import(self->fd, y.token, &m));
+}
+
+/* Memory: read-write by default, read-only when exported so. */
+TEST_F(ipc, memory_export)
+{
+	struct drm_xe_cbev_ipc_export x;
+	struct drm_xe_cbev_ipc_import m;
+	uint32_t bo;
+	uint32_t *a, *b;
+	uint64_t off;
+	int fd2 = xe_cbev_open_render();
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 8192, 0, &bo));
+	a = xe_cbev_bo_map(self->fd, bo, 8192);
+	ASSERT_NE(MAP_FAILED, a);
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m));
+	EXPECT_EQ(DRM_XE_CBEV_IPC_KIND_BO, m.kind);
+	EXPECT_EQ(0u, m.import_flags);
+	EXPECT_EQ(8192ull, m.size);
+	b = xe_cbev_bo_map(fd2, m.handle, 8192);
+	ASSERT_NE(MAP_FAILED, b);
+	b[1000] = 0xabcd;
+	EXPECT_EQ(0xabcdu, a[1000]);
+	munmap(b, 8192);
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, 0, &x));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m));
+	EXPECT_EQ(DRM_XE_CBEV_IPC_IMPORT_READONLY, m.import_flags);
+	EXPECT_EQ(MAP_FAILED, xe_cbev_bo_map(fd2, m.handle, 8192));
+	EXPECT_EQ(EACCES, xe_cbev_vm_map(fd2, m.handle, 0, 8192, VA_IMPORT, 0));
+	ASSERT_EQ(0, xe_cbev_bo_mmap_offset(fd2, m.handle, &off));
+	b = mmap(NULL, 8192, PROT_READ, MAP_SHARED, fd2, off);
+	ASSERT_NE(MAP_FAILED, b);
+	a[2000] = 0x1234;
+	EXPECT_EQ(0x1234u, b[2000]);
+	munmap(b, 8192);
+	munmap(a, 8192);
+	close(fd2);
+}
+
+TEST_F(ipc, export_invalid)
+{
+	struct drm_xe_cbev_ipc_export x;
+
+	EXPECT_EQ(ENOENT, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, 12345,
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	EXPECT_EQ(ENOENT, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, 999,
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	EXPECT_EQ(EINVAL, ipc_export(self->fd, 2, self->ca.id, DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	EXPECT_EQ(EINVAL, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				     0, 0, &x)) TH_LOG("neither fd nor token");
+	EXPECT_EQ(EINVAL, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				     DRM_XE_CBEV_IPC_TOKEN | 0x10, 0, &x));
+	EXPECT_EQ(EINVAL, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				     DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, 0, &x));
+	EXPECT_EQ(EINVAL, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				     DRM_XE_CBEV_IPC_TOKEN, 5, &x)) TH_LOG("uid without grant");
+	memset(&x, 0, sizeof(x));
+	x.id = self->ca.id;
+	x.flags = DRM_XE_CBEV_IPC_TOKEN;
+	x.reserved[1] = 1;
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x));
+}
+
+/* A user's live tokens are bounded; revoking one makes room. */
+TEST_F(ipc, token_table_bounded)
+{
+	static struct drm_xe_cbev_ipc_export x[1024];
+	struct drm_xe_cbev_ipc_export more;
+	int i;
+
+	for (i = 0; i < 1024; i++)
+		ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+					DRM_XE_CBEV_IPC_TOKEN, 0, &x[i])) TH_LOG("token %d", i);
+	EXPECT_EQ(ENOSPC, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &more));
+	ASSERT_EQ(0, ipc_revoke(self->fd, x[17].token));
+	EXPECT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &more));
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 2 && !strcmp(argv[1], "--child"))
+		return child_main(argc, argv);
+	return test_harness_run(argc, argv);
+}
