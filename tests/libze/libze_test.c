@@ -7,6 +7,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libze_test.h"
@@ -177,6 +178,66 @@ ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module)
 				    NULL));
 	ck_assert_ok(zeKernelCreate(*module, &kdesc, &kernel));
 	return kernel;
+}
+
+ze_result_t lz_list_sync(ze_command_list_handle_t list, uint64_t timeout)
+{
+	ze_result_t (*fn)(ze_command_list_handle_t, uint64_t);
+
+	*(void **)&fn = lz_function("zeCommandListHostSynchronize");
+	return fn(list, timeout);
+}
+
+ze_result_t lz_append_lists(ze_command_list_handle_t immediate, uint32_t n,
+			    ze_command_list_handle_t *lists,
+			    ze_event_handle_t signal, uint32_t num_waits,
+			    ze_event_handle_t *waits)
+{
+	ze_result_t (*fn)(ze_command_list_handle_t, uint32_t,
+			  ze_command_list_handle_t *, ze_event_handle_t,
+			  uint32_t, ze_event_handle_t *);
+
+	*(void **)&fn = lz_function("zeCommandListImmediateAppendCommandListsExp");
+	return fn(immediate, n, lists, signal, num_waits, waits);
+}
+
+void lz_launch(ze_command_list_handle_t list, ze_kernel_handle_t kernel,
+	       uint32_t n, uint32_t group, ze_event_handle_t signal,
+	       uint32_t num_waits, ze_event_handle_t *waits)
+{
+	ze_group_count_t count = { n / group, 1, 1 };
+
+	ck_assert_msg(n % group == 0, "the test launches whole groups");
+	ck_assert_ok(zeKernelSetGroupSize(kernel, group, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, kernel, &count,
+						     signal, num_waits,
+						     waits));
+}
+
+void lz_arg_ptr(ze_kernel_handle_t kernel, uint32_t index, const void *ptr)
+{
+	ck_assert_ok(zeKernelSetArgumentValue(kernel, index, sizeof(ptr),
+					      &ptr));
+}
+
+void lz_arg_u32(ze_kernel_handle_t kernel, uint32_t index, uint32_t value)
+{
+	ck_assert_ok(zeKernelSetArgumentValue(kernel, index, sizeof(value),
+					      &value));
+}
+
+void lz_arg_u64(ze_kernel_handle_t kernel, uint32_t index, uint64_t value)
+{
+	ck_assert_ok(zeKernelSetArgumentValue(kernel, index, sizeof(value),
+					      &value));
+}
+
+uint64_t lz_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 const char *lz_helper_path(void)

@@ -63,6 +63,24 @@ ze_event_pool_handle_t lz_event_pool(ze_event_pool_flags_t flags,
 ze_event_handle_t lz_event(ze_event_pool_handle_t pool, uint32_t index);
 ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module);
 
+/* Spec 1.5+ entry points, through zeDriverGetExtensionFunctionAddress(). */
+ze_result_t lz_list_sync(ze_command_list_handle_t list, uint64_t timeout);
+ze_result_t lz_append_lists(ze_command_list_handle_t immediate, uint32_t n,
+			    ze_command_list_handle_t *lists,
+			    ze_event_handle_t signal, uint32_t num_waits,
+			    ze_event_handle_t *waits);
+
+/* Append a launch of @kernel over @n work items in groups of @group. */
+void lz_launch(ze_command_list_handle_t list, ze_kernel_handle_t kernel,
+	       uint32_t n, uint32_t group, ze_event_handle_t signal,
+	       uint32_t num_waits, ze_event_handle_t *waits);
+/* Set argument @index of @kernel to @value (pointer or integer). */
+void lz_arg_ptr(ze_kernel_handle_t kernel, uint32_t index, const void *ptr);
+void lz_arg_u32(ze_kernel_handle_t kernel, uint32_t index, uint32_t value);
+void lz_arg_u64(ze_kernel_handle_t kernel, uint32_t index, uint64_t value);
+
+uint64_t lz_now_ns(void);
+
 /* Path of a helper program that sits with the tests (the VM's /tools). */
 const char *lz_helper_path(void);
 

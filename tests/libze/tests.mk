@@ -8,7 +8,8 @@
 # in. The helper is the other process of the cross-process tests; it goes
 # into the VM with the tools (/tools/libze_test_helper).
 
-LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory
+LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
+	test_libze_cmdlist
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
 LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o
