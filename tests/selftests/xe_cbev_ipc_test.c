@@ -115,6 +115,14 @@ static char *u64s(char *buf, uint64_t v)
 	return buf;
 }
 
+/* A child's failed expectation: say which, with errno, and exit with it. */
+static int child_fail(const char *role, int n)
+{
+	fprintf(stderr, "# child %s: expectation %d failed (errno %d: %s)\n",
+		role, n, errno, strerror(errno));
+	return n;
+}
+
 /*
  * The importer's side of a shared counter, already a handle in @fd: map it
  * read-only and see @value there through a host wait, through a wait on an
@@ -131,39 +139,39 @@ static int importer_waits(int fd, uint32_t handle, uint64_t offset, uint64_t val
 
 	map = xe_cbev_bo_map(fd, handle, 4096);
 	if (map != MAP_FAILED)
-		return 10;	/* a writable mapping must be refused */
+		return child_fail("importer", 10);	/* a writable mapping must be refused */
 	if (errno != EACCES)
-		return 11;
+		return child_fail("importer", 11);
 	{
 		uint64_t off;
 
 		if (xe_cbev_bo_mmap_offset(fd, handle, &off))
-			return 12;
+			return child_fail("importer", 12);
 		map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, off);
 	}
 	if (map == MAP_FAILED)
-		return 13;
+		return child_fail("importer", 13);
 	v = (volatile uint64_t *)((char *)map + offset);
 
 	if (xe_cbev_vm_map(fd, handle, 0, 4096, VA_IMPORT, 0) != EACCES)
-		return 14;	/* a writable binding must be refused */
+		return child_fail("importer", 14);	/* a writable binding must be refused */
 	if (xe_cbev_vm_map(fd, handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
-		return 15;
+		return child_fail("importer", 15);
 
 	/* The importer's own queue waits on the counter, then stores. */
 	if (buf_create(fd, &own, 4096, 0) || ring_create(fd, &r, 4096, 0))
-		return 16;
+		return child_fail("importer", 16);
 	ring_emit(&r, dw, emit_sem64(dw, VA_IMPORT + offset, value, SAD_GTE));
 	ring_emit(&r, dw, emit_sdi64(dw, own.gpu, 1));
 	if (ring_submit(&r))
-		return 17;
+		return child_fail("importer", 17);
 
 	if (wait_gte(fd, VA_IMPORT + offset, value, 10 * SEC))
-		return 18;	/* host wait on the imported counter */
+		return child_fail("importer", 18);	/* host wait on the imported counter */
 	if (*v < value)
-		return 19;
+		return child_fail("importer", 19);
 	if (wait_gte(fd, own.gpu, 1, 10 * SEC))
-		return 20;	/* the semaphore woke */
+		return child_fail("importer", 20);	/* the semaphore woke */
 	return 0;
 }
 
@@ -177,13 +185,13 @@ static int child_import_token(char **a)
 	int fd = xe_cbev_open_render(), ready = atoi(a[4]);
 
 	if (fd < 0 || ipc_import(fd, token, &m))
-		return 2;
+		return child_fail("import-token", 2);
 	if (m.kind != DRM_XE_CBEV_IPC_KIND_COUNTER ||
 	    !(m.import_flags & DRM_XE_CBEV_IPC_IMPORT_READONLY) ||
 	    m.offset != strtoull(a[2], NULL, 0) || m.size != 4096)
-		return 3;
+		return child_fail("import-token", 3);
 	if (write(ready, "r", 1) != 1)
-		return 4;
+		return child_fail("import-token", 4);
 	return importer_waits(fd, m.handle, m.offset, strtoull(a[3], NULL, 0));
 }
 
@@ -195,12 +203,12 @@ static int child_import_scm(char **a)
 
 	dmabuf = recv_fd(sock);
 	if (fd < 0 || dmabuf < 0)
-		return 2;
+		return child_fail("import-scm", 2);
 	if (drmPrimeFDToHandle(fd, dmabuf, &handle))
-		return 3;
+		return child_fail("import-scm", 3);
 	close(dmabuf);
 	if (write(sock, "r", 1) != 1)
-		return 4;
+		return child_fail("import-scm", 4);
 	return importer_waits(fd, handle, strtoull(a[1], NULL, 0), strtoull(a[2], NULL, 0));
 }
 
@@ -212,15 +220,15 @@ static int child_import_pidfd(char **a)
 
 	pidfd = pidfd_open(atoi(a[0]), 0);
 	if (fd < 0 || pidfd < 0)
-		return 2;
+		return child_fail("import-pidfd", 2);
 	dmabuf = pidfd_getfd(pidfd, atoi(a[1]), 0);
 	if (dmabuf < 0)
-		return 3;
+		return child_fail("import-pidfd", 3);
 	if (drmPrimeFDToHandle(fd, dmabuf, &handle))
-		return 4;
+		return child_fail("import-pidfd", 4);
 	close(dmabuf);
 	if (write(ready, "r", 1) != 1)
-		return 5;
+		return child_fail("import-pidfd", 5);
 	return importer_waits(fd, handle, strtoull(a[2], NULL, 0), strtoull(a[3], NULL, 0));
 }
 
@@ -234,16 +242,16 @@ static int child_as_nobody(char **a)
 
 	dmabuf = recv_fd(atoi(a[2]));
 	if (setgid(NOBODY) || setuid(NOBODY))
-		return 2;
+		return child_fail("as-nobody", 2);
 	fd = xe_cbev_open_render();
 	if (fd < 0 || dmabuf < 0)
-		return 3;
+		return child_fail("as-nobody", 3);
 	err = ipc_import(fd, token, &m);
 	if (err != expect)
-		return 4;
+		return child_fail("as-nobody", 4);
 	err = drmPrimeFDToHandle(fd, dmabuf, &handle) ? errno : 0;
 	if (err != expect)
-		return 5;
+		return child_fail("as-nobody", 5);
 	return 0;
 }
 
@@ -260,18 +268,18 @@ static int child_write_imported(char **a)
 	int fd = xe_cbev_open_render();
 
 	if (fd < 0 || ipc_import(fd, token, &m))
-		return 2;
+		return child_fail("write-imported", 2);
 	if (xe_cbev_vm_map(fd, m.handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
-		return 3;
+		return child_fail("write-imported", 3);
 	if (ring_create(fd, &r, 4096, 0))
-		return 4;
+		return child_fail("write-imported", 4);
 	ring_emit(&r, dw, emit_sdi64(dw, VA_IMPORT + m.offset, 666));
 	if (ring_submit(&r))
-		return 5;
+		return child_fail("write-imported", 5);
 	if (wait_conds(fd, &c, 1, 0, 10 * SEC, r.id, NULL) != EIO)
-		return 6;
+		return child_fail("write-imported", 6);
 	if (queue_state(fd, r.id, &s) || s.ban_reason != DRM_XE_CBEV_BAN_READONLY)
-		return 7;
+		return child_fail("write-imported", 7);
 	return 0;
 }
 
@@ -286,25 +294,25 @@ static int child_exporter_exits(char **a)
 	char go;
 
 	if (fd < 0 || xe_cbev_counter_alloc(fd, &ca))
-		return 2;
+		return child_fail("exporter-exits", 2);
 	if (ipc_export(fd, DRM_XE_CBEV_IPC_KIND_COUNTER, ca.id, DRM_XE_CBEV_IPC_TOKEN, 0, &x))
-		return 3;
+		return child_fail("exporter-exits", 3);
 	if (write(out, &x, sizeof(x)) != sizeof(x))
-		return 4;
+		return child_fail("exporter-exits", 4);
 	if (read(in, &go, 1) != 1)	/* the importer has imported */
-		return 5;
+		return child_fail("exporter-exits", 5);
 	if (ring_create(fd, &r, 4096, 0))
-		return 6;
+		return child_fail("exporter-exits", 6);
 	ring_emit(&r, dw, emit_dispatch(dw, K_SPIN, 50 * MSEC, 0, 0, 0));
 	ring_emit(&r, dw, emit_sdi64(dw, ca.gpu_addr, 7));
 	if (ring_submit(&r))
-		return 7;
+		return child_fail("exporter-exits", 7);
 	{
 		struct drm_xe_cbev_wait_cond c = { .addr = ca.id, .value = 7,
 			.flags = DRM_XE_CBEV_WAIT_COND_COUNTER };
 
 		if (wait_conds(fd, &c, 1, 0, 10 * SEC, 0, NULL))
-			return 8;
+			return child_fail("exporter-exits", 8);
 	}
 	/* Exit with everything still allocated: the kernel closes the file. */
 	return 0;
@@ -563,7 +571,7 @@ TEST_F(ipc, tokens_revoked_imports_stay)
 {
 	struct drm_xe_cbev_counter_alloc b;
 	struct drm_xe_cbev_ipc_export x, y;
-	struct drm_xe_cbev_ipc_import m;
+	struct drm_xe_cbev_ipc_import m, late;
 	uint32_t bo;
 	int i;
 
@@ -571,7 +579,7 @@ TEST_F(ipc, tokens_revoked_imports_stay)
 				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
 	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, self->ca.id));
-	EXPECT_EQ(ENOENT, ipc_import(self->fd, x.token, &m)) TH_LOG("freed slot's token");
+	EXPECT_EQ(ENOENT, ipc_import(self->fd, x.token, &late)) TH_LOG("freed slot's token");
 	for (i = 0; i < 600; i++) {
 		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
 		ASSERT_NE(self->ca.gpu_addr, b.gpu_addr) TH_LOG("shared slot reused");

@@ -28,13 +28,35 @@
 /**
  * xe_cbev_open_render - open the xe_cbev render node
  *
- * Walks the render nodes with libdrm and keeps the one whose driver is
- * "xe_cbev"; another DRM driver may own the first node (the debug kernel
- * has vgem built in). Returns the fd, or -1.
+ * Walks the render nodes and keeps the one whose driver is "xe_cbev";
+ * another DRM driver may own the first node (the debug kernel has vgem
+ * built in). Opens the nodes directly rather than with libdrm's
+ * drmOpenWithType(), which would also try to create missing nodes when
+ * run as root. Returns the fd, or -1.
  */
 static inline int xe_cbev_open_render(void)
 {
-	return drmOpenWithType("xe_cbev", NULL, DRM_NODE_RENDER);
+	char path[64];
+	int minor;
+
+	for (minor = 128; minor < 192; minor++) {
+		drmVersionPtr v;
+		int fd;
+
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, "xe_cbev")) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		if (v)
+			drmFreeVersion(v);
+		close(fd);
+	}
+	return -1;
 }
 
 /* ioctl() that returns 0 or the errno, never -1. */

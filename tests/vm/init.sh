@@ -49,7 +49,13 @@ run_one() {
 
 if load_modules; then
 	# What udev's rules do on a real system: render nodes for everyone.
-	chmod 0666 /dev/dri/renderD* 2>/dev/null
+	# devtmpfs creates nodes asynchronously; wait (bounded) for ours.
+	n=0
+	while ! ls /dev/dri/renderD* >/dev/null 2>&1 && [ $n -lt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	chmod 0666 /dev/dri/renderD*
 	echo "XE_CBEV-MODULES-LOADED"
 	case "$mode" in
 	demo)
