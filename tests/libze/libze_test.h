@@ -55,6 +55,10 @@ void *lz_alloc_device(size_t size);
 void *lz_alloc_shared(size_t size);
 void lz_free(void *ptr);
 
+ze_result_t lz_create_immediate(const ze_command_queue_desc_t *desc,
+				ze_command_list_handle_t *list);
+ze_result_t lz_create_list(const ze_command_list_desc_t *desc,
+			   ze_command_list_handle_t *list);
 ze_command_list_handle_t lz_immediate_list(bool in_order);
 ze_command_queue_handle_t lz_queue(void);
 ze_command_list_handle_t lz_list(bool in_order);

@@ -70,7 +70,6 @@ static int immediate_list(ze_command_list_handle_t *list)
 {
 	ze_command_queue_desc_t desc = {
 		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
-		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
 		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
 	};
 

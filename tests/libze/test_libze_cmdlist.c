@@ -578,11 +578,11 @@ START_TEST(test_cmdlist_create_refusals)
 
 	desc.flags = ZE_COMMAND_LIST_FLAG_IN_ORDER |
 		     ZE_COMMAND_LIST_FLAG_RELAXED_ORDERING;
-	ck_assert_ze(zeCommandListCreate(lz_context, lz_device, &desc, &list),
+	ck_assert_ze(lz_create_list(&desc, &list),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
 		     "in-order and relaxed ordering exclude each other");
 	desc.flags = 0x100;
-	ck_assert_ze(zeCommandListCreate(lz_context, lz_device, &desc, &list),
+	ck_assert_ze(lz_create_list(&desc, &list),
 		     ZE_RESULT_ERROR_INVALID_ENUMERATION,
 		     "unknown list flags are refused");
 	desc.flags = 0;

@@ -45,7 +45,8 @@ $(LIBZE_HOST_TEST_BINS): $(B)/tests/libze/host/%: \
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< \
 		-Wl,--no-as-needed -lze_loader -Wl,--as-needed -ldl $(CHECK_LIBS)
 
-VM_TESTS += $(LIBZE_TEST_BINS)
+# The suites again, through the loader's validation layer, after them.
+VM_TESTS += $(LIBZE_TEST_BINS) $(SRC)/tests/libze/libze_validation.sh
 HOST_TESTS += $(LIBZE_HOST_TEST_BINS)
 TOOLS += $(LIBZE_TEST_HELPER)
 
