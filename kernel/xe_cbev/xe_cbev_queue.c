@@ -617,13 +617,14 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 		xe_cbev_queue_progress(q);
 	job->tail = args->tail;
 	job->seqno = atomic64_inc_return(&xfile->seqno);
+	/* Once queued the engine may finish and free the job at any time. */
+	*seqno = job->seqno;
 	list_add_tail(&job->link, &q->jobs);
 	q->tail = args->tail;
 	WRITE_ONCE(q->status->tail, q->tail);
 	queue_work(xe_cbev_engine_wq, &q->work);
 	spin_unlock_irqrestore(&q->lock, flags);
 
-	*seqno = job->seqno;
 	xe_cbev_queue_put(q);
 	return 0;
 
