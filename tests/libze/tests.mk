@@ -46,8 +46,15 @@ $(LIBZE_HOST_TEST_BINS): $(B)/tests/libze/host/%: \
 		-Wl,--no-as-needed -lze_loader -Wl,--as-needed -ldl $(CHECK_LIBS)
 
 # The suites again, through the loader's validation layer, after them.
+# The encoder test links the driver's encoder object in.
+LIBZE_ENCODER_TEST := $(B)/tests/libze/host/test_libze_encoder
+$(LIBZE_ENCODER_TEST): $(B)/obj/tests/libze/host/test_libze_encoder.o \
+		$(B)/obj/userspace/libze/src/encoder.o
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
+
 VM_TESTS += $(LIBZE_TEST_BINS) $(SRC)/tests/libze/libze_validation.sh
-HOST_TESTS += $(LIBZE_HOST_TEST_BINS)
+HOST_TESTS += $(LIBZE_HOST_TEST_BINS) $(LIBZE_ENCODER_TEST)
 TOOLS += $(LIBZE_TEST_HELPER)
 
 -include $(LIBZE_TEST_OBJS:.o=.d) $(LIBZE_HOST_TEST_OBJS:.o=.d) \
