@@ -9,12 +9,15 @@
  *   wake       latency from an engine store to a waiter returning, and the
  *              CPU time the waiter used: wait ioctl, io_uring, polling
  *   doorbell   cost per submission: exec ioctl, io_uring, io_uring SQPOLL
+ *   ipc        export+import round trip (token, dma-buf fd) and the latency
+ *              of a first wait in another process on a shared counter
  *
  * Runs inside the test VM (make bench). Prints figures; asserts nothing.
  */
 #include <liburing.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 #include "xe_cbev_engine_util.h"
 
@@ -297,6 +300,117 @@ static void bench_doorbell(int fd, struct test_buf *b)
 	queue_destroy(fd, r.id);
 }
 
+static void bench_ipc_roundtrip(int fd)
+{
+	const int n = 2000;
+	struct drm_xe_cbev_counter_alloc ca;
+	int fd2 = xe_cbev_open_render(), i, err, route;
+	uint64_t t0, dt;
+
+	if (fd2 < 0 || (err = xe_cbev_counter_alloc(fd, &ca)))
+		die("ipc setup", fd2 < 0 ? ENODEV : err);
+	for (route = 0; route < 2; route++) {
+		t0 = raw_ns();
+		for (i = 0; i < n; i++) {
+			struct drm_xe_cbev_ipc_export x = { .kind = DRM_XE_CBEV_IPC_KIND_COUNTER,
+				.id = ca.id, .flags = route ? DRM_XE_CBEV_IPC_FD : DRM_XE_CBEV_IPC_TOKEN };
+			struct drm_xe_cbev_ipc_import m = { 0 };
+			uint32_t handle;
+
+			if ((err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
+				die("export", err);
+			if (route) {
+				if (drmPrimeFDToHandle(fd2, x.fd, &handle))
+					die("prime import", errno);
+				close(x.fd);
+			} else {
+				struct drm_xe_cbev_ipc_revoke r = { .token = { x.token[0], x.token[1] } };
+
+				m.token[0] = x.token[0];
+				m.token[1] = x.token[1];
+				if ((err = xe_cbev_ioctl(fd2, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m)))
+					die("import", err);
+				handle = m.handle;
+				xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
+			}
+			xe_cbev_gem_close(fd2, handle);
+		}
+		dt = raw_ns() - t0;
+		printf("ipc: export+import+close by %-6s %7.1f us per round trip\n",
+		       route ? "fd" : "token", dt / 1e3 / n);
+	}
+	xe_cbev_counter_free(fd, ca.id);
+	close(fd2);
+}
+
+/*
+ * A process that imports a counter by token and waits on it for the first
+ * time: latency from the exporter's engine store to that wait returning.
+ */
+static void bench_ipc_first_wait(int fd, struct test_buf *b)
+{
+	enum { ROUNDS = 21 };
+	volatile uint64_t *stamp = (uint64_t *)((char *)b->cpu + 512);
+	uint64_t lat[ROUNDS];
+	struct test_ring r;
+	int i, err;
+
+	if ((err = ring_create(fd, &r, 65536, 0)))
+		die("queue", err);
+	for (i = 0; i < ROUNDS; i++) {
+		struct drm_xe_cbev_counter_alloc ca;
+		struct drm_xe_cbev_ipc_export x = { .kind = DRM_XE_CBEV_IPC_KIND_COUNTER,
+			.flags = DRM_XE_CBEV_IPC_TOKEN };
+		int ready[2], back[2];
+		uint32_t dw[16];
+		uint64_t seen;
+		pid_t pid;
+		char c;
+
+		if (xe_cbev_counter_alloc(fd, &ca) || pipe(ready) || pipe(back))
+			die("ipc wait setup", errno);
+		x.id = ca.id;
+		if ((err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
+			die("export", err);
+		pid = fork();
+		if (pid == 0) {
+			struct drm_xe_cbev_ipc_import m = { .token = { x.token[0], x.token[1] } };
+			int cfd = xe_cbev_open_render();
+
+			if (cfd < 0 || xe_cbev_ioctl(cfd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m) ||
+			    xe_cbev_vm_map(cfd, m.handle, 0, 4096, 0x400000000ull,
+					   DRM_XE_CBEV_VM_BIND_READONLY))
+				_exit(1);
+			if (write(ready[1], "r", 1) != 1 ||
+			    wait_gte(cfd, 0x400000000ull + m.offset, 1, 10 * SEC))
+				_exit(2);
+			seen = raw_ns();
+			_exit(write(back[1], &seen, sizeof(seen)) != sizeof(seen));
+		}
+		if (read(ready[0], &c, 1) != 1)
+			die("child", EIO);
+		ring_emit(&r, dw, emit_dispatch(dw, K_SPIN, 5 * MSEC, 0, 0, 0));
+		ring_emit(&r, dw, emit_pipe_control(dw, 3, b->gpu + 512, 0, 0));
+		ring_emit(&r, dw, emit_sdi64(dw, ca.gpu_addr, 1));
+		if ((err = ring_submit(&r)))
+			die("exec", err);
+		if (read(back[0], &seen, sizeof(seen)) != sizeof(seen))
+			die("child wait", EIO);
+		waitpid(pid, NULL, 0);
+		lat[i] = seen - *stamp;
+		xe_cbev_counter_free(fd, ca.id);
+		close(ready[0]);
+		close(ready[1]);
+		close(back[0]);
+		close(back[1]);
+	}
+	qsort(lat, ROUNDS, sizeof(lat[0]), cmp_u64);
+	printf("ipc: first wait in another process: median %.1f us, p90 %.1f us\n",
+	       lat[ROUNDS / 2] / 1e3, lat[ROUNDS * 9 / 10] / 1e3);
+	ring_unmap(&r);
+	queue_destroy(fd, r.id);
+}
+
 int main(void)
 {
 	int fd = xe_cbev_open_render();
@@ -311,5 +425,7 @@ int main(void)
 	bench_engine(fd, &b);
 	bench_wake(fd, &b);
 	bench_doorbell(fd, &b);
+	bench_ipc_roundtrip(fd);
+	bench_ipc_first_wait(fd, &b);
 	return 0;
 }
