@@ -144,69 +144,47 @@ int xe_cbev_vm_load(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 	return 0;
 }
 
-/* Applies @op to the naturally aligned value at @va; returns nothing. */
+/* The value @op makes of @old and @operand. */
+static u64 atomic_result(enum xe_cbev_atomic_op op, u64 old, u64 operand)
+{
+	switch (op) {
+	case XE_CBEV_ATOMIC_AND:
+		return old & operand;
+	case XE_CBEV_ATOMIC_OR:
+		return old | operand;
+	case XE_CBEV_ATOMIC_XOR:
+		return old ^ operand;
+	case XE_CBEV_ATOMIC_MOVE:
+		return operand;
+	case XE_CBEV_ATOMIC_INC:
+		return old + 1;
+	case XE_CBEV_ATOMIC_DEC:
+		return old - 1;
+	case XE_CBEV_ATOMIC_ADD:
+		return old + operand;
+	case XE_CBEV_ATOMIC_SUB:
+		return old - operand;
+	}
+	return old;
+}
+
+/*
+ * Applies @op to the naturally aligned value at @va with a compare-and-
+ * exchange loop, so that it is atomic against host CPU atomics too.
+ */
 static void atomic_apply(void *va, unsigned int size, enum xe_cbev_atomic_op op,
 			 u64 operand)
 {
 	if (size == 8) {
-		atomic64_t *v = va;
+		u64 *p = va, old = READ_ONCE(*p);
 
-		switch (op) {
-		case XE_CBEV_ATOMIC_AND:
-			atomic64_and(operand, v);
-			break;
-		case XE_CBEV_ATOMIC_OR:
-			atomic64_or(operand, v);
-			break;
-		case XE_CBEV_ATOMIC_XOR:
-			atomic64_xor(operand, v);
-			break;
-		case XE_CBEV_ATOMIC_MOVE:
-			atomic64_set(v, operand);
-			break;
-		case XE_CBEV_ATOMIC_INC:
-			atomic64_inc(v);
-			break;
-		case XE_CBEV_ATOMIC_DEC:
-			atomic64_dec(v);
-			break;
-		case XE_CBEV_ATOMIC_ADD:
-			atomic64_add(operand, v);
-			break;
-		case XE_CBEV_ATOMIC_SUB:
-			atomic64_sub(operand, v);
-			break;
-		}
+		while (!try_cmpxchg64(p, &old, atomic_result(op, old, operand)))
+			;
 	} else {
-		atomic_t *v = va;
-		u32 x = operand;
+		u32 *p = va, old = READ_ONCE(*p);
 
-		switch (op) {
-		case XE_CBEV_ATOMIC_AND:
-			atomic_and(x, v);
-			break;
-		case XE_CBEV_ATOMIC_OR:
-			atomic_or(x, v);
-			break;
-		case XE_CBEV_ATOMIC_XOR:
-			atomic_xor(x, v);
-			break;
-		case XE_CBEV_ATOMIC_MOVE:
-			atomic_set(v, x);
-			break;
-		case XE_CBEV_ATOMIC_INC:
-			atomic_inc(v);
-			break;
-		case XE_CBEV_ATOMIC_DEC:
-			atomic_dec(v);
-			break;
-		case XE_CBEV_ATOMIC_ADD:
-			atomic_add(x, v);
-			break;
-		case XE_CBEV_ATOMIC_SUB:
-			atomic_sub(x, v);
-			break;
-		}
+		while (!try_cmpxchg(p, &old, (u32)atomic_result(op, old, operand)))
+			;
 	}
 }
 

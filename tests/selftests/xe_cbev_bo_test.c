@@ -28,14 +28,11 @@ FIXTURE_SETUP(bo)
 FIXTURE_TEARDOWN(bo)
 {
 	struct xe_cbev_totals after;
-	int fd;
 
 	close(self->fd);
 	/* Closing the file freed whatever a test left behind. */
-	fd = xe_cbev_open_render();
-	ASSERT_EQ(0, xe_cbev_totals(fd, &after));
-	close(fd);
-	EXPECT_EQ(self->before.bos, after.bos);
+	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	EXPECT_TOTALS_EQ(self->before, after);
 }
 
 /* A buffer object that still works: map it, write and read back. */

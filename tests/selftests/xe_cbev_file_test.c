@@ -47,10 +47,7 @@ TEST(close_frees_everything)
 
 	close(fd);
 	ASSERT_EQ(0, xe_cbev_totals_now(&after));
-	EXPECT_EQ(before.bos, after.bos);
-	EXPECT_EQ(before.bindings, after.bindings);
-	EXPECT_EQ(before.counter_pages, after.counter_pages);
-	EXPECT_EQ(before.counter_slots, after.counter_slots);
+	EXPECT_TOTALS_EQ(before, after);
 }
 
 /* A mapping of a counter page outlives the file; the page goes with it. */
@@ -73,8 +70,7 @@ TEST(counter_mapping_outlives_file)
 	EXPECT_EQ(0ull, *v);
 	munmap(map, PAGE);
 	ASSERT_EQ(0, xe_cbev_totals_now(&after));
-	EXPECT_EQ(before.bos, after.bos);
-	EXPECT_EQ(before.counter_pages, after.counter_pages);
+	EXPECT_TOTALS_EQ(before, after);
 }
 
 /*

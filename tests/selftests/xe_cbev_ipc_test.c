@@ -366,10 +366,7 @@ FIXTURE_TEARDOWN(ipc)
 	close(self->fd);
 	/* Nothing leaks once every process involved is gone. */
 	ASSERT_EQ(0, xe_cbev_totals_now(&after));
-	EXPECT_EQ(self->before.bos, after.bos);
-	EXPECT_EQ(self->before.bindings, after.bindings);
-	EXPECT_EQ(self->before.counter_pages, after.counter_pages);
-	EXPECT_EQ(self->before.counter_slots, after.counter_slots);
+	EXPECT_TOTALS_EQ(self->before, after);
 }
 
 /* The exporter's queue signals the shared counter after a short spin. */

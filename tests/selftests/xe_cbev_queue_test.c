@@ -31,15 +31,11 @@ FIXTURE_SETUP(queue)
 FIXTURE_TEARDOWN(queue)
 {
 	struct xe_cbev_totals after;
-	int fd;
 
 	munmap(self->b.cpu, self->b.size);
 	close(self->fd);
-	fd = xe_cbev_open_render();
-	ASSERT_EQ(0, xe_cbev_totals(fd, &after));
-	close(fd);
-	EXPECT_EQ(self->before.bos, after.bos);
-	EXPECT_EQ(self->before.bindings, after.bindings);
+	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	EXPECT_TOTALS_EQ(self->before, after);
 }
 
 #define GPU(off)	(self->b.gpu + (off))
@@ -415,8 +411,7 @@ TEST_F(queue, close_while_running)
 			ASSERT_EQ(0, WEXITSTATUS(status));
 	}
 	ASSERT_EQ(0, xe_cbev_totals(self->fd, &after));
-	EXPECT_EQ(before.bos, after.bos);
-	EXPECT_EQ(before.bindings, after.bindings);
+	EXPECT_TOTALS_EQ(before, after);
 }
 
 TEST_HARNESS_MAIN

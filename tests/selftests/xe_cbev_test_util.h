@@ -220,6 +220,14 @@ static inline int xe_cbev_totals_now(struct xe_cbev_totals *t)
 	return ret;
 }
 
+/* In a test: every device total of @a equals @b's. */
+#define EXPECT_TOTALS_EQ(a, b) do {				\
+	EXPECT_EQ((a).bos, (b).bos);					\
+	EXPECT_EQ((a).bindings, (b).bindings);				\
+	EXPECT_EQ((a).counter_pages, (b).counter_pages);		\
+	EXPECT_EQ((a).counter_slots, (b).counter_slots);		\
+} while (0)
+
 /* Count the lines of the debugfs file that contain @needle. */
 static inline int xe_cbev_debugfs_count(int fd, const char *needle)
 {

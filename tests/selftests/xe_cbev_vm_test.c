@@ -32,14 +32,10 @@ FIXTURE_SETUP(vm)
 FIXTURE_TEARDOWN(vm)
 {
 	struct xe_cbev_totals after;
-	int fd;
 
 	close(self->fd);
-	fd = xe_cbev_open_render();
-	ASSERT_EQ(0, xe_cbev_totals(fd, &after));
-	close(fd);
-	EXPECT_EQ(self->before.bindings, after.bindings);
-	EXPECT_EQ(self->before.bos, after.bos);
+	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	EXPECT_TOTALS_EQ(self->before, after);
 }
 
 static int bindings(int fd)
