@@ -46,16 +46,19 @@ $(LIBZE_HOST_TEST_BINS): $(B)/tests/libze/host/%: \
 		-Wl,--no-as-needed -lze_loader -Wl,--as-needed -ldl $(CHECK_LIBS)
 
 # The suites again, through the loader's validation layer, after them.
-# The encoder test links the driver's encoder object in.
-LIBZE_ENCODER_TEST := $(B)/tests/libze/host/test_libze_encoder
-$(LIBZE_ENCODER_TEST): $(B)/obj/tests/libze/host/test_libze_encoder.o \
+# These host tests link one object of the driver in.
+LIBZE_UNIT_TESTS := $(B)/tests/libze/host/test_libze_encoder \
+	$(B)/tests/libze/host/test_libze_result
+$(B)/tests/libze/host/test_libze_encoder: \
 		$(B)/obj/userspace/libze/src/encoder.o
+$(B)/tests/libze/host/test_libze_result: \
+		$(B)/obj/userspace/libze/src/result.o
+$(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
 VM_TESTS += $(LIBZE_TEST_BINS) $(SRC)/tests/libze/libze_validation.sh
-HOST_TESTS += $(LIBZE_HOST_TEST_BINS) $(LIBZE_ENCODER_TEST)
+HOST_TESTS += $(LIBZE_HOST_TEST_BINS) $(LIBZE_UNIT_TESTS)
 TOOLS += $(LIBZE_TEST_HELPER)
 
--include $(LIBZE_TEST_OBJS:.o=.d) $(LIBZE_HOST_TEST_OBJS:.o=.d) \
-	$(LIBZE_TEST_LIB:.o=.d) $(LIBZE_TEST_HELPER:%=$(B)/obj/tests/libze/libze_test_helper.d)
+-include $(wildcard $(B)/obj/tests/libze/*.d $(B)/obj/tests/libze/host/*.d)
