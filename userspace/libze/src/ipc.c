@@ -16,10 +16,12 @@
  *
  * The importer resolves a handle to a dma-buf fd it may use in
  * xe_ipc_handle_fd(), the one place that knows where the fd comes from.
- * Today that is the fd in the handle, which must be valid in the importer;
- * a kernel token (struct xe_ipc_handle.token) that lets the importer get
- * the dma-buf from the kernel, subject to the kernel's permission check,
- * is reserved for the kernel's IPC interface and refused until then.
+ * Today that is the fd in the handle, which must be valid in the importer.
+ * The handle keeps 16 bytes for a kernel token (struct xe_ipc_handle.token,
+ * DRM_IOCTL_XE_CBEV_IPC_EXPORT / _IMPORT), with which an importer gets the
+ * object from the kernel, subject to the kernel's permission check, from
+ * the 64 bytes alone; handles that carry one are refused until the library
+ * uses that path.
  */
 
 #include <errno.h>
@@ -38,7 +40,7 @@ int xe_ipc_handle_fd(const struct xe_ipc_handle *handle, uint32_t magic)
 {
 	if (handle->magic != magic || !handle->size)
 		return -EINVAL;
-	if (handle->token)
+	if (handle->token[0] || handle->token[1])
 		return -EOPNOTSUPP;
 	if (handle->fd < 0)
 		return -EBADF;

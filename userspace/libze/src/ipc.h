@@ -24,8 +24,9 @@
  * @magic: XE_IPC_MAGIC_*, what the handle is for
  * @size: bytes of the object
  * @offset: memory: where the exported pointer lies in the object
- * @token: a kernel IPC token, 0 for none (reserved for the kernel's
- *	cross-process import; see xe_ipc_handle_fd())
+ * @token: a 128-bit kernel IPC token (DRM_IOCTL_XE_CBEV_IPC_EXPORT),
+ *	zero for none; reserved for the kernel's cross-process import, see
+ *	xe_ipc_handle_fd()
  * @pid: the exporter's process id
  * @type: memory: ze_memory_type_t; event pool: number of events
  * @flags: event pool: ze_event_pool_flags_t
@@ -36,11 +37,11 @@ struct xe_ipc_handle {
 	uint32_t magic;
 	uint64_t size;
 	uint64_t offset;
-	uint64_t token;
+	uint64_t token[2];
 	uint32_t pid;
 	uint32_t type;
 	uint32_t flags;
-	uint32_t reserved[5];
+	uint32_t reserved[3];
 };
 
 static_assert(sizeof(struct xe_ipc_handle) == ZE_MAX_IPC_HANDLE_SIZE,
