@@ -429,6 +429,43 @@ int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
 }
 
 /**
+ * xe_cbev_counter_set_ioctl() - DRM_IOCTL_XE_CBEV_COUNTER_SET
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_counter_set
+ * @file: the caller's file
+ *
+ * Return: 0; -EINVAL for a bad flag, extension or reserved field; -ENOENT
+ * for an id that names no slot the caller owns.
+ */
+int xe_cbev_counter_set_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	struct drm_xe_cbev_counter_set *args = data;
+	unsigned int offset;
+	struct xe_cbev_bo *bo;
+	u64 *slot;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	ret = xe_cbev_counter_lookup(&xfile->counters, args->id, &bo, &offset);
+	if (XE_CBEV_IOCTL_DBG(xdev, ret))
+		return ret;
+
+	/* A whole-qword store, as the engine's, then the waiters look. */
+	slot = bo->counter->vaddr + offset / XE_CBEV_COUNTER_SLOT_SIZE;
+	WRITE_ONCE(*slot, args->value);
+	xe_cbev_bo_notify(bo);
+	xe_cbev_bo_put(bo);
+	return 0;
+}
+
+/**
  * xe_cbev_counter_mgr_init() - set up a file's counter manager
  * @mgr: the manager
  */

@@ -36,5 +36,7 @@ int xe_cbev_counter_alloc_ioctl(struct drm_device *dev, void *data,
 				struct drm_file *file);
 int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 			       struct drm_file *file);
+int xe_cbev_counter_set_ioctl(struct drm_device *dev, void *data,
+			      struct drm_file *file);
 
 #endif /* _XE_CBEV_COUNTER_H_ */

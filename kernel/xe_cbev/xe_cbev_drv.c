@@ -102,6 +102,8 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_IPC_REVOKE, xe_cbev_ipc_revoke_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_SET, xe_cbev_counter_set_ioctl,
+			  DRM_RENDER_ALLOW),
 };
 
 static const struct file_operations xe_cbev_fops = {

@@ -317,6 +317,50 @@ TEST_F(queue, counter_written_by_engine)
 	ring_unmap(&r);
 }
 
+/* The host may set its own counter; waiters see it; others may not. */
+TEST_F(queue, counter_set_by_host)
+{
+	struct drm_xe_cbev_counter_alloc a;
+	struct drm_xe_cbev_counter_set set;
+	struct drm_xe_cbev_wait_cond c;
+	struct test_ring r;
+	uint32_t dw[16];
+	int fd2;
+
+	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	/* A queue parked on the counter is woken by the host's store. */
+	ring_emit(&r, dw, emit_sem64(dw, a.gpu_addr, 9, SAD_EQ));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(8), 1, 20 * MSEC));
+
+	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .value = 9 };
+	ASSERT_EQ(0, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	EXPECT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
+	c = (struct drm_xe_cbev_wait_cond){ .addr = a.id, .value = 9,
+		.op = DRM_XE_CBEV_CMP_EQ, .flags = DRM_XE_CBEV_WAIT_COND_COUNTER };
+	EXPECT_EQ(0, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
+
+	/* Back to 0, as a re-executed regular list's counter. */
+	set.value = 0;
+	ASSERT_EQ(0, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	EXPECT_EQ(ETIME, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
+
+	set = (struct drm_xe_cbev_counter_set){ .id = a.id + 1 };
+	EXPECT_EQ(ENOENT, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .flags = 1 };
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .reserved[0] = 1 };
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	fd2 = xe_cbev_open_render();
+	ASSERT_GE(fd2, 0);
+	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .value = 5 };
+	EXPECT_EQ(ENOENT, xe_cbev_ioctl(fd2, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	close(fd2);
+	ring_unmap(&r);
+}
+
 /*
  * A counter slot freed while submitted work may still write it is not
  * handed out again until that work is done.

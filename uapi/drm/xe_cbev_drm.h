@@ -44,7 +44,9 @@ extern "C" {
  *   file's GPU address space (&struct drm_xe_cbev_vm_bind).
  * - &DRM_IOCTL_XE_CBEV_COUNTER_ALLOC and &DRM_IOCTL_XE_CBEV_COUNTER_FREE:
  *   64-bit counter slots owned by the kernel
- *   (&struct drm_xe_cbev_counter_alloc, &struct drm_xe_cbev_counter_free).
+ *   (&struct drm_xe_cbev_counter_alloc, &struct drm_xe_cbev_counter_free);
+ *   &DRM_IOCTL_XE_CBEV_COUNTER_SET sets one from the host
+ *   (&struct drm_xe_cbev_counter_set).
  *
  * - &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE and
  *   &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY: exec queues, each a ring that
@@ -103,6 +105,7 @@ struct drm_xe_cbev_user_extension {
 #define DRM_XE_CBEV_IPC_EXPORT		0x0c
 #define DRM_XE_CBEV_IPC_IMPORT		0x0d
 #define DRM_XE_CBEV_IPC_REVOKE		0x0e
+#define DRM_XE_CBEV_COUNTER_SET		0x0f
 
 #define DRM_IOCTL_XE_CBEV_DEVICE_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_DEVICE_QUERY, \
@@ -149,6 +152,9 @@ struct drm_xe_cbev_user_extension {
 #define DRM_IOCTL_XE_CBEV_IPC_REVOKE \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_IPC_REVOKE, \
 		struct drm_xe_cbev_ipc_revoke)
+#define DRM_IOCTL_XE_CBEV_COUNTER_SET \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_COUNTER_SET, \
+		struct drm_xe_cbev_counter_set)
 
 /** DRM_XE_CBEV_UAPI_MAJOR - bumped on incompatible uAPI changes (never, so far) */
 #define DRM_XE_CBEV_UAPI_MAJOR	1
@@ -371,6 +377,28 @@ struct drm_xe_cbev_counter_free {
 	/** @flags: none defined, must be zero */
 	__u32 flags;
 
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_counter_set - argument of &DRM_IOCTL_XE_CBEV_COUNTER_SET
+ *
+ * Stores @value in one of the caller's counter slots from the host, at
+ * once, and wakes whoever waits on it: how a recorded in-order command
+ * list's counter goes back to 0 when the list is executed again, so that
+ * its events read "not ready" in host program order. The caller must know
+ * that no engine writes the slot meanwhile (the kernel does not check).
+ */
+struct drm_xe_cbev_counter_set {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @id: the slot, as &DRM_IOCTL_XE_CBEV_COUNTER_ALLOC returned it */
+	__u32 id;
+	/** @flags: none defined, must be zero */
+	__u32 flags;
+	/** @value: the value to store */
+	__u64 value;
 	/** @reserved: must be zero */
 	__u64 reserved[2];
 };
