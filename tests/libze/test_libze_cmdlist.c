@@ -129,6 +129,41 @@ START_TEST(test_cmdlist_immediate_fill_patterns)
 }
 END_TEST
 
+/*
+ * Many fills, each with its own pattern: patterns are kept in the list's
+ * data heap until the device has read them, through several heap chunks.
+ */
+START_TEST(test_cmdlist_many_fill_patterns)
+{
+	ze_command_queue_handle_t q = lz_queue();
+	ze_command_list_handle_t list = _i ? lz_list(false) :
+					     lz_immediate_list(true);
+	uint32_t *dst = lz_alloc_device(5000 * 8), i, v;
+
+	memset(dst, 0, 5000 * 8);
+	for (i = 0; i < 5000; i++) {
+		v = i * 2654435761u;
+		ck_assert_ok(zeCommandListAppendMemoryFill(list, dst + 2 * i,
+							   &v, 4, 8, NULL, 0,
+							   NULL));
+	}
+	if (_i) {
+		ck_assert_ok(zeCommandListClose(list));
+		ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &list,
+							       NULL));
+		ck_assert_ok(zeCommandQueueSynchronize(q, LZ_TIMEOUT_NS));
+	} else {
+		list_sync(list);
+	}
+	for (i = 0; i < 5000; i++)
+		ck_assert_msg(dst[2 * i] == i * 2654435761u &&
+			      dst[2 * i + 1] == i * 2654435761u,
+			      "fill %u used its own pattern", i);
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
 START_TEST(test_cmdlist_in_order_chain_immediate)
 {
 	ze_command_list_handle_t list = lz_immediate_list(true);
@@ -721,6 +756,7 @@ static Suite *cmdlist_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_cmdlist_immediate_copy_bytes, 0, 2);
 	tcase_add_test(tc, test_cmdlist_immediate_fill_patterns);
+	tcase_add_loop_test(tc, test_cmdlist_many_fill_patterns, 0, 2);
 	tcase_add_test(tc, test_cmdlist_in_order_chain_immediate);
 	tcase_add_test(tc, test_cmdlist_in_order_chain_regular);
 	tcase_add_loop_test(tc, test_cmdlist_regular_executed_many_times, 0, 2);
