@@ -30,6 +30,13 @@ $(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o \
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(LIBZE_TEST_LIB) \
 		-lze_loader $(CHECK_LIBS)
 
+# Links the driver itself, no loader: the exports are what it calls.
+LIBZE_DIRECT_TEST := $(B)/tests/libze/test_libze_direct
+$(LIBZE_DIRECT_TEST): $(B)/obj/tests/libze/test_libze_direct.o $(LIBZE_SO)
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(LIBZE_SO) \
+		-Wl,-rpath,$(dir $(LIBZE_SO)) -ldl $(CHECK_LIBS)
+
 $(LIBZE_TEST_HELPER): $(B)/obj/tests/libze/libze_test_helper.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< -lze_loader
@@ -57,7 +64,8 @@ $(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
-VM_TESTS += $(LIBZE_TEST_BINS) $(SRC)/tests/libze/libze_validation.sh
+VM_TESTS += $(LIBZE_TEST_BINS) $(LIBZE_DIRECT_TEST) \
+	$(SRC)/tests/libze/libze_validation.sh
 HOST_TESTS += $(LIBZE_HOST_TEST_BINS) $(LIBZE_UNIT_TESTS)
 TOOLS += $(LIBZE_TEST_HELPER)
 
