@@ -28,6 +28,7 @@
  */
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -178,18 +179,45 @@ static void ring_write(struct xe_ring *ring, uint64_t pos, const void *src,
 	memcpy(ring->cmds, (const uint8_t *)src + first, len - first);
 }
 
-/* Wait, with @ring->lock held, until @need bytes after the tail are free. */
+/* Bytes the kernel says the engine consumed (its status page). */
+static uint64_t ring_head(const struct xe_ring *ring)
+{
+	return __atomic_load_n(&ring->status->head, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Wait, with @ring->lock held, until @need bytes after the tail are free.
+ * The kernel accepts a tail only within ring_size of the head on its
+ * status page, which it moves just after executing each command: sleep
+ * until the timeline (stored by the last command of a submission) says the
+ * room is there, then give the kernel the moment it takes to move the head
+ * past that command.
+ */
 static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 {
 	uint64_t free_at;
+	unsigned int spins = 0;
+	int err;
 
 	if (ring->tail + need <= ring->size)
 		return 0;
 	free_at = ring->tail + need - ring->size;
-	if (xe_counter_read(&ring->timeline) >= free_at)
+	if (ring_head(ring) >= free_at)
 		return 0;
-	return xe_wait_counter(ring->dev, &ring->timeline, free_at,
-			       XE_TIMEOUT_INFINITE, ring->id);
+
+	if (xe_counter_read(&ring->timeline) < free_at) {
+		err = xe_wait_counter(ring->dev, &ring->timeline, free_at,
+				      XE_TIMEOUT_INFINITE, ring->id);
+		if (err)
+			return err;
+	}
+	while (ring_head(ring) < free_at) {
+		if (xe_ring_banned(ring))
+			return -EIO;
+		if (++spins % 64 == 0)
+			sched_yield();
+	}
+	return 0;
 }
 
 /**
