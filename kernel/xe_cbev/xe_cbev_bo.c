@@ -132,13 +132,22 @@ static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 	return 0;
 }
 
-static struct sg_table *view_get_sg_table(struct drm_gem_object *obj)
+/*
+ * Another driver's device could write what it maps; a view is read-only,
+ * so it is not attached to other devices at all.
+ */
+static int view_pin(struct drm_gem_object *obj)
 {
-	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+	return -EOPNOTSUPP;
+}
 
-	return drm_prime_pages_to_sg(obj->dev,
-				     bo->view.origin->shmem.pages + bo->view.pgoff,
-				     obj->size >> PAGE_SHIFT);
+/*
+ * A view's only dma-buf is the one its export made: PRIME keeps one
+ * dma-buf per object, and a second would break that for importers.
+ */
+static struct dma_buf *view_export(struct drm_gem_object *obj, int flags)
+{
+	return ERR_PTR(-EOPNOTSUPP);
 }
 
 static void view_free(struct drm_gem_object *obj)
@@ -159,7 +168,8 @@ static void view_free(struct drm_gem_object *obj)
 static const struct drm_gem_object_funcs xe_cbev_view_funcs = {
 	.free = view_free,
 	.close = xe_cbev_bo_close,
-	.get_sg_table = view_get_sg_table,
+	.pin = view_pin,
+	.export = view_export,
 	.mmap = view_mmap,
 	.vm_ops = &view_vm_ops,
 };
@@ -235,8 +245,28 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 	bo->shmem.base.funcs = &xe_cbev_bo_funcs;
 	bo->view.slot = -1;
 	init_waitqueue_head(&bo->wq);
-	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
+	/* Counted in stats.bos once creation succeeded: the helper frees failures. */
 	return &bo->shmem.base;
+}
+
+/**
+ * xe_cbev_bo_import_sg_table() - &drm_driver.gem_prime_import_sg_table
+ * @dev: DRM device
+ * @attach: the attachment of another driver's dma-buf
+ * @sgt: its pages
+ *
+ * Return: the new object, or an ERR_PTR.
+ */
+struct drm_gem_object *xe_cbev_bo_import_sg_table(struct drm_device *dev,
+						  struct dma_buf_attachment *attach,
+						  struct sg_table *sgt)
+{
+	struct drm_gem_object *obj;
+
+	obj = drm_gem_shmem_prime_import_sg_table(dev, attach, sgt);
+	if (!IS_ERR(obj))
+		atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
+	return obj;
 }
 
 /**
@@ -259,6 +289,7 @@ struct xe_cbev_bo *xe_cbev_bo_create(struct drm_device *dev, size_t size,
 
 	bo = container_of(shmem, struct xe_cbev_bo, shmem);
 	bo->flags = flags;
+	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
 	return bo;
 }
 
@@ -329,8 +360,8 @@ int xe_cbev_bo_create_ioctl(struct drm_device *dev, void *data,
  * @data: &struct drm_xe_cbev_bo_mmap_offset
  * @file: the caller's file
  *
- * Return: 0; -EINVAL for a bad flag, extension or reserved field; -ENOENT
- * for an unknown handle.
+ * Return: 0; -EINVAL for a bad flag, extension, output or reserved field;
+ * -ENOENT for an unknown handle.
  */
 int xe_cbev_bo_mmap_offset_ioctl(struct drm_device *dev, void *data,
 				 struct drm_file *file)
@@ -341,6 +372,7 @@ int xe_cbev_bo_mmap_offset_ioctl(struct drm_device *dev, void *data,
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->offset) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
 

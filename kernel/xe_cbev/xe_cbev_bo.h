@@ -10,8 +10,10 @@
 
 #include <drm/drm_gem_shmem_helper.h>
 
+struct dma_buf_attachment;
 struct drm_device;
 struct drm_file;
+struct sg_table;
 struct xe_cbev_counter_page;
 
 /* Placement "device" was asked for (still system pages here). */
@@ -52,13 +54,22 @@ struct xe_cbev_bo {
 		pgoff_t pgoff;
 		/** @view.slot: counter slot held, if @view.origin is a counter page */
 		int slot;
-		/** @view.owner: effective uid of the exporter */
-		kuid_t owner;
-		/** @view.grant: uid also allowed to import, if @view.granted */
-		kuid_t grant;
-		/** @view.granted: @view.grant is set */
-		bool granted;
 	} view;
+
+	/**
+	 * @ipc: who may import the object, once exported (see IPC); under
+	 * the device's IPC registry lock
+	 */
+	struct {
+		/** @ipc.exported: the fields below are set */
+		bool exported;
+		/** @ipc.granted: @ipc.grant is set */
+		bool granted;
+		/** @ipc.owner: effective uid of the exporter */
+		kuid_t owner;
+		/** @ipc.grant: uid also allowed, by the latest export */
+		kuid_t grant;
+	} ipc;
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)
@@ -137,6 +148,9 @@ struct xe_cbev_bo *xe_cbev_bo_create_view(struct xe_cbev_bo *origin,
 
 struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 						size_t size);
+struct drm_gem_object *xe_cbev_bo_import_sg_table(struct drm_device *dev,
+						  struct dma_buf_attachment *attach,
+						  struct sg_table *sgt);
 struct xe_cbev_bo *xe_cbev_bo_create(struct drm_device *dev, size_t size,
 				     u32 flags);
 struct xe_cbev_bo *xe_cbev_bo_lookup(struct drm_file *file, u32 handle);

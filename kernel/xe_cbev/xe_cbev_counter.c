@@ -68,18 +68,24 @@ static u64 file_retired_seqno(struct xe_cbev_file *xfile)
 /* Make retiring slots free if the work they waited for is done. */
 static void page_reap_locked(struct xe_cbev_counter_page *page, u64 retired)
 {
-	unsigned int n;
+	unsigned int b;
 
 	lockdep_assert_held(&page->lock);
-	if (bitmap_empty(page->retiring, XE_CBEV_COUNTER_SLOTS) ||
-	    page->retire_seqno > retired)
-		return;
+	for (b = 0; b < 2; b++) {
+		unsigned long *bits = page->retiring[b];
 
-	n = bitmap_weight(page->retiring, XE_CBEV_COUNTER_SLOTS);
-	bitmap_andnot(page->busy, page->busy, page->retiring,
-		      XE_CBEV_COUNTER_SLOTS);
-	bitmap_zero(page->retiring, XE_CBEV_COUNTER_SLOTS);
-	page->nr_busy -= n;
+		if (bitmap_empty(bits, XE_CBEV_COUNTER_SLOTS) ||
+		    page->retire_seqno[b] > retired)
+			continue;
+		page->nr_busy -= bitmap_weight(bits, XE_CBEV_COUNTER_SLOTS);
+		bitmap_andnot(page->busy, page->busy, bits, XE_CBEV_COUNTER_SLOTS);
+		bitmap_zero(bits, XE_CBEV_COUNTER_SLOTS);
+	}
+	/* Close the open batch once the other has drained. */
+	b = page->retire_open;
+	if (bitmap_empty(page->retiring[!b], XE_CBEV_COUNTER_SLOTS) &&
+	    !bitmap_empty(page->retiring[b], XE_CBEV_COUNTER_SLOTS))
+		page->retire_open = !b;
 }
 
 /*
@@ -90,10 +96,15 @@ static void page_reap_locked(struct xe_cbev_counter_page *page, u64 retired)
 static void slot_put(struct xe_cbev_counter_page *page, unsigned int slot,
 		     u64 submitted)
 {
+	unsigned int b;
+
 	spin_lock(&page->lock);
+	/* The owner's work may write the slot, whoever lets go last. */
+	page->owner_seqno = max(page->owner_seqno, submitted);
 	if (!--page->refs[slot]) {
-		__set_bit(slot, page->retiring);
-		page->retire_seqno = max(page->retire_seqno, submitted);
+		b = page->retire_open;
+		__set_bit(slot, page->retiring[b]);
+		page->retire_seqno[b] = max(page->retire_seqno[b], page->owner_seqno);
 	}
 	spin_unlock(&page->lock);
 }
@@ -279,7 +290,8 @@ int xe_cbev_counter_alloc_ioctl(struct drm_device *dev, void *data,
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->id) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->id || args->mmap_offset || args->offset ||
+			      args->gpu_addr) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
 
@@ -531,7 +543,8 @@ void xe_cbev_counter_print(struct xe_cbev_counter_mgr *mgr, struct seq_file *m)
 			   page->index, page_gpu_addr(page),
 			   bitmap_weight(page->owned, XE_CBEV_COUNTER_SLOTS),
 			   page->nr_busy,
-			   bitmap_weight(page->retiring, XE_CBEV_COUNTER_SLOTS));
+			   bitmap_weight(page->retiring[0], XE_CBEV_COUNTER_SLOTS) +
+			   bitmap_weight(page->retiring[1], XE_CBEV_COUNTER_SLOTS));
 		spin_unlock(&page->lock);
 	}
 	mutex_unlock(&mgr->lock);

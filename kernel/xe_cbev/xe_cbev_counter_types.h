@@ -38,14 +38,29 @@ struct xe_cbev_counter_page {
 	spinlock_t lock;
 	/** @nr_busy: bits set in @busy */
 	u32 nr_busy;
-	/** @retire_seqno: retiring slots are free once the file retired it */
-	u64 retire_seqno;
+	/**
+	 * @retire_seqno: the slots of @retiring[i] are free once the file
+	 * has retired @retire_seqno[i]
+	 */
+	u64 retire_seqno[2];
+	/**
+	 * @retire_open: the batch that frees go to. The other one's seqno
+	 * no longer rises, so it drains even while the file keeps
+	 * submitting; batches swap when the other one has drained.
+	 */
+	unsigned int retire_open;
+	/**
+	 * @owner_seqno: the owner's submission number at its latest free:
+	 * the least any slot freed on the page must wait for, even when an
+	 * importer lets go of it later
+	 */
+	u64 owner_seqno;
 	/** @owned: slots that have an owner */
 	DECLARE_BITMAP(owned, XE_CBEV_COUNTER_SLOTS);
 	/** @busy: slots that must not be handed out */
 	DECLARE_BITMAP(busy, XE_CBEV_COUNTER_SLOTS);
-	/** @retiring: unreferenced slots waiting for submitted work */
-	DECLARE_BITMAP(retiring, XE_CBEV_COUNTER_SLOTS);
+	/** @retiring: unreferenced slots waiting for submitted work, in two batches */
+	DECLARE_BITMAP(retiring[2], XE_CBEV_COUNTER_SLOTS);
 	/** @refs: references per slot: its owner, and importers */
 	u32 refs[XE_CBEV_COUNTER_SLOTS];
 };

@@ -365,10 +365,14 @@ static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 	unsigned int i;
 	int ret;
 
-	if (cmd->dw[2])
+	if (cmd->dw[2] || (cmd->dw[0] & GENMASK(15, 8)))
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
 	for (i = 0; i < XE_CBEV_KERNEL_NUM_ARGS; i++)
 		args[i] = (u64)cmd->dw[4 + 2 * i] << 32 | cmd->dw[3 + 2 * i];
+	/* Arguments a kernel does not take must be zero. */
+	for (i = xe_cbev_kernel_num_args(id); i < XE_CBEV_KERNEL_NUM_ARGS; i++)
+		if (args[i])
+			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, id);
 
 	if (id == XE_CBEV_KERNEL_SPIN) {
 		ktime_t now = ktime_get();
@@ -381,7 +385,6 @@ static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 		if (ktime_before(now, q->spin_until))
 			return CS_SPIN;
 		q->spin_until = 0;
-		xe_cbev_queue_progress(q);
 		return CS_DONE;
 	}
 
@@ -393,7 +396,6 @@ static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 		return CS_SPIN;	/* try again later */
 	if (ret)
 		return cs_access_fault(q, ret, fault);
-	xe_cbev_queue_progress(q);
 	return CS_DONE;
 }
 
@@ -433,13 +435,13 @@ static enum cs_status cs_batch_end(struct xe_cbev_queue *q,
 	if (!q->depth)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, q->head);
 
+	/* Returning to the ring moves the head; that is progress, not this. */
 	if (--q->depth == 0) {
 		if (q->ring_call)
 			xe_cbev_queue_advance_head(q, 3 * 4);
 		else
 			job->next_batch++;
 	}
-	xe_cbev_queue_progress(q);
 	return CS_JUMPED;
 }
 
@@ -540,16 +542,24 @@ static enum cs_status fetch_batch(struct xe_cbev_queue *q, struct cs_cmd *cmd)
  * xe_cbev_cs_run() - execute a queue's commands for one slice
  * @q: the queue; called from its work item only
  * @budget: most commands to execute
+ * @slice_ns: most time to take (checked between commands)
  *
  * Return: why the slice ended.
  */
-enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_queue *q, unsigned int budget)
+enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_queue *q, unsigned int budget,
+				u64 slice_ns)
 {
+	ktime_t end = ktime_add_ns(ktime_get(), slice_ns);
 	struct cs_cmd cmd;
+	unsigned int n;
 
-	while (budget--) {
+	for (n = 0; n < budget; n++) {
 		struct xe_cbev_job *job = xe_cbev_queue_current_job(q);
 		enum cs_status st;
+
+		/* A few commands may each take long (a dispatch): watch the clock. */
+		if (n % 16 == 15 && ktime_after(ktime_get(), end))
+			break;
 
 		if (!job)
 			return XE_CBEV_RUN_IDLE;

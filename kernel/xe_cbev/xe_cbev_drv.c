@@ -13,6 +13,7 @@
 #include <drm/drm_gem.h>
 #include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_prime.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
 
@@ -125,8 +126,11 @@ static const struct drm_driver xe_cbev_driver = {
 	.postclose = xe_cbev_postclose,
 	.gem_create_object = xe_cbev_bo_create_object,
 	.debugfs_init = xe_cbev_debugfs_init,
-	DRM_GEM_SHMEM_DRIVER_OPS,
+	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
+	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
 	.gem_prime_import = xe_cbev_ipc_prime_import,
+	.gem_prime_import_sg_table = xe_cbev_bo_import_sg_table,
+	.gem_prime_mmap = drm_gem_prime_mmap,
 	.ioctls = xe_cbev_ioctls,
 	.num_ioctls = ARRAY_SIZE(xe_cbev_ioctls),
 	.fops = &xe_cbev_fops,
@@ -197,10 +201,11 @@ static void __exit xe_cbev_exit(void)
 	struct platform_device *pdev = xe_cbev_dev->pdev;
 
 	drm_dev_unregister(&xe_cbev_dev->drm);
+	/* Deferred cleanups may still put objects: run them while the device lives. */
+	xe_cbev_engine_fini();
 	xe_cbev_ipc_registry_fini(&xe_cbev_dev->ipc);
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);
-	xe_cbev_engine_fini();
 }
 
 module_init(xe_cbev_init);

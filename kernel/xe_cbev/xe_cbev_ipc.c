@@ -190,8 +190,6 @@ void xe_cbev_ipc_revoke_object(struct xe_cbev_file *xfile, struct xe_cbev_bo *bo
 	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
 	struct xe_cbev_ipc_token *t, *next;
 
-	if (list_empty_careful(&xfile->ipc_tokens))
-		return;
 	mutex_lock(&reg->lock);
 	list_for_each_entry_safe(t, next, &xfile->ipc_tokens, file_link)
 		if (t->source == bo && t->slot < 0)
@@ -282,6 +280,56 @@ static struct xe_cbev_bo *export_bo(struct drm_file *file, u32 handle,
 	return view;
 }
 
+/* Is what the export came from still the exporter's? */
+static bool export_source_alive(struct xe_cbev_file *xfile, struct drm_file *file,
+				const struct drm_xe_cbev_ipc_export *args,
+				struct xe_cbev_bo *source)
+{
+	struct xe_cbev_bo *bo;
+	unsigned int offset;
+	bool alive;
+
+	if (args->kind == DRM_XE_CBEV_IPC_KIND_COUNTER) {
+		if (xe_cbev_counter_lookup(&xfile->counters, args->id, &bo, &offset))
+			return false;
+	} else {
+		bo = xe_cbev_bo_lookup(file, args->id);
+		if (!bo)
+			return false;
+	}
+	alive = bo == source;
+	xe_cbev_bo_put(bo);
+	return alive;
+}
+
+/*
+ * A dma-buf fd for the export. PRIME keeps one dma-buf per object: a
+ * buffer object shared read-write goes through the core's handle_to_fd,
+ * which reuses the object's; an export view's only dma-buf is this one
+ * (views refuse any other, see view_export()).
+ */
+static int export_fd(struct drm_file *file, const struct drm_xe_cbev_ipc_export *args,
+		     struct xe_cbev_bo *export, int *fd)
+{
+	struct dma_buf *dmabuf;
+
+	if (!export->view.origin)
+		return drm_gem_prime_handle_to_fd(export->shmem.base.dev, file, args->id,
+						  DRM_CLOEXEC | DRM_RDWR, fd);
+
+	*fd = get_unused_fd_flags(O_CLOEXEC);
+	if (*fd < 0)
+		return *fd;
+	/* The dma-buf takes its own reference on the object. */
+	dmabuf = drm_gem_prime_export(&export->shmem.base, O_RDWR);
+	if (IS_ERR(dmabuf)) {
+		put_unused_fd(*fd);
+		return PTR_ERR(dmabuf);
+	}
+	fd_install(*fd, dmabuf->file);
+	return 0;
+}
+
 /**
  * xe_cbev_ipc_export_ioctl() - DRM_IOCTL_XE_CBEV_IPC_EXPORT
  * @dev: DRM device
@@ -304,7 +352,6 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	bool counter = args->kind == DRM_XE_CBEV_IPC_KIND_COUNTER;
 	struct xe_cbev_ipc_token *t = NULL;
 	struct xe_cbev_bo *export, *source = NULL;
-	struct dma_buf *dmabuf = NULL;
 	kuid_t grant = INVALID_UID;
 	int fd = -1, slot = -1;
 	u64 offset = 0;
@@ -335,31 +382,20 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 				   args->flags & DRM_XE_CBEV_IPC_READONLY, &source);
 	if (IS_ERR(export))
 		return PTR_ERR(export);
-	if (export->view.origin) {
-		export->view.owner = current_euid();
-		export->view.grant = grant;
-		export->view.granted = uid_valid(grant);
-	}
 
-	if (args->flags & DRM_XE_CBEV_IPC_FD) {
-		fd = get_unused_fd_flags(O_CLOEXEC);
-		if (fd < 0) {
-			ret = fd;
-			goto err_put_export;
-		}
-		/* The dma-buf takes its own reference on the object. */
-		dmabuf = drm_gem_prime_export(&export->shmem.base, O_RDWR);
-		if (IS_ERR(dmabuf)) {
-			ret = PTR_ERR(dmabuf);
-			goto err_put_fd;
-		}
-	}
+	/* The import rule travels with the object, for fds and tokens alike. */
+	mutex_lock(&xdev->ipc.lock);
+	export->ipc.exported = true;
+	export->ipc.owner = current_euid();
+	export->ipc.grant = grant;
+	export->ipc.granted = uid_valid(grant);
+	mutex_unlock(&xdev->ipc.lock);
 
 	if (args->flags & DRM_XE_CBEV_IPC_TOKEN) {
 		t = kzalloc(sizeof(*t), GFP_KERNEL);
 		if (!t) {
 			ret = -ENOMEM;
-			goto err_put_dmabuf;
+			goto err_put_export;
 		}
 		drm_gem_object_get(&export->shmem.base);
 		t->export = export;
@@ -375,28 +411,37 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 		if (ret) {
 			xe_cbev_bo_put(export);
 			kfree(t);
-			goto err_put_dmabuf;
+			goto err_put_export;
 		}
-		args->token[0] = t->value[0];
-		args->token[1] = t->value[1];
+		/* A free or close that ran meanwhile found no token to revoke. */
+		if (!export_source_alive(xfile, file, args, source)) {
+			ret = -ENOENT;
+			goto err_revoke;
+		}
 	}
 
-	/* Point of no return: the token is live; install the fd. */
-	if (dmabuf) {
-		fd_install(fd, dmabuf->file);
+	/* Final step: the fd, published at once; nothing fails after it. */
+	if (args->flags & DRM_XE_CBEV_IPC_FD) {
+		ret = export_fd(file, args, export, &fd);
+		if (ret)
+			goto err_revoke;
 		args->fd = fd;
+	}
+	if (t) {
+		args->token[0] = t->value[0];
+		args->token[1] = t->value[1];
 	}
 	args->offset = offset;
 	args->size = export->shmem.base.size;
 	xe_cbev_bo_put(export);
 	return 0;
 
-err_put_dmabuf:
-	if (dmabuf)
-		dma_buf_put(dmabuf);
-err_put_fd:
-	if (fd >= 0)
-		put_unused_fd(fd);
+err_revoke:
+	if (t) {
+		mutex_lock(&xdev->ipc.lock);
+		token_revoke_locked(&xdev->ipc, t);
+		mutex_unlock(&xdev->ipc.lock);
+	}
 err_put_export:
 	xe_cbev_bo_put(export);
 	return ret;
@@ -504,8 +549,10 @@ int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
  * @dev: DRM device
  * @dma_buf: the dma-buf to import
  *
- * An export view arriving by fd is subject to the same rule as by token:
- * the exporter's uid, the granted uid, or root.
+ * An exported object arriving by fd is subject to the same rule as by
+ * token: the exporter's uid, the granted uid, or root. (An object never
+ * exported through DRM_IOCTL_XE_CBEV_IPC_EXPORT follows plain PRIME:
+ * whoever holds the fd may import it.)
  *
  * Return: the object, or an ERR_PTR (-EACCES if not allowed).
  */
@@ -514,12 +561,16 @@ struct drm_gem_object *xe_cbev_ipc_prime_import(struct drm_device *dev,
 {
 	struct drm_gem_object *obj = drm_gem_prime_import(dev, dma_buf);
 	struct xe_cbev_bo *bo;
+	bool allowed;
 
 	if (IS_ERR(obj) || obj->dev != dev || obj->import_attach)
 		return obj;
 	bo = to_xe_cbev_bo(obj);
-	if (bo->view.origin &&
-	    !may_import(bo->view.owner, bo->view.granted, bo->view.grant)) {
+	mutex_lock(&to_xe_cbev_device(dev)->ipc.lock);
+	allowed = !bo->ipc.exported ||
+		  may_import(bo->ipc.owner, bo->ipc.granted, bo->ipc.grant);
+	mutex_unlock(&to_xe_cbev_device(dev)->ipc.lock);
+	if (!allowed) {
 		drm_gem_object_put(obj);
 		return ERR_PTR(-EACCES);
 	}

@@ -138,6 +138,27 @@ static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 }
 
 /**
+ * xe_cbev_kernel_num_args() - how many arguments a built-in kernel takes
+ * @id: XE_CBEV_KERNEL_*
+ *
+ * Return: the count; XE_CBEV_KERNEL_NUM_ARGS for an unknown kernel, which
+ * the dispatch refuses anyway.
+ */
+unsigned int xe_cbev_kernel_num_args(u32 id)
+{
+	static const u8 nargs[] = {
+		[XE_CBEV_KERNEL_FILL] = 4,
+		[XE_CBEV_KERNEL_COPY] = 3,
+		[XE_CBEV_KERNEL_ADD_U32] = 4,
+		[XE_CBEV_KERNEL_SCALE_U32] = 4,
+		[XE_CBEV_KERNEL_CHECKSUM] = 3,
+		[XE_CBEV_KERNEL_SPIN] = 1,
+	};
+
+	return id && id < ARRAY_SIZE(nargs) ? nargs[id] : XE_CBEV_KERNEL_NUM_ARGS;
+}
+
+/**
  * xe_cbev_kernel_run() - run a built-in kernel other than spin
  * @vm: the address space
  * @id: XE_CBEV_KERNEL_*

@@ -23,6 +23,7 @@ struct xe_cbev_vm;
 /* Largest fill pattern. */
 #define XE_CBEV_KERNEL_MAX_PATTERN	256
 
+unsigned int xe_cbev_kernel_num_args(u32 id);
 int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
 		       u64 *fault);
 

@@ -33,8 +33,10 @@
  * 16 ms, for memory the host writes; counter pages are written by engines
  * only, so there the timer serves the hang check alone.
  *
- * Hang check: a queue whose ring head, batches, spin kernels and
- * satisfied waits have not moved for its hang timeout is banned.
+ * Hang check: a queue whose ring head has not moved, no job finished and
+ * no semaphore wait that had to park was satisfied for its hang timeout is
+ * banned. So one submission may run at most that long, not counting time
+ * spent waiting on semaphores -- a batch that loops on itself is a hang.
  *
  * Lifetime: the file's queue table holds a reference; destroy takes the
  * queue out of the table, marks it dead (nothing may queue its work any
@@ -55,12 +57,18 @@ MODULE_PARM_DESC(hang_timeout_ms,
 #define POLL_MS_MIN		1
 #define POLL_MS_MAX		16
 
-/* Commands per slice, by priority. */
-static const unsigned int slice_budget[] = {
-	[DRM_XE_CBEV_PRIORITY_LOW] = 128,
-	[DRM_XE_CBEV_PRIORITY_NORMAL] = 512,
-	[DRM_XE_CBEV_PRIORITY_HIGH] = 2048,
+/* Commands and time per slice, by priority. */
+static const struct {
+	unsigned int commands;
+	u64 ns;
+} slice[] = {
+	[DRM_XE_CBEV_PRIORITY_LOW] = { 128, 1 * NSEC_PER_MSEC },
+	[DRM_XE_CBEV_PRIORITY_NORMAL] = { 512, 2 * NSEC_PER_MSEC },
+	[DRM_XE_CBEV_PRIORITY_HIGH] = { 2048, 4 * NSEC_PER_MSEC },
 };
+
+/* Submissions a queue may have pending. */
+#define MAX_JOBS_PER_QUEUE	65536
 
 /* The engine, and the worker for deferred cleanups of waits. */
 static struct workqueue_struct *xe_cbev_engine_wq;
@@ -139,6 +147,12 @@ void xe_cbev_queue_park(struct xe_cbev_queue *q, struct xe_cbev_bo *bo)
 	xe_cbev_queue_unpark(q);
 	q->park_bo = bo;
 	add_wait_queue(xe_cbev_bo_wq(bo), &q->park);
+	/*
+	 * Pairs with the barrier in xe_cbev_bo_notify()'s wq_has_sleeper():
+	 * either the writer sees the entry, or the re-check that follows
+	 * sees the write.
+	 */
+	smp_mb();
 }
 
 /**
@@ -206,6 +220,7 @@ void xe_cbev_queue_complete_job(struct xe_cbev_queue *q, struct xe_cbev_job *job
 
 	spin_lock_irqsave(&q->lock, flags);
 	list_del(&job->link);
+	q->nr_jobs--;
 	q->completed_seqno = job->seqno;
 	WRITE_ONCE(q->status->completed_seqno, job->seqno);
 	spin_unlock_irqrestore(&q->lock, flags);
@@ -259,10 +274,11 @@ static bool queue_hung(struct xe_cbev_queue *q)
 	return time_after(jiffies, q->progress_at + q->hang_timeout);
 }
 
-/* Re-run after @ms, or at the hang deadline if that comes first. */
+/* Re-run after @ns, or at the hang deadline if that comes first. */
 static void queue_arm_timer(struct xe_cbev_queue *q, u64 ns)
 {
-	u64 to_hang = jiffies_to_nsecs(q->progress_at + q->hang_timeout - jiffies);
+	long left = (long)(q->progress_at + q->hang_timeout - jiffies);
+	u64 to_hang = jiffies_to_nsecs(max(left, 1L));
 
 	hrtimer_start(&q->timer, ns_to_ktime(min(ns, to_hang) + 1),
 		      HRTIMER_MODE_REL_SOFT);
@@ -281,7 +297,7 @@ static void queue_run(struct work_struct *work)
 	xe_cbev_queue_unpark(q);
 	hrtimer_try_to_cancel(&q->timer);
 
-	run = xe_cbev_cs_run(q, slice_budget[q->priority]);
+	run = xe_cbev_cs_run(q, slice[q->priority].commands, slice[q->priority].ns);
 	if (run == XE_CBEV_RUN_FAULT || run == XE_CBEV_RUN_IDLE)
 		return;
 
@@ -346,39 +362,57 @@ struct xe_cbev_queue *xe_cbev_queue_lookup(struct xe_cbev_file *xfile, u32 id)
 
 	xa_lock(&xfile->queues);
 	q = xa_load(&xfile->queues, id);
-	if (q)
+	if (q && !READ_ONCE(q->dead))
 		kref_get(&q->ref);
+	else
+		q = NULL;
 	xa_unlock(&xfile->queues);
 	return q;
 }
 
-/* Stop a queue that has left the table; see "Lifetime" above. */
-static void queue_kill(struct xe_cbev_queue *q)
+/*
+ * Stop a queue and take it out of the table; see "Lifetime" above. The
+ * queue stays in the table while its last slice may still run, so that
+ * counter slots its jobs use are not retired early; false if another
+ * caller is already at it.
+ */
+static bool queue_kill(struct xe_cbev_queue *q)
 {
 	struct xe_cbev_job *job, *next;
 	unsigned long flags;
 	LIST_HEAD(jobs);
+	bool first;
 
 	spin_lock_irqsave(&q->lock, flags);
+	first = !q->dead;
 	q->dead = true;
-	list_splice_init(&q->jobs, &jobs);
 	spin_unlock_irqrestore(&q->lock, flags);
+	if (!first)
+		return false;
 
 	/* Nothing queues the work now; what ran may have parked or armed. */
 	cancel_work_sync(&q->work);
 	hrtimer_cancel(&q->timer);
 	xe_cbev_queue_unpark(q);
 
+	spin_lock_irqsave(&q->lock, flags);
+	list_splice_init(&q->jobs, &jobs);
+	q->nr_jobs = 0;
+	spin_unlock_irqrestore(&q->lock, flags);
 	list_for_each_entry_safe(job, next, &jobs, link)
 		kfree(job);
+
+	xa_erase(&q->xfile->queues, q->id);
 	wake_up_all(&q->xfile->event_wq);
+	return true;
 }
 
 static struct xe_cbev_queue *
 queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	     const struct drm_xe_cbev_exec_queue_create *args)
 {
-	unsigned int timeout_ms = args->hang_timeout_ms ?: hang_timeout_ms;
+	unsigned int timeout_ms = args->hang_timeout_ms ?:
+				  clamp(hang_timeout_ms, HANG_TIMEOUT_MIN_MS, HANG_TIMEOUT_MAX_MS);
 	struct xe_cbev_queue *q;
 	struct iosys_map map;
 	int ret;
@@ -450,7 +484,7 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->exec_queue_id) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->exec_queue_id || args->ring_mmap_offset) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->priority > DRM_XE_CBEV_PRIORITY_HIGH) ||
 	    XE_CBEV_IOCTL_DBG(xdev, !is_power_of_2(args->ring_size)) ||
@@ -500,11 +534,16 @@ int xe_cbev_exec_queue_destroy_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
 
-	q = xa_erase(&xfile->queues, args->exec_queue_id);
+	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
 	if (XE_CBEV_IOCTL_DBG(xdev, !q))
 		return -ENOENT;
 
-	queue_kill(q);
+	if (XE_CBEV_IOCTL_DBG(xdev, !queue_kill(q))) {
+		xe_cbev_queue_put(q);
+		return -ENOENT;
+	}
+	/* The table's reference, then the lookup's. */
+	xe_cbev_queue_put(q);
 	xe_cbev_queue_put(q);
 	return 0;
 }
@@ -561,8 +600,9 @@ int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
  * Shared by the ioctl and the io_uring command.
  *
  * Return: 0; -EINVAL for a bad extension, reserved field, batch count or
- * address, or tail; -ENOENT for an unknown queue; -EIO for a banned one;
- * -EFAULT if the batch array cannot be read; -ENOMEM.
+ * address, or tail; -ENOENT for an unknown queue; -EFAULT if the batch
+ * array cannot be read; -EIO for a banned queue; -EBUSY when the queue
+ * has MAX_JOBS_PER_QUEUE submissions pending; -ENOMEM.
  */
 int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_exec *args, u64 *seqno)
@@ -580,9 +620,15 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	    XE_CBEV_IOCTL_DBG(xdev, !IS_ALIGNED(args->tail, 4)))
 		return -EINVAL;
 
-	job = kzalloc(struct_size(job, batches, args->num_batches), GFP_KERNEL);
-	if (!job)
-		return -ENOMEM;
+	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
+	if (XE_CBEV_IOCTL_DBG(xdev, !q))
+		return -ENOENT;
+
+	job = kzalloc(struct_size(job, batches, args->num_batches), GFP_KERNEL_ACCOUNT);
+	if (!job) {
+		ret = -ENOMEM;
+		goto err_put;
+	}
 	job->num_batches = args->num_batches;
 	if (copy_from_user(job->batches, u64_to_user_ptr(args->batches),
 			   args->num_batches * sizeof(u64))) {
@@ -596,21 +642,19 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 		}
 	}
 
-	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
-	if (XE_CBEV_IOCTL_DBG(xdev, !q)) {
-		ret = -ENOENT;
-		goto err_free;
-	}
-
 	spin_lock_irqsave(&q->lock, flags);
-	if (q->dead || q->banned) {
-		ret = q->dead ? -ENOENT : -EIO;
-		goto err_unlock;
-	}
 	/* The engine owns [head, tail); the ring never holds more. */
 	if (XE_CBEV_IOCTL_DBG(xdev, args->tail < q->tail ||
 			      args->tail - READ_ONCE(q->head) > q->ring_size)) {
 		ret = -EINVAL;
+		goto err_unlock;
+	}
+	if (q->dead || q->banned) {
+		ret = q->dead ? -ENOENT : -EIO;
+		goto err_unlock;
+	}
+	if (XE_CBEV_IOCTL_DBG(xdev, q->nr_jobs >= MAX_JOBS_PER_QUEUE)) {
+		ret = -EBUSY;
 		goto err_unlock;
 	}
 	if (list_empty(&q->jobs))
@@ -620,6 +664,7 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	/* Once queued the engine may finish and free the job at any time. */
 	*seqno = job->seqno;
 	list_add_tail(&job->link, &q->jobs);
+	q->nr_jobs++;
 	q->tail = args->tail;
 	WRITE_ONCE(q->status->tail, q->tail);
 	queue_work(xe_cbev_engine_wq, &q->work);
@@ -630,9 +675,10 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 
 err_unlock:
 	spin_unlock_irqrestore(&q->lock, flags);
-	xe_cbev_queue_put(q);
 err_free:
 	kfree(job);
+err_put:
+	xe_cbev_queue_put(q);
 	return ret;
 }
 
@@ -675,8 +721,8 @@ void xe_cbev_file_queues_fini(struct xe_cbev_file *xfile)
 	struct xe_cbev_queue *q;
 	unsigned long id;
 
+	/* The file is closing: nobody else kills or looks up its queues. */
 	xa_for_each(&xfile->queues, id, q) {
-		xa_erase(&xfile->queues, id);
 		queue_kill(q);
 		xe_cbev_queue_put(q);
 	}
@@ -712,6 +758,7 @@ u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile)
 		struct xe_cbev_job *job;
 
 		spin_lock_irqsave(&q->lock, flags);
+		/* A dying queue counts until its last slice has stopped. */
 		job = list_first_entry_or_null(&q->jobs, struct xe_cbev_job, link);
 		if (job && !q->banned)
 			retired = min(retired, job->seqno - 1);

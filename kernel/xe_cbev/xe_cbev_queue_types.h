@@ -94,6 +94,8 @@ struct xe_cbev_queue {
 	u64 tail;
 	/** @jobs: submitted, unfinished jobs in order; under @lock */
 	struct list_head jobs;
+	/** @nr_jobs: entries in @jobs; under @lock */
+	unsigned int nr_jobs;
 	/** @dead: destroyed; nothing may queue its work any more */
 	bool dead;
 	/** @banned: banned; set once under @lock, read without */

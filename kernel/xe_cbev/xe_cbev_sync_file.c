@@ -73,8 +73,14 @@ static void fence_wait_signal(struct xe_cbev_async_wait *w, int result)
 
 static void fence_wait_finish(struct xe_cbev_async_wait *w, int result)
 {
-	dma_fence_put(w->priv);
+	struct dma_fence *fence = w->priv;
+
+	/*
+	 * The wait's objects go first: the fence's last reference may be
+	 * the module's last, and nothing of the device may be touched after.
+	 */
 	xe_cbev_async_wait_free(w);
+	dma_fence_put(fence);
 }
 
 /* Only the wait's own reference is left: every sync_file is closed. */

@@ -37,6 +37,10 @@
  * cleans up later in process context.
  */
 
+/* Most asynchronous waits pending at once, device-wide. */
+#define XE_CBEV_MAX_ASYNC_WAITS	16384
+static atomic_t xe_cbev_async_waits = ATOMIC_INIT(0);
+
 #define POLL_NS_MIN	(1 * NSEC_PER_MSEC)
 #define POLL_NS_MAX	(16 * NSEC_PER_MSEC)
 /* How often an asynchronous wait asks whether anybody still cares. */
@@ -205,6 +209,7 @@ int xe_cbev_wait_check_args(struct xe_cbev_file *xfile,
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~known) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->index) ||
 	    XE_CBEV_IOCTL_DBG(xdev, !args->num_conds ||
 			      args->num_conds > DRM_XE_CBEV_WAIT_MAX_CONDS))
 		return -EINVAL;
@@ -246,20 +251,70 @@ static void wait_sleep(ktime_t deadline, u64 *poll_ns)
 	schedule_hrtimeout_range(&until, 50 * NSEC_PER_USEC, HRTIMER_MODE_ABS);
 }
 
+/*
+ * Collects the distinct wait queues of @conds, and @extra if not NULL.
+ * Linear, but the objects of one wait are few in practice.
+ */
+static int waitq_set_init(struct xe_cbev_waitq_set *s,
+			  const struct xe_cbev_cond *conds, u32 n,
+			  wait_queue_head_t *extra)
+{
+	u32 i, j;
+
+	s->n = 0;
+	s->e = kvcalloc(n + 1, sizeof(*s->e), GFP_KERNEL_ACCOUNT);
+	if (!s->e)
+		return -ENOMEM;
+	for (i = 0; i <= n; i++) {
+		wait_queue_head_t *wq = i < n ? xe_cbev_bo_wq(conds[i].bo) : extra;
+
+		if (!wq)
+			continue;
+		for (j = 0; j < s->n && s->e[j].wq != wq; j++)
+			;
+		if (j == s->n)
+			s->e[s->n++].wq = wq;
+	}
+	return 0;
+}
+
+static void waitq_set_add(struct xe_cbev_waitq_set *s, wait_queue_func_t func,
+			  void *private)
+{
+	u32 i;
+
+	for (i = 0; i < s->n; i++) {
+		init_waitqueue_func_entry(&s->e[i].entry, func);
+		s->e[i].entry.private = private;
+		add_wait_queue(s->e[i].wq, &s->e[i].entry);
+	}
+}
+
+static void waitq_set_remove(struct xe_cbev_waitq_set *s)
+{
+	u32 i;
+
+	for (i = 0; i < s->n; i++)
+		remove_wait_queue(s->e[i].wq, &s->e[i].entry);
+}
+
+static void waitq_set_fini(struct xe_cbev_waitq_set *s)
+{
+	kvfree(s->e);
+	s->e = NULL;
+}
+
 static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 		     u32 n, bool any, struct xe_cbev_queue *q,
 		     ktime_t deadline, u64 poll_ns)
 {
-	struct wait_queue_entry event_wait;
+	struct xe_cbev_waitq_set waitqs;
 	int ret;
-	u32 i;
 
-	for (i = 0; i < n; i++) {
-		init_waitqueue_entry(&conds[i].wait, current);
-		add_wait_queue(xe_cbev_bo_wq(conds[i].bo), &conds[i].wait);
-	}
-	init_waitqueue_entry(&event_wait, current);
-	add_wait_queue(&xfile->event_wq, &event_wait);
+	ret = waitq_set_init(&waitqs, conds, n, &xfile->event_wq);
+	if (ret)
+		return ret;
+	waitq_set_add(&waitqs, default_wake_function, current);
 
 	for (;;) {
 		/* Set before checking, so a wake-up in between is not lost. */
@@ -279,9 +334,8 @@ static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 	}
 	__set_current_state(TASK_RUNNING);
 
-	remove_wait_queue(&xfile->event_wq, &event_wait);
-	for (i = 0; i < n; i++)
-		remove_wait_queue(xe_cbev_bo_wq(conds[i].bo), &conds[i].wait);
+	waitq_set_remove(&waitqs);
+	waitq_set_fini(&waitqs);
 	return ret;
 }
 
@@ -390,10 +444,19 @@ static void async_check(struct xe_cbev_async_wait *w)
 		async_complete(w, ret);
 }
 
-static int async_cond_wake(struct wait_queue_entry *wait, unsigned int mode,
-			   int sync, void *key)
+static void async_eval(struct work_struct *work)
 {
-	async_check(wait->private);
+	async_check(container_of(work, struct xe_cbev_async_wait, eval));
+}
+
+/* Called by wakers, the engine among them: evaluating is for later. */
+static int async_wake(struct wait_queue_entry *wait, unsigned int mode,
+		      int sync, void *key)
+{
+	struct xe_cbev_async_wait *w = wait->private;
+
+	if (!atomic_read(&w->done))
+		xe_cbev_engine_defer(&w->eval);
 	return 0;
 }
 
@@ -417,9 +480,10 @@ static enum hrtimer_restart async_timer_fn(struct hrtimer *timer)
 		container_of(timer, struct xe_cbev_async_wait, timer);
 	ktime_t now = ktime_get();
 
-	async_check(w);
 	if (atomic_read(&w->done))
 		return HRTIMER_NORESTART;
+	if (w->poll_ns)
+		xe_cbev_engine_defer(&w->eval);
 	if (ktime_compare(now, w->deadline) >= 0) {
 		async_complete(w, w->timeout_result);
 		return HRTIMER_NORESTART;
@@ -436,13 +500,11 @@ static void async_cleanup(struct work_struct *work)
 {
 	struct xe_cbev_async_wait *w =
 		container_of(work, struct xe_cbev_async_wait, cleanup);
-	u32 i;
 
-	for (i = 0; i < w->num_conds; i++)
-		remove_wait_queue(xe_cbev_bo_wq(w->conds[i].bo), &w->conds[i].wait);
-	if (w->event_wq)
-		remove_wait_queue(w->event_wq, &w->event_wait);
+	/* Off the queues and the timer first: then nothing queues @eval. */
+	waitq_set_remove(&w->waitqs);
 	hrtimer_cancel(&w->timer);
+	cancel_work_sync(&w->eval);
 
 	w->ops->finish(w, w->result);
 }
@@ -461,6 +523,8 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w)
 		xe_cbev_cond_release(&w->conds[i]);
 	if (w->queue)
 		xe_cbev_queue_put(w->queue);
+	waitq_set_fini(&w->waitqs);
+	atomic_dec(&xe_cbev_async_waits);
 	kvfree(w);
 }
 
@@ -485,14 +549,22 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 	struct xe_cbev_async_wait *w;
 	int ret;
 
-	w = kvzalloc(struct_size(w, conds, num_conds), GFP_KERNEL);
-	if (!w)
+	/* Pending asynchronous waits are bounded, and charged to their maker. */
+	if (atomic_inc_return(&xe_cbev_async_waits) > XE_CBEV_MAX_ASYNC_WAITS) {
+		atomic_dec(&xe_cbev_async_waits);
+		return ERR_PTR(-EBUSY);
+	}
+	w = kvzalloc(struct_size(w, conds, num_conds), GFP_KERNEL_ACCOUNT);
+	if (!w) {
+		atomic_dec(&xe_cbev_async_waits);
 		return ERR_PTR(-ENOMEM);
+	}
 	w->ops = ops;
 	w->priv = priv;
 	w->any = any;
 	w->num_conds = num_conds;
 	atomic_set(&w->pending, 2);
+	INIT_WORK(&w->eval, async_eval);
 	INIT_WORK(&w->cleanup, async_cleanup);
 	hrtimer_init(&w->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	w->timer.function = async_timer_fn;
@@ -507,11 +579,18 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 			xe_cbev_async_wait_free(w);
 			return ERR_PTR(-ENOENT);
 		}
-		w->event_wq = &xfile->event_wq;
+	}
+	/* A named queue's ban is announced on the file's event queue. */
+	ret = waitq_set_init(&w->waitqs, w->conds, num_conds,
+			     w->queue ? &xfile->event_wq : NULL);
+	if (ret) {
+		xe_cbev_async_wait_free(w);
+		return ERR_PTR(ret);
 	}
 	return w;
 
 err_free:
+	atomic_dec(&xe_cbev_async_waits);
 	kvfree(w);
 	return ERR_PTR(ret);
 }
@@ -528,25 +607,17 @@ err_free:
 void xe_cbev_async_wait_start(struct xe_cbev_async_wait *w, ktime_t deadline,
 			      int timeout_result)
 {
-	u32 i;
-
 	w->deadline = deadline;
 	w->timeout_result = timeout_result;
-
-	for (i = 0; i < w->num_conds; i++) {
-		init_waitqueue_func_entry(&w->conds[i].wait, async_cond_wake);
-		w->conds[i].wait.private = w;
-		add_wait_queue(xe_cbev_bo_wq(w->conds[i].bo), &w->conds[i].wait);
-	}
-	if (w->event_wq) {
-		init_waitqueue_func_entry(&w->event_wait, async_cond_wake);
-		w->event_wait.private = w;
-		add_wait_queue(w->event_wq, &w->event_wait);
-	}
+	waitq_set_add(&w->waitqs, async_wake, w);
 
 	if (w->poll_ns || w->ops->abandoned || deadline != KTIME_MAX)
 		hrtimer_start(&w->timer, async_next_expiry(w), HRTIMER_MODE_ABS_SOFT);
-	/* A value written before the entries were queued is seen here. */
+	/*
+	 * A value written before the entries were queued is seen here: the
+	 * barrier pairs with wq_has_sleeper()'s in xe_cbev_bo_notify().
+	 */
+	smp_mb();
 	async_check(w);
 	async_put(w);
 }

@@ -42,8 +42,22 @@ struct xe_cbev_cond {
 	u32 op;
 	/** @value: right-hand side of the comparison */
 	u64 value;
-	/** @wait: entry on @bo's wait queue */
-	struct wait_queue_entry wait;
+};
+
+/**
+ * struct xe_cbev_waitq_set - one entry on each wait queue a wait depends on
+ *
+ * Conditions on the same object share one entry, so a write to the object
+ * wakes a waiter once, however many of its conditions it holds.
+ */
+struct xe_cbev_waitq_set {
+	/** @n: entries used */
+	u32 n;
+	/** @e: the entries, and the queue each one is on */
+	struct {
+		struct wait_queue_entry entry;
+		wait_queue_head_t *wq;
+	} *e;
 };
 
 int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
@@ -109,10 +123,13 @@ struct xe_cbev_async_wait {
 	struct hrtimer timer;
 	/** @queue: exec queue whose ban ends the wait, with a reference */
 	struct xe_cbev_queue *queue;
-	/** @event_wq: the queue's file's event queue, when @queue is set */
-	wait_queue_head_t *event_wq;
-	/** @event_wait: entry on @event_wq */
-	struct wait_queue_entry event_wait;
+	/** @waitqs: entries on the objects' (and the file's event) queues */
+	struct xe_cbev_waitq_set waitqs;
+	/**
+	 * @eval: evaluates the conditions; wake-ups queue it rather than
+	 * evaluate in the waker's context, which may be the engine's
+	 */
+	struct work_struct eval;
 	/** @cleanup: takes the wait off everything, then calls finish */
 	struct work_struct cleanup;
 	/** @num_conds: entries in @conds */

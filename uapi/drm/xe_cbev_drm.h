@@ -570,7 +570,7 @@ struct drm_xe_cbev_exec_queue_state {
  *
  * The same struct is the payload of the io_uring command
  * &DRM_XE_CBEV_URING_CMD_EXEC; @seqno is then the completion's result
- * (cqe->res, truncated to 31 bits) and not written back.
+ * (cqe->res, capped at INT_MAX) and not written back.
  */
 struct drm_xe_cbev_exec {
 	/** @extensions: pointer to the first extension, must be zero */
