@@ -239,6 +239,10 @@ TEST_F(counter, invalid_einval)
 	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .reserved[1] = 1 };
 	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	a = (struct drm_xe_cbev_counter_alloc){ .mmap_offset = 4096 };
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	a = (struct drm_xe_cbev_counter_alloc){ .gpu_addr = 8 };
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_slots, t.counter_slots);
 

@@ -646,6 +646,80 @@ TEST_F(ipc, memory_export)
 	close(fd2);
 }
 
+/* A buffer exported by fd twice keeps one dma-buf: both fds import alike. */
+TEST_F(ipc, memory_fd_export_twice)
+{
+	struct drm_xe_cbev_ipc_export x1, x2;
+	uint32_t bo, h1, h2, h3;
+	int fd2 = xe_cbev_open_render(), pfd;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo, DRM_XE_CBEV_IPC_FD, 0, &x1));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo, DRM_XE_CBEV_IPC_FD, 0, &x2));
+	ASSERT_EQ(0, drmPrimeHandleToFD(self->fd, bo, DRM_CLOEXEC, &pfd));
+	ASSERT_EQ(0, drmPrimeFDToHandle(fd2, x1.fd, &h1));
+	ASSERT_EQ(0, drmPrimeFDToHandle(fd2, x2.fd, &h2));
+	ASSERT_EQ(0, drmPrimeFDToHandle(fd2, pfd, &h3));
+	EXPECT_EQ(h1, h2);
+	EXPECT_EQ(h1, h3);
+	close(x1.fd);
+	close(x2.fd);
+	close(pfd);
+	close(fd2);
+}
+
+/* A counter's export view has one dma-buf; PRIME cannot make another. */
+TEST_F(ipc, view_not_reexported)
+{
+	struct drm_xe_cbev_ipc_export x;
+	struct drm_xe_cbev_ipc_import m;
+	int fd2 = xe_cbev_open_render(), out;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m));
+	EXPECT_NE(0, drmPrimeHandleToFD(fd2, m.handle, DRM_CLOEXEC, &out));
+	/* Nor is it exported again as memory. */
+	EXPECT_EQ(EINVAL, ipc_export(fd2, DRM_XE_CBEV_IPC_KIND_BO, m.handle,
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	close(fd2);
+}
+
+/*
+ * A shared slot the owner freed with work still pending, and the
+ * importer then released, still waits for that work before reuse.
+ */
+TEST_F(ipc, released_import_waits_for_owner_work)
+{
+	struct drm_xe_cbev_counter_alloc b;
+	struct drm_xe_cbev_ipc_export x;
+	struct drm_xe_cbev_ipc_import m;
+	struct test_buf gate;
+	uint32_t dw[16];
+	int i;
+
+	ASSERT_EQ(0, buf_create(self->fd, &gate, 4096, 0));
+	ring_emit(&self->r, dw, emit_sem64(dw, gate.gpu, 1, SAD_GTE));
+	ring_emit(&self->r, dw, emit_sdi64(dw, self->ca.gpu_addr, 0xbad));
+	ring_emit(&self->r, dw, emit_sdi64(dw, gate.gpu + 8, 1));
+	ASSERT_EQ(0, ring_submit(&self->r));
+
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
+	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, self->ca.id));
+	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, m.handle));
+	for (i = 0; i < 600; i++) {
+		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_NE(self->ca.gpu_addr, b.gpu_addr) TH_LOG("reused with work pending");
+	}
+	*(volatile uint64_t *)gate.cpu = 1;
+	ASSERT_EQ(0, wait_gte(self->fd, gate.gpu + 8, 1, 10 * SEC));
+	munmap(gate.cpu, 4096);
+}
+
 TEST_F(ipc, export_invalid)
 {
 	struct drm_xe_cbev_ipc_export x;

@@ -91,6 +91,7 @@ TEST_F(queue, create_invalid)
 		{ "extensions", { .ring_size = 4096, .extensions = 1 } },
 		{ "reserved", { .ring_size = 4096, .reserved[1] = 1 } },
 		{ "id on input", { .ring_size = 4096, .exec_queue_id = 5 } },
+		{ "offset on input", { .ring_size = 4096, .ring_mmap_offset = 4096 } },
 		{ "hang timeout 9 ms", { .ring_size = 4096, .hang_timeout_ms = 9 } },
 		{ "hang timeout 601 s", { .ring_size = 4096, .hang_timeout_ms = 601000 } },
 	};
@@ -150,9 +151,9 @@ TEST_F(queue, exec_invalid)
 TEST_F(queue, faults_ban_only_the_faulting_queue)
 {
 	struct test_buf ro;
-	uint32_t cmds[8][16];
-	unsigned int lens[8], i;
-	uint32_t expect[8];
+	uint32_t cmds[9][16];
+	unsigned int lens[9], i;
+	uint32_t expect[9];
 	uint32_t dw[16];
 
 	ASSERT_EQ(0, buf_create(self->fd, &ro, 4096, DRM_XE_CBEV_VM_BIND_READONLY));
@@ -176,11 +177,14 @@ TEST_F(queue, faults_ban_only_the_faulting_queue)
 	expect[6] = DRM_XE_CBEV_BAN_BAD_COMMAND;
 	lens[7] = emit_sem64(cmds[7], 0x7ff000000000ull, 1, SAD_GTE);
 	expect[7] = DRM_XE_CBEV_BAN_UNMAPPED;
+	/* spin takes one argument; a second one must be zero */
+	lens[8] = emit_dispatch(cmds[8], K_SPIN, 1000, 5, 0, 0);
+	expect[8] = DRM_XE_CBEV_BAN_BAD_LENGTH;
 
 	/* A batch that calls itself: too deep. */
 	emit_bb_start((uint32_t *)((char *)self->b.cpu + 0x1000), GPU(0x1000), 1);
 
-	for (i = 0; i < 8; i++) {
+	for (i = 0; i < 9; i++) {
 		struct test_ring bad, good;
 
 		ASSERT_EQ(0, ring_create(self->fd, &bad, 4096, 0));
@@ -282,6 +286,28 @@ TEST_F(queue, infinite_loop_banned)
 
 	bb[0] = MI_NOOP;
 	emit_bb_start(bb + 1, GPU(0x1000), 0);
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 100));
+	ring_emit(&r, dw, emit_bb_start(dw, GPU(0x1000), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	expect_banned(_metadata, self->fd, GPU(NEVER_OFF), r.id, DRM_XE_CBEV_BAN_HANG);
+	ring_unmap(&r);
+}
+
+/*
+ * Returning from batches is not progress either: a batch that calls an
+ * empty batch and chains back to itself forever is banned.
+ */
+TEST_F(queue, call_and_chain_loop_banned)
+{
+	uint32_t *loop = (uint32_t *)((char *)self->b.cpu + 0x1000);
+	uint32_t *empty = (uint32_t *)((char *)self->b.cpu + 0x2000);
+	struct test_ring r;
+	uint32_t dw[8];
+	unsigned int n;
+
+	empty[0] = MI_BATCH_BUFFER_END;
+	n = emit_bb_start(loop, GPU(0x2000), 1);
+	emit_bb_start(loop + n, GPU(0x1000), 0);
 	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 100));
 	ring_emit(&r, dw, emit_bb_start(dw, GPU(0x1000), 1));
 	ASSERT_EQ(0, ring_submit(&r));

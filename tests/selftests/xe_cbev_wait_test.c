@@ -186,6 +186,8 @@ TEST_F(wait, invalid)
 	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w));
 	w = (struct drm_xe_cbev_wait){ .conds = 8, .num_conds = 1 };
 	EXPECT_EQ(EFAULT, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w));
+	w = (struct drm_xe_cbev_wait){ .conds = (uintptr_t)&c, .num_conds = 1, .index = 1 };
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w)) TH_LOG("index");
 }
 
 /* ---- io_uring ------------------------------------------------------------ */
