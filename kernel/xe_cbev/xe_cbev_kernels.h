@@ -5,6 +5,7 @@
 #ifndef _XE_CBEV_KERNELS_H_
 #define _XE_CBEV_KERNELS_H_
 
+#include <linux/sizes.h>
 #include <linux/types.h>
 
 struct xe_cbev_vm;

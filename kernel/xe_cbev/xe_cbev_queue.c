@@ -49,11 +49,8 @@ module_param(hang_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(hang_timeout_ms,
 		 "Default time a queue may make no progress before it is banned (ms)");
 
-#define RING_SIZE_MIN		SZ_4K
-#define RING_SIZE_MAX		SZ_1M
 #define HANG_TIMEOUT_MIN_MS	10
 #define HANG_TIMEOUT_MAX_MS	600000
-#define MAX_QUEUES_PER_FILE	1024
 #define POLL_MS_MIN		1
 #define POLL_MS_MAX		16
 
@@ -221,11 +218,14 @@ void xe_cbev_queue_complete_job(struct xe_cbev_queue *q, struct xe_cbev_job *job
 	spin_lock_irqsave(&q->lock, flags);
 	list_del(&job->link);
 	q->nr_jobs--;
-	q->completed_seqno = job->seqno;
+	WRITE_ONCE(q->completed_seqno, job->seqno);
 	WRITE_ONCE(q->status->completed_seqno, job->seqno);
 	spin_unlock_irqrestore(&q->lock, flags);
 	kfree(job);
 	xe_cbev_queue_progress(q);
+	/* Waits on the queue's completion sit on the file's event queue. */
+	if (wq_has_sleeper(&q->xfile->event_wq))
+		wake_up_all(&q->xfile->event_wq);
 }
 
 /**
@@ -488,8 +488,8 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->priority > DRM_XE_CBEV_PRIORITY_HIGH) ||
 	    XE_CBEV_IOCTL_DBG(xdev, !is_power_of_2(args->ring_size)) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->ring_size < RING_SIZE_MIN ||
-			      args->ring_size > RING_SIZE_MAX) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->ring_size < XE_CBEV_RING_SIZE_MIN ||
+			      args->ring_size > XE_CBEV_RING_SIZE_MAX) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->hang_timeout_ms &&
 			      (args->hang_timeout_ms < HANG_TIMEOUT_MIN_MS ||
 			       args->hang_timeout_ms > HANG_TIMEOUT_MAX_MS)))
@@ -500,7 +500,7 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 		return PTR_ERR(q);
 
 	/* Final step: publish the queue. */
-	ret = xa_alloc(&xfile->queues, &id, q, XA_LIMIT(1, MAX_QUEUES_PER_FILE),
+	ret = xa_alloc(&xfile->queues, &id, q, XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE),
 		       GFP_KERNEL);
 	if (ret) {
 		xe_cbev_queue_put(q);

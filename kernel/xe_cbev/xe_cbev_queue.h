@@ -5,7 +5,14 @@
 #ifndef _XE_CBEV_QUEUE_H_
 #define _XE_CBEV_QUEUE_H_
 
+#include <linux/sizes.h>
+
 #include "xe_cbev_queue_types.h"
+
+/* Limits of exec queues, also reported by the device query. */
+#define XE_CBEV_RING_SIZE_MIN		SZ_4K
+#define XE_CBEV_RING_SIZE_MAX		SZ_1M
+#define XE_CBEV_MAX_QUEUES_PER_FILE	1024
 
 struct drm_device;
 struct drm_file;

@@ -104,7 +104,8 @@ static const struct xe_cbev_async_wait_ops fence_wait_ops = {
  * @file: the caller's file
  *
  * Return: 0; -EINVAL for a bad flag, extension, reserved or output field
- * or condition; -ENOENT, -EFAULT for a condition that names nothing;
+ * or condition (a queue's completion cannot be exported: the fence may
+ * outlive the queue's file); -ENOENT, -EFAULT for a condition that names nothing;
  * -EMFILE or -ENOMEM.
  */
 int xe_cbev_sync_file_export_ioctl(struct drm_device *dev, void *data,
@@ -121,6 +122,7 @@ int xe_cbev_sync_file_export_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->fd) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->cond.flags & DRM_XE_CBEV_WAIT_COND_QUEUE) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
 

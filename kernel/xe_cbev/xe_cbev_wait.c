@@ -47,7 +47,8 @@ static atomic_t xe_cbev_async_waits = ATOMIC_INIT(0);
 #define ABANDON_CHECK_NS	NSEC_PER_SEC
 
 static const u32 known_cond_flags = DRM_XE_CBEV_WAIT_COND_32BIT |
-				    DRM_XE_CBEV_WAIT_COND_COUNTER;
+				    DRM_XE_CBEV_WAIT_COND_COUNTER |
+				    DRM_XE_CBEV_WAIT_COND_QUEUE;
 
 /**
  * xe_cbev_cond_resolve() - check a condition and find its page
@@ -79,6 +80,16 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 	c->is32 = is32;
 	c->op = uc->op;
 	c->value = uc->value;
+
+	if (uc->flags & DRM_XE_CBEV_WAIT_COND_QUEUE) {
+		if (XE_CBEV_IOCTL_DBG(xdev, is32 || upper_32_bits(uc->addr) ||
+				      (uc->flags & DRM_XE_CBEV_WAIT_COND_COUNTER)))
+			return -EINVAL;
+		c->queue = xe_cbev_queue_lookup(xfile, uc->addr);
+		if (XE_CBEV_IOCTL_DBG(xdev, !c->queue))
+			return -ENOENT;
+		return 0;
+	}
 
 	if (uc->flags & DRM_XE_CBEV_WAIT_COND_COUNTER) {
 		if (XE_CBEV_IOCTL_DBG(xdev, is32 || upper_32_bits(uc->addr)))
@@ -115,10 +126,13 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
  */
 void xe_cbev_cond_release(struct xe_cbev_cond *c)
 {
-	if (c->binding)
+	if (c->queue)
+		xe_cbev_queue_put(c->queue);
+	else if (c->binding)
 		xe_cbev_vm_binding_put(c->binding);
 	else if (c->bo)
 		xe_cbev_bo_put(c->bo);
+	c->queue = NULL;
 	c->binding = NULL;
 	c->bo = NULL;
 }
@@ -132,11 +146,23 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
  */
 bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
 {
-	void *va = kmap_local_page(c->page) + c->offset;
-	u64 mem = c->is32 ? READ_ONCE(*(u32 *)va) : READ_ONCE(*(u64 *)va);
+	void *va;
+	u64 mem;
 
+	if (c->queue)
+		return xe_cbev_compare(READ_ONCE(c->queue->completed_seqno),
+				       c->value, c->op);
+
+	va = kmap_local_page(c->page) + c->offset;
+	mem = c->is32 ? READ_ONCE(*(u32 *)va) : READ_ONCE(*(u64 *)va);
 	kunmap_local(va);
 	return xe_cbev_compare(mem, c->value, c->op);
+}
+
+/* The wait queue woken when the condition's value changes. */
+static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
+{
+	return c->queue ? &c->queue->xfile->event_wq : xe_cbev_bo_wq(c->bo);
 }
 
 /**
@@ -148,7 +174,7 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
  */
 bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 {
-	return !xe_cbev_bo_is_counter(c->bo);
+	return !c->queue && !xe_cbev_bo_is_counter(c->bo);
 }
 
 /* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */
@@ -160,7 +186,12 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 	if (q && (READ_ONCE(q->banned) || READ_ONCE(q->dead)))
 		return -EIO;
 	for (i = 0; i < n; i++) {
+		const struct xe_cbev_queue *cq = conds[i].queue;
 		bool ok = xe_cbev_cond_check(&conds[i]);
+
+		/* A queue that will never complete more ends the wait. */
+		if (!ok && cq && (READ_ONCE(cq->banned) || READ_ONCE(cq->dead)))
+			return -EIO;
 
 		if (any && ok)
 			return i;
@@ -266,7 +297,7 @@ static int waitq_set_init(struct xe_cbev_waitq_set *s,
 	if (!s->e)
 		return -ENOMEM;
 	for (i = 0; i <= n; i++) {
-		wait_queue_head_t *wq = i < n ? xe_cbev_bo_wq(conds[i].bo) : extra;
+		wait_queue_head_t *wq = i < n ? cond_wq(&conds[i]) : extra;
 
 		if (!wq)
 			continue;

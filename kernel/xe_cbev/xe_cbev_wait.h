@@ -32,6 +32,8 @@ struct xe_cbev_cond {
 	struct xe_cbev_bo *bo;
 	/** @binding: the binding, with a reference, or NULL for a counter */
 	struct xe_cbev_vm_binding *binding;
+	/** @queue: for a queue condition, the queue with a reference, else NULL */
+	struct xe_cbev_queue *queue;
 	/** @page: the page of the value */
 	struct page *page;
 	/** @offset: byte offset of the value in @page */

@@ -73,7 +73,12 @@ TEST_F(query, device_info)
 	EXPECT_EQ(64u, info->timestamp_valid_bits);
 	EXPECT_EQ(48u, info->va_bits);
 	EXPECT_EQ(0u, info->pad);
-	for (i = 0; i < 4; i++)
+	EXPECT_EQ(1ull << 30, info->max_dispatch_size);
+	EXPECT_EQ(256u, info->max_fill_pattern);
+	EXPECT_EQ(1024u, info->max_exec_queues);
+	EXPECT_EQ(4096u, info->min_ring_size);
+	EXPECT_EQ(1u << 20, info->max_ring_size);
+	for (i = 0; i < sizeof(info->reserved) / sizeof(info->reserved[0]); i++)
 		EXPECT_EQ(0ull, info->reserved[i]);
 	EXPECT_NE(0, memcmp(info->uuid, zero_uuid, sizeof(zero_uuid)));
 }

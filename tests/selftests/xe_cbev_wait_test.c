@@ -160,6 +160,46 @@ TEST_F(wait, many_conditions)
 	EXPECT_EQ(EINVAL, wait_conds(self->fd, c, DRM_XE_CBEV_WAIT_MAX_CONDS + 1, 0, 0, 0, NULL));
 }
 
+/* A queue's completed sequence number, waited on directly. */
+TEST_F(wait, queue_completion)
+{
+	struct drm_xe_cbev_wait_cond c;
+	struct drm_xe_cbev_sync_file_export x;
+	uint64_t seqno;
+
+	emit_staggered(&self->r, GPU(0), 1, 30 * MSEC);
+	ASSERT_EQ(0, ring_submit_batches(&self->r, NULL, 0, &seqno));
+	c = (struct drm_xe_cbev_wait_cond){ .addr = self->r.id, .value = seqno,
+		.flags = DRM_XE_CBEV_WAIT_COND_QUEUE };
+	EXPECT_EQ(ETIME, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
+	ASSERT_EQ(0, wait_conds(self->fd, &c, 1, 0, 10 * SEC, 0, NULL));
+	EXPECT_EQ(1ull, U64(0)) TH_LOG("completed before its store");
+	EXPECT_GE(self->r.status->completed_seqno, seqno);
+
+	c.addr = 999;
+	EXPECT_EQ(ENOENT, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
+	c = (struct drm_xe_cbev_wait_cond){ .addr = self->r.id, .value = seqno,
+		.flags = DRM_XE_CBEV_WAIT_COND_QUEUE | DRM_XE_CBEV_WAIT_COND_COUNTER };
+	EXPECT_EQ(EINVAL, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
+	x = (struct drm_xe_cbev_sync_file_export){ .cond = { .addr = self->r.id,
+		.value = seqno, .flags = DRM_XE_CBEV_WAIT_COND_QUEUE } };
+	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+}
+
+/* A queue that is banned never completes its submission: EIO. */
+TEST_F(wait, queue_completion_banned)
+{
+	struct drm_xe_cbev_wait_cond c;
+	uint32_t dw[8] = { 0x0b000000u };
+	uint64_t seqno;
+
+	ring_emit(&self->r, dw, 1);
+	ASSERT_EQ(0, ring_submit_batches(&self->r, NULL, 0, &seqno));
+	c = (struct drm_xe_cbev_wait_cond){ .addr = self->r.id, .value = seqno,
+		.flags = DRM_XE_CBEV_WAIT_COND_QUEUE };
+	EXPECT_EQ(EIO, wait_conds(self->fd, &c, 1, 0, 10 * SEC, 0, NULL));
+}
+
 TEST_F(wait, invalid)
 {
 	struct drm_xe_cbev_wait_cond c;

@@ -185,8 +185,18 @@ struct drm_xe_cbev_query_device_info {
 	__u32 pad;
 	/** @uuid: identifies this device instance, stable while it exists */
 	__u8 uuid[16];
+	/** @max_dispatch_size: most bytes one built-in kernel may touch */
+	__u64 max_dispatch_size;
+	/** @max_fill_pattern: largest fill pattern, in bytes */
+	__u32 max_fill_pattern;
+	/** @max_exec_queues: most exec queues one file may have */
+	__u32 max_exec_queues;
+	/** @min_ring_size: smallest exec queue ring, in bytes */
+	__u32 min_ring_size;
+	/** @max_ring_size: largest exec queue ring, in bytes */
+	__u32 max_ring_size;
 	/** @reserved: always zero */
-	__u64 reserved[4];
+	__u64 reserved[1];
 };
 
 /**
@@ -607,7 +617,8 @@ struct drm_xe_cbev_wait_cond {
 	/**
 	 * @addr: GPU address of the value (8-byte aligned, or 4 with
 	 * &DRM_XE_CBEV_WAIT_COND_32BIT); with &DRM_XE_CBEV_WAIT_COND_COUNTER
-	 * the id of one of the file's counter slots instead
+	 * the id of one of the file's counter slots instead, with
+	 * &DRM_XE_CBEV_WAIT_COND_QUEUE the id of one of its exec queues
 	 */
 	__u64 addr;
 	/** @value: the right-hand side of the comparison */
@@ -619,6 +630,12 @@ struct drm_xe_cbev_wait_cond {
 #define DRM_XE_CBEV_WAIT_COND_32BIT	0x1u
 /* @addr is a counter slot id. */
 #define DRM_XE_CBEV_WAIT_COND_COUNTER	0x2u
+/*
+ * @addr is an exec queue id, and the value compared is its completed
+ * sequence number (&drm_xe_cbev_ring_status.completed_seqno); a ban of
+ * the queue ends the wait with -EIO.
+ */
+#define DRM_XE_CBEV_WAIT_COND_QUEUE	0x4u
 	/** @flags: DRM_XE_CBEV_WAIT_COND_* */
 	__u32 flags;
 };
@@ -679,7 +696,7 @@ struct drm_xe_cbev_wait {
  * condition can be polled, waited with epoll or handed to other drivers.
  * A fence must signal in bounded time: if the condition does not hold
  * within the module's fence_timeout_ms, the fence signals with the error
- * -ETIMEDOUT.
+ * -ETIMEDOUT. Conditions on a queue's completion are not accepted.
  */
 struct drm_xe_cbev_sync_file_export {
 	/** @extensions: pointer to the first extension, must be zero */
