@@ -738,6 +738,10 @@ struct drm_xe_cbev_sync_file_export {
  * stops new imports, never existing ones. Each user may hold at most
  * 1024 live tokens (-ENOSPC beyond).
  *
+ * A counter's export shows the whole counter page that holds the slot
+ * (the slot is at the offset the export reports): an importer can read the
+ * exporter's other counters of that page, never write any of them.
+ *
  * Importers map a view read-only (mmap with PROT_WRITE is -EACCES) and
  * must bind it with &DRM_XE_CBEV_VM_BIND_READONLY (else -EACCES), so a
  * write by their queues faults. Waits on a view -- host waits, io_uring
