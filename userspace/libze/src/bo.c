@@ -37,14 +37,14 @@ static uint64_t page_size(void)
 }
 
 /* Map @size bytes of the object at @offset at an @align-aligned address. */
-static void *bo_map(int fd, uint64_t offset, uint64_t size, uint64_t align)
+static void *bo_map(int fd, uint64_t offset, uint64_t size, uint64_t align,
+		    int prot)
 {
 	uintptr_t start, aligned;
 	void *reserve, *map;
 
 	if (align <= page_size()) {
-		map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-			   offset);
+		map = mmap(NULL, size, prot, MAP_SHARED, fd, offset);
 		return map == MAP_FAILED ? NULL : map;
 	}
 
@@ -55,8 +55,8 @@ static void *bo_map(int fd, uint64_t offset, uint64_t size, uint64_t align)
 
 	start = (uintptr_t)reserve;
 	aligned = (start + align - 1) & ~(uintptr_t)(align - 1);
-	map = mmap((void *)aligned, size, PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_FIXED, fd, offset);
+	map = mmap((void *)aligned, size, prot, MAP_SHARED | MAP_FIXED, fd,
+		   offset);
 	if (map == MAP_FAILED) {
 		munmap(reserve, size + align);
 		return NULL;
@@ -70,7 +70,11 @@ static void *bo_map(int fd, uint64_t offset, uint64_t size, uint64_t align)
 	return map;
 }
 
-/* Map and bind @bo, whose handle and size are set. */
+/*
+ * Map and bind @bo, whose handle, size and readonly flag are set. A
+ * read-only object (an IPC view) is mapped PROT_READ and bound READONLY,
+ * as the kernel demands: a device write to it faults the queue.
+ */
 static int bo_map_and_bind(struct xe_bo *bo, uint64_t align)
 {
 	uint64_t offset;
@@ -80,12 +84,14 @@ static int bo_map_and_bind(struct xe_bo *bo, uint64_t align)
 	if (err)
 		return err;
 
-	bo->map = bo_map(bo->dev->fd, offset, bo->size, align);
+	bo->map = bo_map(bo->dev->fd, offset, bo->size, align,
+			 bo->readonly ? PROT_READ : PROT_READ | PROT_WRITE);
 	if (!bo->map)
 		return -errno;
 
 	err = xe_kmd_vm_bind(bo->dev->fd, bo->handle, 0, bo->size,
-			     xe_bo_gpu_addr(bo), 0);
+			     xe_bo_gpu_addr(bo),
+			     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
 	if (err) {
 		munmap(bo->map, bo->size);
 		bo->map = NULL;
@@ -228,6 +234,48 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
 err_close:
 	xe_kmd_gem_close(dev->fd, handle);
 out_unlock:
+	pthread_mutex_unlock(&dev->bo_lock);
+	return err;
+}
+
+/**
+ * xe_bo_import_handle() - map and bind a GEM handle the file got from an
+ * IPC import (DRM_IOCTL_XE_CBEV_IPC_IMPORT)
+ * @dev: the device
+ * @handle: the GEM handle; owned by the object on success, closed on
+ *	failure
+ * @size: bytes of the object
+ * @readonly: the import is read-only: map it PROT_READ, bind it READONLY
+ * @out: the object, with one reference
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
+			uint64_t size, bool readonly, struct xe_bo **out)
+{
+	struct xe_bo *bo;
+	int err;
+
+	bo = calloc(1, sizeof(*bo));
+	if (!bo) {
+		xe_kmd_gem_close(dev->fd, handle);
+		return -ENOMEM;
+	}
+	bo->dev = dev;
+	bo->handle = handle;
+	bo->size = size;
+	bo->readonly = readonly;
+	atomic_init(&bo->refs, 1);
+
+	pthread_mutex_lock(&dev->bo_lock);
+	err = bo_map_and_bind(bo, 0);
+	if (err) {
+		xe_kmd_gem_close(dev->fd, handle);
+		free(bo);
+	} else {
+		registry_add_locked(dev, bo);
+		*out = bo;
+	}
 	pthread_mutex_unlock(&dev->bo_lock);
 	return err;
 }

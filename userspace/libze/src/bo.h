@@ -6,6 +6,7 @@
 #define _XE_BO_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct xe_device;
@@ -17,6 +18,7 @@ struct xe_device;
  * @handle: GEM handle
  * @size: bytes, a multiple of the page size
  * @map: CPU address of the mapping, which is also the GPU address
+ * @readonly: an IPC view: mapped PROT_READ, bound READONLY
  * @refs: references; the last xe_bo_put() unbinds, unmaps and closes
  * @prev: registry link, under &xe_device.bo_lock
  * @next: registry link, under &xe_device.bo_lock
@@ -33,6 +35,7 @@ struct xe_bo {
 	uint32_t handle;
 	uint64_t size;
 	void *map;
+	bool readonly;
 	atomic_uint refs;
 	struct xe_bo *prev;
 	struct xe_bo *next;
@@ -41,6 +44,8 @@ struct xe_bo {
 int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
 		 uint32_t flags, struct xe_bo **out);
 int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out);
+int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
+			uint64_t size, bool readonly, struct xe_bo **out);
 int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd);
 struct xe_bo *xe_bo_get(struct xe_bo *bo);
 void xe_bo_put(struct xe_bo *bo);

@@ -133,3 +133,90 @@ void xe_counter_free(struct xe_device *dev, struct xe_counter *counter)
 	pthread_mutex_unlock(&dev->counter_lock);
 	counter->page = NULL;
 }
+
+/**
+ * xe_counter_create() - allocate a shared counter slot
+ * @dev: the device
+ * @out: the counter, zero, with one reference
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_counter_create(struct xe_device *dev, struct xe_counter **out)
+{
+	struct xe_counter *counter = calloc(1, sizeof(*counter));
+	int err;
+
+	if (!counter)
+		return -ENOMEM;
+	err = xe_counter_alloc(dev, counter);
+	if (err) {
+		free(counter);
+		return err;
+	}
+	counter->dev = dev;
+	atomic_init(&counter->refs, 1);
+	*out = counter;
+	return 0;
+}
+
+struct xe_counter *xe_counter_get(struct xe_counter *counter)
+{
+	atomic_fetch_add_explicit(&counter->refs, 1, memory_order_relaxed);
+	return counter;
+}
+
+/* Drop a reference to a shared counter; NULL is ignored. */
+void xe_counter_put(struct xe_counter *counter)
+{
+	if (!counter ||
+	    atomic_fetch_sub_explicit(&counter->refs, 1,
+				      memory_order_acq_rel) != 1)
+		return;
+	xe_counter_free(counter->dev, counter);
+	free(counter);
+}
+
+/*
+ * Store @value in the slot from the host, at once (COUNTER_SET): the
+ * caller knows no engine writes it meanwhile. Waiters re-check.
+ */
+int xe_counter_set(struct xe_counter *counter, uint64_t value)
+{
+	return xe_kmd_counter_set(counter->dev->fd, counter->id, value);
+}
+
+/**
+ * xe_counter_ipc_export() - the kernel token that shares a shared counter
+ * @counter: the counter
+ * @token: its token
+ * @offset: the slot's offset in the export
+ * @size: bytes of the export
+ *
+ * The first call exports the slot (DRM_XE_CBEV_IPC_TOKEN); later ones
+ * return the same token, so that a process does not run into the kernel's
+ * limit of live tokens however many handles it makes. The handle says
+ * which value to wait for; the token only names the slot.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_counter_ipc_export(struct xe_counter *counter, uint64_t token[2],
+			  uint64_t *offset, uint64_t *size)
+{
+	struct xe_device *dev = counter->dev;
+	int err = 0;
+
+	pthread_mutex_lock(&dev->counter_lock);
+	if (!counter->ipc_token[0] && !counter->ipc_token[1])
+		err = xe_kmd_ipc_export_counter(dev->fd, counter->id,
+						counter->ipc_token,
+						&counter->ipc_offset,
+						&counter->ipc_size);
+	if (!err) {
+		token[0] = counter->ipc_token[0];
+		token[1] = counter->ipc_token[1];
+		*offset = counter->ipc_offset;
+		*size = counter->ipc_size;
+	}
+	pthread_mutex_unlock(&dev->counter_lock);
+	return err;
+}

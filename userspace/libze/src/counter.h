@@ -5,6 +5,8 @@
 #ifndef _XE_COUNTER_H
 #define _XE_COUNTER_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 struct xe_device;
@@ -15,20 +17,45 @@ struct xe_counter_page;
  * @page: the process's read-only mapping of the slot's page
  * @cpu: the slot in that mapping
  * @gpu_addr: the slot's GPU address (kernel half of the address space)
- * @id: the slot's id, for COUNTER_FREE and counter waits
+ * @id: the slot's id, for COUNTER_FREE, COUNTER_SET and counter waits
+ * @dev: shared counters: the device
+ * @refs: shared counters: references (the in-order list that owns it, the
+ *	counter-based events that point at it, lists that recorded waits
+ *	for it); the last xe_counter_put() frees the slot
+ * @ipc_token: shared counters: the kernel token of its IPC export, made
+ *	by the first counter-based event IPC handle and kept (the kernel
+ *	revokes it when the slot is freed); zero until then, under
+ *	&xe_device.counter_lock
+ * @ipc_offset: the slot's offset in that export
+ * @ipc_size: bytes of that export
  *
- * Only engines write a counter; the host reads it with xe_counter_read().
- * Embedded in the object that owns it (queue, in-order list).
+ * Only engines write a counter (and its owner, through COUNTER_SET, when it
+ * knows no engine does); the host reads it with xe_counter_read(). A ring's
+ * timeline is embedded in the ring (xe_counter_alloc()); an in-order list's
+ * counter is shared (xe_counter_create()), because the events it signals
+ * may outlive the list.
  */
 struct xe_counter {
 	struct xe_counter_page *page;
 	const uint64_t *cpu;
 	uint64_t gpu_addr;
 	uint32_t id;
+	struct xe_device *dev;
+	atomic_uint refs;
+	uint64_t ipc_token[2];
+	uint64_t ipc_offset;
+	uint64_t ipc_size;
 };
 
 int xe_counter_alloc(struct xe_device *dev, struct xe_counter *counter);
 void xe_counter_free(struct xe_device *dev, struct xe_counter *counter);
+
+int xe_counter_create(struct xe_device *dev, struct xe_counter **out);
+struct xe_counter *xe_counter_get(struct xe_counter *counter);
+void xe_counter_put(struct xe_counter *counter);
+int xe_counter_set(struct xe_counter *counter, uint64_t value);
+int xe_counter_ipc_export(struct xe_counter *counter, uint64_t token[2],
+			  uint64_t *offset, uint64_t *size);
 
 /*
  * The engine stores counters whole (MI_STORE_DATA_IMM qword); the acquire

@@ -260,17 +260,20 @@ int xe_kmd_counter_free(int fd, uint32_t id)
  * @fd: xe_cbev node
  * @priority: DRM_XE_CBEV_PRIORITY_*
  * @ring_size: bytes of commands, a power of two
+ * @hang_timeout_ms: how long it may make no progress (0: the module's)
  * @id: the new queue's id
  * @mmap_offset: where to mmap() its status page and ring
  *
  * Return: 0 or a negative errno.
  */
 int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
-			     uint32_t *id, uint64_t *mmap_offset)
+			     uint32_t hang_timeout_ms, uint32_t *id,
+			     uint64_t *mmap_offset)
 {
 	struct drm_xe_cbev_exec_queue_create args = {
 		.priority = priority,
 		.ring_size = ring_size,
+		.hang_timeout_ms = hang_timeout_ms,
 	};
 
 	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, &args))
@@ -342,15 +345,120 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail)
 int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id)
 {
-	struct drm_xe_cbev_wait args = {
+	struct drm_xe_cbev_wait args;
+
+	xe_kmd_wait_args(&args, conds, num_conds, 0, abs_timeout_ns, queue_id);
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * xe_kmd_wait_args() - fill the argument of a wait, ioctl or io_uring
+ * @args: filled in
+ * @conds: the conditions, which must stay valid until the wait is issued
+ * @num_conds: entries in @conds
+ * @flags: DRM_XE_CBEV_WAIT_ANY or 0 (all)
+ * @abs_timeout_ns: CLOCK_MONOTONIC deadline, or a negative value for none
+ * @queue_id: 0, or a queue whose ban ends the wait with -EIO
+ */
+void xe_kmd_wait_args(struct drm_xe_cbev_wait *args,
+		      const struct drm_xe_cbev_wait_cond *conds,
+		      uint32_t num_conds, uint32_t flags,
+		      int64_t abs_timeout_ns, uint32_t queue_id)
+{
+	*args = (struct drm_xe_cbev_wait){
 		.conds = (uintptr_t)conds,
 		.num_conds = num_conds,
-		.flags = abs_timeout_ns < 0 ? 0 : DRM_XE_CBEV_WAIT_ABSTIME,
+		.flags = flags |
+			 (abs_timeout_ns < 0 ? 0 : DRM_XE_CBEV_WAIT_ABSTIME),
 		.timeout_ns = abs_timeout_ns < 0 ? -1 : abs_timeout_ns,
 		.exec_queue_id = queue_id,
 	};
+}
 
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &args))
+/* DRM_IOCTL_XE_CBEV_COUNTER_SET: store @value in the caller's slot @id. */
+int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value)
+{
+	struct drm_xe_cbev_counter_set args = {
+		.id = id,
+		.value = value,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &args))
 		return -errno;
+	return 0;
+}
+
+/**
+ * xe_kmd_sync_file_export() - DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT
+ * @fd: xe_cbev node
+ * @cond: the condition the fence signals on
+ * @sync_fd: the new sync_file, close-on-exec, owned by the caller
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_kmd_sync_file_export(int fd, const struct drm_xe_cbev_wait_cond *cond,
+			    int *sync_fd)
+{
+	struct drm_xe_cbev_sync_file_export args = {
+		.cond = *cond,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &args))
+		return -errno;
+	*sync_fd = args.fd;
+	return 0;
+}
+
+/**
+ * xe_kmd_ipc_export_counter() - DRM_IOCTL_XE_CBEV_IPC_EXPORT of a counter
+ * slot by token
+ * @fd: xe_cbev node
+ * @id: the caller's counter slot
+ * @token: the 128-bit token that names the export
+ * @offset: byte offset of the slot in the export
+ * @size: bytes of the export
+ *
+ * Return: 0; -ENOSPC when the user holds the most tokens allowed; another
+ * negative errno.
+ */
+int xe_kmd_ipc_export_counter(int fd, uint32_t id, uint64_t token[2],
+			      uint64_t *offset, uint64_t *size)
+{
+	struct drm_xe_cbev_ipc_export args = {
+		.kind = DRM_XE_CBEV_IPC_KIND_COUNTER,
+		.id = id,
+		.flags = DRM_XE_CBEV_IPC_TOKEN,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &args))
+		return -errno;
+	token[0] = args.token[0];
+	token[1] = args.token[1];
+	*offset = args.offset;
+	*size = args.size;
+	return 0;
+}
+
+/**
+ * xe_kmd_ipc_import() - DRM_IOCTL_XE_CBEV_IPC_IMPORT
+ * @fd: xe_cbev node
+ * @token: the token
+ * @out: the kernel's answer (handle, kind, flags, offset, size)
+ *
+ * Return: 0; -ENOENT for an unknown or revoked token; -EACCES if the
+ * caller may not import it; another negative errno.
+ */
+int xe_kmd_ipc_import(int fd, const uint64_t token[2],
+		      struct drm_xe_cbev_ipc_import *out)
+{
+	struct drm_xe_cbev_ipc_import args = {
+		.token = { token[0], token[1] },
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &args))
+		return -errno;
+	*out = args;
 	return 0;
 }

@@ -30,14 +30,27 @@ int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range);
 
 int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out);
 int xe_kmd_counter_free(int fd, uint32_t id);
+int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value);
 
 int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
-			     uint32_t *id, uint64_t *mmap_offset);
+			     uint32_t hang_timeout_ms, uint32_t *id,
+			     uint64_t *mmap_offset);
 int xe_kmd_exec_queue_destroy(int fd, uint32_t id);
 int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
 				struct drm_xe_cbev_exec_queue_state *out);
 int xe_kmd_exec(int fd, uint32_t id, uint64_t tail);
 int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id);
+void xe_kmd_wait_args(struct drm_xe_cbev_wait *args,
+		      const struct drm_xe_cbev_wait_cond *conds,
+		      uint32_t num_conds, uint32_t flags,
+		      int64_t abs_timeout_ns, uint32_t queue_id);
+int xe_kmd_sync_file_export(int fd, const struct drm_xe_cbev_wait_cond *cond,
+			    int *sync_fd);
+
+int xe_kmd_ipc_export_counter(int fd, uint32_t id, uint64_t token[2],
+			      uint64_t *offset, uint64_t *size);
+int xe_kmd_ipc_import(int fd, const uint64_t token[2],
+		      struct drm_xe_cbev_ipc_import *out);
 
 #endif /* _XE_KMD_H */

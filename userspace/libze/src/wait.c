@@ -110,13 +110,46 @@ static int wait_common(struct xe_device *dev, const uint64_t *cpu,
 int xe_wait_memory(struct xe_device *dev, const uint64_t *cpu, uint64_t value,
 		   uint64_t timeout_ns)
 {
+	return xe_wait_address(dev, cpu, (uintptr_t)cpu, value, timeout_ns);
+}
+
+/**
+ * xe_wait_address() - wait until a value reaches @value, reading it on the
+ * host at @cpu and sleeping on it in the kernel at @gpu_addr
+ * @dev: the device whose address space has @gpu_addr bound
+ * @cpu: where the host reads the value (8-byte aligned)
+ * @gpu_addr: where the device reads it: the same memory, or memory the
+ *	writer updates with it (external storage of a counter-based event)
+ * @value: the target
+ * @timeout_ns: Level Zero timeout
+ *
+ * Return: 0, -ETIME or another negative errno.
+ */
+int xe_wait_address(struct xe_device *dev, const uint64_t *cpu,
+		    uint64_t gpu_addr, uint64_t value, uint64_t timeout_ns)
+{
 	const struct drm_xe_cbev_wait_cond cond = {
-		.addr = (uintptr_t)cpu,
+		.addr = gpu_addr,
 		.value = value,
 		.op = DRM_XE_CBEV_CMP_GTE,
 	};
 
 	return wait_common(dev, cpu, &cond, timeout_ns, 0);
+}
+
+/**
+ * xe_wait_deadline() - turn a Level Zero timeout into a kernel deadline
+ * @timeout_ns: Level Zero timeout, not 0
+ *
+ * Return: the absolute CLOCK_MONOTONIC deadline, or -1 for none.
+ */
+int64_t xe_wait_deadline(uint64_t timeout_ns)
+{
+	uint64_t start = now_ns();
+
+	if (timeout_ns == XE_TIMEOUT_INFINITE || timeout_ns >= INT64_MAX - start)
+		return -1;
+	return start + timeout_ns;
 }
 
 /**
