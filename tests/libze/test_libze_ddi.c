@@ -183,8 +183,12 @@ static const struct slot event_slots[] = {
 	{ 6, "zeEventQueryKernelTimestampsExt" },
 	{ 9, "zeEventGetEventPool" }, { 9, "zeEventGetSignalScope" },
 	{ 9, "zeEventGetWaitScope" },
-	{ 15, NULL }, { 15, NULL }, { 15, NULL }, { 15, NULL }, { 15, NULL },
-	{ 17, NULL },
+	{ 15, "zeEventCounterBasedCreate" },
+	{ 15, "zeEventCounterBasedGetIpcHandle" },
+	{ 15, "zeEventCounterBasedOpenIpcHandle" },
+	{ 15, "zeEventCounterBasedCloseIpcHandle" },
+	{ 15, "zeEventCounterBasedGetDeviceAddress" },
+	{ 17, "zeEventGetCounterBasedFlags" },
 };
 
 static const struct slot module_slots[] = {

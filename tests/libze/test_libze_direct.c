@@ -98,7 +98,7 @@ START_TEST(test_direct_default_context)
 		      "a spec 1.14 entry point, called directly");
 	ck_assert_int_eq(zeDriverGetApiVersion(driver, &version),
 			 ZE_RESULT_SUCCESS);
-	ck_assert_int_eq(version, ZE_API_VERSION_1_14);
+	ck_assert_int_eq(version, ZE_API_VERSION_1_15);
 }
 END_TEST
 

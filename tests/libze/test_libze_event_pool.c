@@ -167,11 +167,10 @@ START_TEST(test_event_pool_create_refusals)
 		.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
 		.count = 0,
 	};
-	struct {
-		ze_structure_type_t stype;
-		const void *pNext;
-		uint32_t flags;
-	} cb = { (ze_structure_type_t)0x00020014, NULL, 1 };
+	ze_event_pool_counter_based_exp_desc_t cb = {
+		.stype = ZE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC,
+		.flags = ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_IMMEDIATE,
+	};
 	ze_event_pool_handle_t p = NULL;
 
 	ck_assert_ze(zeEventPoolCreate(lz_context, &desc, 0, NULL, &p),
@@ -181,11 +180,20 @@ START_TEST(test_event_pool_create_refusals)
 	ck_assert_ze(zeEventPoolCreate(lz_context, &desc, 0, NULL, &p),
 		     ZE_RESULT_ERROR_INVALID_ENUMERATION,
 		     "unknown pool flags are refused");
-	desc.flags = 0;
+	desc.flags = ZE_EVENT_POOL_FLAG_IPC;
 	desc.pNext = &cb;
 	ck_assert_ze(zeEventPoolCreate(lz_context, &desc, 0, NULL, &p),
 		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-		     "counter-based pools are not regular pools");
+		     "counter-based pools are not shared (their events are)");
+	desc.flags = 0;
+	cb.flags = 0x4;
+	ck_assert_ze(zeEventPoolCreate(lz_context, &desc, 0, NULL, &p),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a counter-based pool for neither list type is refused");
+	cb.flags = ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_IMMEDIATE | 0x4;
+	ck_assert_ze(zeEventPoolCreate(lz_context, &desc, 0, NULL, &p),
+		     ZE_RESULT_ERROR_INVALID_ENUMERATION,
+		     "unknown counter-based pool flags are refused");
 	desc.pNext = NULL;
 	ck_assert_ze(zeEventPoolCreate(lz_context, &desc, 1, NULL, &p),
 		     ZE_RESULT_ERROR_INVALID_SIZE,

@@ -10,6 +10,10 @@
  * Debian's Level Zero headers (spec 1.4):
  *
  * - zex_spec.h: the names of spec 1.5-1.17 that the driver implements;
+ * - zex_counter_based_event.h: the ZEX_counter_based_event extension of
+ *   compute-runtime (zexCounterBasedEventCreate2() and friends);
+ * - zex_xe_cbev_event.h: this driver's own event extensions (a
+ *   sync_file per event, one wait for many events);
  * - zex_ddi_handles.h: the DDI-handles layout every handle starts with;
  * - zex_builtins.h: the module image format of the built-in kernels.
  *
@@ -22,6 +26,8 @@
 #include <level_zero/ze_api.h>
 
 #include "zex_spec.h"
+#include "zex_counter_based_event.h"
+#include "zex_xe_cbev_event.h"
 #include "zex_ddi_handles.h"
 #include "zex_builtins.h"
 

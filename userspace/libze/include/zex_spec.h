@@ -243,6 +243,180 @@ zeCommandListAppendLaunchKernelWithArguments(
 	void **pArguments, const void *pNext, ze_event_handle_t hSignalEvent,
 	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
 
+/* ---- counter-based event pools, spec 1.8 (deprecated in 1.15) ---------- */
+
+/*
+ * "ZE_experimental_event_pool_counter_based": a pool whose
+ * ze_event_pool_desc_t.pNext holds ze_event_pool_counter_based_exp_desc_t
+ * makes counter-based events (see the spec 1.15 section below). Such a
+ * pool cannot be shared (ZE_EVENT_POOL_FLAG_IPC).
+ */
+#define ZE_EVENT_POOL_COUNTER_BASED_EXP_NAME \
+	"ZE_experimental_event_pool_counter_based"
+
+typedef enum _ze_event_pool_counter_based_exp_version_t {
+	ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_CURRENT = ZE_MAKE_VERSION(1, 0),
+	ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_event_pool_counter_based_exp_version_t;
+
+#define ZE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC \
+	((ze_structure_type_t)0x00020014)
+
+typedef uint32_t ze_event_pool_counter_based_exp_flags_t;
+typedef enum _ze_event_pool_counter_based_exp_flag_t {
+	/* Signalled from immediate lists (the default when flags are 0). */
+	ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_IMMEDIATE = ZE_BIT(0),
+	/* Signalled from regular (recorded) lists. */
+	ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_NON_IMMEDIATE = ZE_BIT(1),
+	ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_event_pool_counter_based_exp_flag_t;
+
+typedef struct _ze_event_pool_counter_based_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_event_pool_counter_based_exp_flags_t flags;
+} ze_event_pool_counter_based_exp_desc_t;
+
+/* ---- counter-based events, spec 1.15 (1.17 additions marked) ----------- */
+
+/*
+ * A counter-based event has no memory of its own: it is the pair
+ * (counter of the in-order list that signalled it last, value), replaced
+ * by every append that signals it. It is complete when created, cannot be
+ * signalled or reset from the host, and may be waited for by any list and
+ * the host. See Documentation/libze.rst.
+ */
+#define ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC \
+	((ze_structure_type_t)0x0002003A)
+#define ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION_DESC \
+	((ze_structure_type_t)0x0002003B)
+#define ZE_STRUCTURE_TYPE_IPC_MEM_HANDLE_TYPE_EXT_DESC \
+	((ze_structure_type_t)0x0002003D)
+#define ZE_STRUCTURE_TYPE_DEVICE_EVENT_PROPERTIES \
+	((ze_structure_type_t)0x0002003E)
+#define ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE_DESC \
+	((ze_structure_type_t)0x0002003F)
+
+typedef uint32_t ze_event_counter_based_flags_t;
+typedef enum _ze_event_counter_based_flag_t {
+	ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE = ZE_BIT(0),
+	ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE = ZE_BIT(1),
+	ZE_EVENT_COUNTER_BASED_FLAG_HOST_VISIBLE = ZE_BIT(2),
+	ZE_EVENT_COUNTER_BASED_FLAG_IPC = ZE_BIT(3),
+	/* Kernel timestamps; not with HOST_TIMESTAMP, not with IPC. */
+	ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP = ZE_BIT(4),
+	ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP = ZE_BIT(5),
+	/* Spec 1.17: signalled outside of any graph. */
+	ZE_EVENT_COUNTER_BASED_FLAG_GRAPH_EXTERNAL = ZE_BIT(6),
+	ZE_EVENT_COUNTER_BASED_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_event_counter_based_flag_t;
+
+typedef struct _ze_event_counter_based_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_event_counter_based_flags_t flags;
+	ze_event_scope_flags_t signal;
+	ze_event_scope_flags_t wait;
+} ze_event_counter_based_desc_t;
+
+/*
+ * pNext of ze_event_counter_based_desc_t: the event is complete once the
+ * application stores a value >= completionValue at both addresses (which
+ * it owns; deviceAddress must be device memory of the context).
+ */
+typedef struct _ze_event_counter_based_external_sync_allocation_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t *deviceAddress;
+	uint64_t *hostAddress;
+	uint64_t completionValue;
+} ze_event_counter_based_external_sync_allocation_desc_t;
+
+/*
+ * pNext of ze_event_counter_based_desc_t: an aggregated event. Every
+ * append that signals it atomically adds incrementValue at deviceAddress
+ * (device memory of the context); it is complete once *deviceAddress >=
+ * completionValue. Not with an external sync allocation.
+ */
+typedef struct _ze_event_counter_based_external_aggregate_storage_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t *deviceAddress;
+	uint64_t incrementValue;
+	uint64_t completionValue;
+} ze_event_counter_based_external_aggregate_storage_desc_t;
+
+typedef struct _ze_ipc_event_counter_based_handle_t {
+	char data[ZE_MAX_IPC_HANDLE_SIZE];
+} ze_ipc_event_counter_based_handle_t;
+
+/* pNext of ze_device_properties_t: what counter-based events can do. */
+typedef uint32_t ze_device_event_properties_flags_t;
+typedef enum _ze_device_event_properties_flag_t {
+	ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE =
+		ZE_BIT(0),
+	ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_IPC = ZE_BIT(1),
+	ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION =
+		ZE_BIT(2),
+	ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_INTERRUPT_WAIT =
+		ZE_BIT(3),
+	ZE_DEVICE_EVENT_PROPERTIES_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_device_event_properties_flag_t;
+
+typedef struct _ze_device_event_properties_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	ze_device_event_properties_flags_t flags;
+} ze_device_event_properties_t;
+
+/* pNext of zeMemGetIpcHandleWithProperties(): which kind of handle. */
+typedef uint32_t ze_ipc_mem_handle_type_flags_t;
+typedef enum _ze_ipc_mem_handle_type_flag_t {
+	ZE_IPC_MEM_HANDLE_TYPE_FLAG_DEFAULT = ZE_BIT(0),
+	ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE = ZE_BIT(1),
+	ZE_IPC_MEM_HANDLE_TYPE_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_ipc_mem_handle_type_flag_t;
+
+typedef struct _ze_ipc_mem_handle_type_ext_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_ipc_mem_handle_type_flags_t typeFlags;
+} ze_ipc_mem_handle_type_ext_desc_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventCounterBasedCreate(ze_context_handle_t hContext,
+			  ze_device_handle_t hDevice,
+			  const ze_event_counter_based_desc_t *desc,
+			  ze_event_handle_t *phEvent);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventCounterBasedGetIpcHandle(ze_event_handle_t hEvent,
+				ze_ipc_event_counter_based_handle_t *phIpc);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventCounterBasedOpenIpcHandle(ze_context_handle_t hContext,
+				 ze_ipc_event_counter_based_handle_t hIpc,
+				 ze_event_handle_t *phEvent);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventCounterBasedCloseIpcHandle(ze_event_handle_t hEvent);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventCounterBasedGetDeviceAddress(ze_event_handle_t hEvent,
+				    uint64_t *completionValue,
+				    uint64_t *deviceAddress);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceGetAggregatedCopyOffloadIncrementValue(ze_device_handle_t hDevice,
+					       uint32_t *incrementValue);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeMemGetIpcHandleWithProperties(ze_context_handle_t hContext, const void *ptr,
+				void *pNext, ze_ipc_mem_handle_t *pIpcHandle);
+
+/* Spec 1.17 */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventGetCounterBasedFlags(ze_event_handle_t hEvent,
+			    ze_event_counter_based_flags_t *pFlags);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceGetCounterBasedEventMaxValue(ze_device_handle_t hDevice,
+				     uint64_t *maxValue);
+
 #if defined(__cplusplus)
 }
 #endif

@@ -27,9 +27,20 @@
  * done up to append n" is one 64-bit compare. (The engine executes a ring
  * in order anyway; the wait is what makes the order hold when the appends
  * could overlap, as on hardware, and what a hardware backend would need.)
- * A regular in-order list counts from 0 in every execution: the queue
- * stores 0 into its counter before it calls the batch, and refuses to
- * start an execution while the previous one is still running.
+ * A regular in-order list counts from 0 in every execution: executing it
+ * sets its counter to 0 from the host at once (COUNTER_SET), so that the
+ * counter-based events it signals read "not ready" from that call on, in
+ * host program order; the queue stores 0 again before it calls the batch,
+ * which only matters when one call executes the list twice. A list whose
+ * previous execution still runs is refused.
+ *
+ * Counter-based events (cb_event.c) take part in the same shape: a wait
+ * for one is a 64-bit compare of its current (counter, value); signalling
+ * one from an in-order list costs nothing but the counter bump that every
+ * append does anyway, after which the event points at (this list's
+ * counter, the bumped value). An aggregated event adds its increment with
+ * an MI_ATOMIC instead, a timestamp event gets a fresh timestamp slot
+ * around the operation. Only in-order lists may signal them.
  *
  * Immediate lists in synchronous mode wait for each append before the call
  * returns.
@@ -41,6 +52,7 @@
 
 #include "libze_private.h"
 #include "bo.h"
+#include "cb_event.h"
 #include "cmdlist.h"
 #include "context.h"
 #include "device.h"
@@ -49,6 +61,7 @@
 #include "event.h"
 #include "result.h"
 #include "ring.h"
+#include "timestamp.h"
 #include "wait.h"
 
 #define XE_CMDLIST_FLAGS_KNOWN						\
@@ -138,10 +151,13 @@ static struct xe_cmdlist *cmdlist_alloc(struct xe_context *ctx,
 
 static void cmdlist_free(struct xe_cmdlist *list)
 {
+	/* Once the ring is gone, nothing the list kept is used any more. */
 	if (list->ring)
 		xe_ring_destroy(list->ring);
+	xe_cmdlist_keep_release(list);
+	xe_ts_put(list->dev, list->pending_ts);
 	xe_ring_put(list->exec_ring);
-	xe_counter_free(list->dev, &list->counter);
+	xe_counter_put(list->counter);
 	xe_heap_fini(&list->heap);
 	xe_batch_fini(&list->batch);
 	free(list->cs);
@@ -181,7 +197,7 @@ ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 
 	if (list->in_order) {
-		err = xe_counter_alloc(dev, &list->counter);
+		err = xe_counter_create(dev, &list->counter);
 		if (err) {
 			cmdlist_free(list);
 			return xe_result_from_errno(err);
@@ -265,7 +281,7 @@ ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
 
 	err = xe_ring_create(dev, kmd_priority(altdesc->priority), &list->ring);
 	if (!err && list->in_order)
-		err = xe_counter_alloc(dev, &list->counter);
+		err = xe_counter_create(dev, &list->counter);
 	if (err) {
 		cmdlist_free(list);
 		return xe_result_from_errno(err);
@@ -315,8 +331,17 @@ ze_result_t xe_cmdlist_reset(ze_command_list_handle_t hCommandList)
 
 	xe_batch_reset(&list->batch);
 	xe_heap_reset(&list->heap);
+	xe_cmdlist_keep_release(list);
+	xe_ts_put(list->dev, list->pending_ts);
+	list->pending_ts = NULL;
 	list->counter_value = 0;
 	list->closed = false;
+	/*
+	 * The events of the new recording must not read complete with the
+	 * values of the old one's last execution (the list is idle: spec).
+	 */
+	if (list->in_order)
+		return xe_result_from_errno(xe_counter_set(list->counter, 0));
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -351,11 +376,46 @@ static ze_result_t wait_events(ze_event_handle_t *handles, uint32_t n,
 	return ZE_RESULT_SUCCESS;
 }
 
-static uint32_t *emit_timestamps(uint32_t *cs, const struct xe_event *ev,
+/* Where the timestamps of the signal being built go. */
+static uint64_t signal_ts_addr(const struct xe_cmdlist *list,
+			       const struct xe_event *ev)
+{
+	if (xe_event_is_cb(ev))
+		return xe_ts_addr(list->pending_ts);
+	return xe_event_ts_addr(ev);
+}
+
+static uint32_t *emit_timestamps(uint32_t *cs, uint64_t ts_addr,
 				 size_t global, size_t context)
 {
-	cs = xe_emit_timestamp(cs, xe_event_ts_addr(ev) + global);
-	return xe_emit_timestamp(cs, xe_event_ts_addr(ev) + context);
+	cs = xe_emit_timestamp(cs, ts_addr + global);
+	return xe_emit_timestamp(cs, ts_addr + context);
+}
+
+/*
+ * Emit the wait for @ev's current state, and keep what the wait reads
+ * alive for as long as the commands may run (cmdlist_keep.c): the IPC view
+ * of an opened event always, the counter of another list when the wait is
+ * recorded for later executions.
+ */
+static int emit_event_wait(struct xe_cmdlist *list, const struct xe_event *ev,
+			   uint32_t **cs)
+{
+	struct xe_event_cond cond;
+	int err = 0;
+
+	if (!xe_event_cond(ev, &cond))
+		return 0;	/* never signalled: complete */
+	if (xe_event_is_cb(ev) && ev->cb.kind == XE_CB_IMPORTED)
+		err = xe_cmdlist_keep(list, XE_KEEP_IMPORT, ev->cb.import);
+	else if (cond.counter && !list->immediate &&
+		 cond.counter != list->counter)
+		err = xe_cmdlist_keep(list, XE_KEEP_COUNTER, cond.counter);
+	if (err)
+		return err;
+	*cs = xe_emit_semaphore_wait64(*cs, cond.gpu_addr, XE_SEM_GTE,
+				       cond.value);
+	return 0;
 }
 
 /**
@@ -378,6 +438,7 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 	struct xe_event *local[16], **waits = local;
 	ze_result_t ret;
 	uint32_t *cs, i;
+	int err;
 
 	if (!list)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -392,7 +453,18 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		a->signal = xe_event_from_handle(hSignalEvent);
 		if (!a->signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		if (xe_event_is_cb(a->signal)) {
+			ret = xe_cb_event_check_signal(a->signal, list);
+			if (ret != ZE_RESULT_SUCCESS)
+				return ret;
+		}
 	}
+
+	/* Forget what an abandoned append left; retire what completed. */
+	xe_cmdlist_keep_abort(list);
+	xe_cmdlist_keep_retire(list);
+	xe_ts_put(list->dev, list->pending_ts);
+	list->pending_ts = NULL;
 
 	list->cs_len = 0;
 	if (xe_cmdlist_reserve(list, XE_APPEND_BASE_DWORDS +
@@ -407,21 +479,32 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 	ret = wait_events(phWaitEvents, numWaitEvents, waits);
 	if (ret != ZE_RESULT_SUCCESS)
 		goto out;
+	if (a->signal && xe_event_is_cb(a->signal)) {
+		err = xe_cb_event_begin_signal(a->signal, list);
+		if (err)
+			goto out_err;
+	}
 
 	cs = xe_cs_pos(list);
 	if (list->in_order && list->counter_value)
-		cs = xe_emit_semaphore_wait64(cs, list->counter.gpu_addr,
+		cs = xe_emit_semaphore_wait64(cs, list->counter->gpu_addr,
 					      XE_SEM_GTE, list->counter_value);
-	for (i = 0; i < numWaitEvents; i++)
-		cs = xe_emit_semaphore_wait64(cs, xe_event_state_addr(waits[i]),
-					      XE_SEM_GTE, XE_EVENT_SIGNALED);
+	for (i = 0; i < numWaitEvents; i++) {
+		err = emit_event_wait(list, waits[i], &cs);
+		if (err)
+			goto out_err;
+	}
 	if (a->signal && a->signal->timestamps)
-		cs = emit_timestamps(cs, a->signal,
+		cs = emit_timestamps(cs, signal_ts_addr(list, a->signal),
 				     offsetof(ze_kernel_timestamp_result_t,
 					      global.kernelStart),
 				     offsetof(ze_kernel_timestamp_result_t,
 					      context.kernelStart));
 	xe_cs_advance(list, cs);
+	goto out;
+out_err:
+	xe_cmdlist_keep_abort(list);
+	ret = xe_result_from_errno(err);
 out:
 	if (waits != local)
 		free(waits);
@@ -429,24 +512,30 @@ out:
 }
 
 /*
- * Submit or record the append in the staging buffer. Once it is, the
- * in-order counter moves on, even if a synchronous wait then fails.
+ * Submit or record the append in the staging buffer (*@committed says if
+ * it was). Once it is, the in-order counter moves on, even if a
+ * synchronous wait then fails.
  */
-static int append_commit(struct xe_cmdlist *list)
+static int append_commit(struct xe_cmdlist *list, bool *committed)
 {
 	uint64_t seqno;
 	int err;
 
+	*committed = false;
 	if (!list->immediate) {
 		err = xe_batch_append(&list->batch, list->cs, list->cs_len);
-		if (!err && list->in_order)
+		if (err)
+			return err;
+		*committed = true;
+		if (list->in_order)
 			list->counter_value++;
-		return err;
+		return 0;
 	}
 
 	err = xe_ring_submit(list->ring, list->cs, list->cs_len, &seqno);
 	if (err)
 		return err;
+	*committed = true;
 	if (list->in_order)
 		list->counter_value++;
 	list->last_seqno = seqno;
@@ -466,29 +555,50 @@ static int append_commit(struct xe_cmdlist *list)
 ze_result_t xe_append_end(struct xe_append *a)
 {
 	struct xe_cmdlist *list = a->list;
+	struct xe_event *ev = a->signal;
+	bool committed;
 	uint32_t *cs;
 	int err;
 
 	cs = xe_cs_reserve(list, 2 * 2 * XE_PIPE_CONTROL_DWORDS +
+			   XE_MI_ATOMIC_INLINE_DWORDS +
 			   2 * XE_MI_STORE_DATA_IMM_QW_DWORDS);
-	if (!cs)
+	if (!cs) {
+		xe_cmdlist_keep_abort(list);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
 
-	if (a->signal && a->signal->timestamps)
-		cs = emit_timestamps(cs, a->signal,
+	if (ev && ev->timestamps)
+		cs = emit_timestamps(cs, signal_ts_addr(list, ev),
 				     offsetof(ze_kernel_timestamp_result_t,
 					      global.kernelEnd),
 				     offsetof(ze_kernel_timestamp_result_t,
 					      context.kernelEnd));
-	if (a->signal)
-		cs = xe_emit_store_qword(cs, xe_event_state_addr(a->signal),
+	/*
+	 * A regular event is one store; a counter-based event needs nothing
+	 * but the counter bump below, unless it is aggregated: then every
+	 * producer adds its share, atomically against the others.
+	 */
+	if (ev && !xe_event_is_cb(ev))
+		cs = xe_emit_store_qword(cs, xe_event_state_addr(ev),
 					 XE_EVENT_SIGNALED);
+	else if (ev && ev->cb.kind == XE_CB_AGGREGATE)
+		cs = xe_emit_atomic_add64(cs, ev->cb.gpu_addr,
+					  ev->cb.increment);
 	if (list->in_order)
-		cs = xe_emit_store_qword(cs, list->counter.gpu_addr,
+		cs = xe_emit_store_qword(cs, list->counter->gpu_addr,
 					 list->counter_value + 1);
 	xe_cs_advance(list, cs);
 
-	err = append_commit(list);
+	err = append_commit(list, &committed);
+	if (committed) {
+		xe_cmdlist_keep_commit(list, list->immediate ?
+					     list->last_seqno : 0);
+		if (ev && xe_event_is_cb(ev))
+			xe_cb_event_signalled(ev, list);
+	} else {
+		xe_cmdlist_keep_abort(list);
+	}
 	xe_context_note(list->ctx, err);
 	return xe_result_from_errno(err);
 }
@@ -518,12 +628,33 @@ int xe_cmdlist_check_executable(struct xe_cmdlist *list, uint32_t ordinal)
 	return 0;
 }
 
+/**
+ * xe_cmdlist_rewind() - start an execution of @list in host program order
+ * @list: a regular list that xe_cmdlist_check_executable() accepted
+ *
+ * An in-order list's counter goes back to 0 at once (COUNTER_SET): from
+ * this call on, the counter-based events the list signals read "not
+ * ready", and waits recorded elsewhere wait for this execution. Nothing
+ * writes the counter meanwhile: the previous execution has finished.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_cmdlist_rewind(struct xe_cmdlist *list)
+{
+	if (!list->in_order)
+		return 0;
+	return xe_counter_set(list->counter, 0);
+}
+
 /* Emit the commands that execute @list from a ring. */
 uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *list)
 {
-	/* Rewind the counter first: this execution counts from 0 again. */
+	/*
+	 * The host set the counter to 0 already (xe_cmdlist_rewind()); the
+	 * engine does it again for a list executed twice by one call.
+	 */
 	if (list->in_order)
-		cs = xe_emit_store_qword(cs, list->counter.gpu_addr, 0);
+		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, 0);
 	return xe_emit_bb_start(cs, xe_batch_start(&list->batch), true);
 }
 

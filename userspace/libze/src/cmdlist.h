@@ -17,10 +17,29 @@
 #include "counter.h"
 #include "encoder.h"
 
+struct xe_cb_import;
 struct xe_context;
 struct xe_device;
 struct xe_event;
 struct xe_ring;
+struct xe_ts_slot;
+
+/*
+ * What a list keeps alive for its commands (cmdlist_keep.c): counters and
+ * IPC views its recorded commands wait on, timestamp slots its commands
+ * write.
+ */
+enum xe_keep_kind {
+	XE_KEEP_COUNTER,
+	XE_KEEP_IMPORT,
+	XE_KEEP_TS,
+};
+
+struct xe_keep {
+	enum xe_keep_kind kind;
+	void *obj;
+	uint64_t seqno;
+};
 
 /* The command queue groups of a device (zeDeviceGetCommandQueueGroupProperties). */
 #define XE_ORDINAL_COMPUTE	0	/* compute and copy */
@@ -46,7 +65,7 @@ struct xe_ring;
  * @cs_len: dwords in @cs
  * @cs_cap: dwords @cs has room for
  * @counter: in-order lists: the kernel counter slot the list bumps after
- *	every append
+ *	every append; shared with the counter-based events it signals
  * @counter_value: in-order lists: the value the last append bumps
  *	@counter to (a regular list counts from 0 in every execution)
  * @ring: immediate lists: the list's own ring
@@ -55,6 +74,13 @@ struct xe_ring;
  * @heap: data that commands read (fill patterns)
  * @exec_ring: regular in-order lists: the ring of the last execution, held
  * @exec_seqno: regular in-order lists: its completion point
+ * @keeps: what the list's commands need alive (struct xe_keep)
+ * @num_keeps: entries in @keeps
+ * @keeps_cap: room in @keeps
+ * @keeps_committed: entries of appends that were submitted or recorded;
+ *	the rest belong to the append being built
+ * @pending_ts: the timestamp slot of the counter-based event that the
+ *	append being built signals
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -77,7 +103,7 @@ struct xe_cmdlist {
 	size_t cs_len;
 	size_t cs_cap;
 
-	struct xe_counter counter;
+	struct xe_counter *counter;
 	uint64_t counter_value;
 
 	struct xe_ring *ring;
@@ -88,6 +114,12 @@ struct xe_cmdlist {
 
 	struct xe_ring *exec_ring;
 	uint64_t exec_seqno;
+
+	struct xe_keep *keeps;
+	size_t num_keeps;
+	size_t keeps_cap;
+	size_t keeps_committed;
+	struct xe_ts_slot *pending_ts;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)
@@ -131,8 +163,17 @@ uint32_t xe_queue_priority(const ze_command_queue_desc_t *desc);
 uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *regular);
 int xe_cmdlist_check_executable(struct xe_cmdlist *regular,
 				uint32_t ordinal);
+int xe_cmdlist_rewind(struct xe_cmdlist *regular);
 void xe_cmdlist_executed(struct xe_cmdlist *regular, struct xe_ring *ring,
 			 uint64_t seqno);
+
+/* cmdlist_keep.c */
+int xe_cmdlist_keep(struct xe_cmdlist *list, enum xe_keep_kind kind,
+		    void *obj);
+void xe_cmdlist_keep_commit(struct xe_cmdlist *list, uint64_t seqno);
+void xe_cmdlist_keep_abort(struct xe_cmdlist *list);
+void xe_cmdlist_keep_retire(struct xe_cmdlist *list);
+void xe_cmdlist_keep_release(struct xe_cmdlist *list);
 
 /* Dwords xe_emit_execute() writes at most. */
 #define XE_EXECUTE_DWORDS \

@@ -11,6 +11,11 @@
  * but its waits and its signal (cmdlist.c), and every range barrier is a
  * full one. Kernel timestamps of an event are copied where the application
  * asks with the built-in copy kernel.
+ *
+ * A counter-based event is signalled like any other (a barrier that
+ * signals it), but never reset: its next signal replaces its state, and
+ * compute-runtime refuses zeCommandListAppendEventReset() of one with
+ * ZE_RESULT_ERROR_INVALID_ARGUMENT.
  */
 
 #include "libze_private.h"
@@ -79,6 +84,10 @@ ze_result_t xe_append_event_reset(ze_command_list_handle_t hCommandList,
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (xe_event_is_cb(ev))
+		return xe_cmdlist_from_handle(hCommandList) ?
+		       ZE_RESULT_ERROR_INVALID_ARGUMENT :
+		       ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	ret = xe_append_begin(&a, hCommandList, NULL, 0, NULL);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
@@ -149,9 +158,18 @@ xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
 	if (!cs)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 
-	/* Each result is the event's whole ze_kernel_timestamp_result_t. */
+	/*
+	 * Each result is the event's whole ze_kernel_timestamp_result_t, of
+	 * its current state; a counter-based event's slot is kept until the
+	 * copy ran, whatever the event does meanwhile.
+	 */
 	for (i = 0; i < numEvents; i++) {
 		ev = xe_event_from_handle(phEvents[i]);
+		if (xe_event_is_cb(ev) &&
+		    xe_cmdlist_keep(a.list, XE_KEEP_TS, ev->ts_slot)) {
+			xe_cmdlist_keep_abort(a.list);
+			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		}
 		args[0] = (uintptr_t)dstptr +
 			  (pOffsets ? pOffsets[i] : i * XE_TIMESTAMP_SIZE);
 		args[1] = xe_event_ts_addr(ev);

@@ -11,7 +11,8 @@
  * immediate list's ring, as a queue would (xe_emit_execute()), inside one
  * append: after the wait events (and, for an in-order immediate list,
  * after its previous append), before the signal event. The lists must be
- * of the immediate list's group, and in-order ones idle, as for a queue.
+ * of the immediate list's group, and in-order ones idle, as for a queue;
+ * their counters go back to 0 at the time of the call, as for a queue.
  */
 
 #include <stdlib.h>
@@ -60,6 +61,14 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 	for (i = 0; i < numCommandLists; i++)
 		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(phCommandLists[i]));
 	xe_cs_advance(imm, cs);
+
+	for (i = 0; i < numCommandLists; i++) {
+		err = xe_cmdlist_rewind(xe_cmdlist_from_handle(phCommandLists[i]));
+		if (err) {
+			xe_cmdlist_keep_abort(imm);
+			return xe_result_from_errno(err);
+		}
+	}
 
 	ret = xe_append_end(&a);
 	if (ret != ZE_RESULT_SUCCESS)

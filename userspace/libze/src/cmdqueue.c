@@ -8,7 +8,8 @@
  *
  * A command queue is a ring (ring.c). Executing closed regular lists
  * writes, for each, a second-level MI_BATCH_BUFFER_START of its batch (an
- * in-order list's counter is rewound to 0 just before), as one submission:
+ * in-order list's counter is set to 0 by the host first, at the time of
+ * the call, see xe_cmdlist_rewind()), as one submission:
  * the queue's fence and synchronisation wait for the timeline to pass its
  * end. Queues are free-threaded: submissions to one ring are serialised by
  * the ring, and nothing else of the queue changes after creation.
@@ -148,7 +149,11 @@ xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
 	for (i = 0; i < numCommandLists; i++)
 		cs = xe_emit_execute(cs, lists[i]);
 
-	err = xe_ring_submit(q->ring, cs_buf, cs - cs_buf, &seqno);
+	err = 0;
+	for (i = 0; i < numCommandLists && !err; i++)
+		err = xe_cmdlist_rewind(lists[i]);
+	if (!err)
+		err = xe_ring_submit(q->ring, cs_buf, cs - cs_buf, &seqno);
 	if (!err) {
 		for (i = 0; i < numCommandLists; i++)
 			xe_cmdlist_executed(lists[i], q->ring, seqno);

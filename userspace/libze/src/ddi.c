@@ -31,7 +31,9 @@
  * - the tables of the DDI-handles extension (xe_ddi_heads_init()), laid out
  *   as in the spec 1.17 headers, that a current loader reads through the
  *   header at the start of every handle;
- * - the lookup by name of zeDriverGetExtensionFunctionAddress().
+ * - the lookup by name of zeDriverGetExtensionFunctionAddress(), which also
+ *   finds the entry points no table has (extension_functions[]: the ZEX
+ *   counter-based event API and the driver's own extensions).
  *
  * Tools (zet) and sysman (zes) tables have no implemented slot: their
  * getters fill the spec 1.4 layout with xe_ddi_unsupported().
@@ -48,6 +50,7 @@
 #include "ddi.h"
 #include "cmdlist.h"
 #include "cmdqueue.h"
+#include "cb_event.h"
 #include "context.h"
 #include "device.h"
 #include "driver.h"
@@ -139,11 +142,11 @@ static const struct xe_ddi_slot device_slots[] = {
 	O(1_12, zeDeviceReleaseExternalSemaphoreExt),
 	O(1_13, zeDeviceGetVectorWidthPropertiesExt),
 	S(1_14, zeDeviceSynchronize, xe_device_synchronize),
-	N(1_15, zeDeviceGetAggregatedCopyOffloadIncrementValue),
+	S(1_15, zeDeviceGetAggregatedCopyOffloadIncrementValue, xe_device_get_aggregated_increment_value),
 	N(1_16, zeDeviceGetRuntimeRequirements),
 	N(1_16, zeDeviceGetRuntimeRequirementsKey),
 	N(1_16, zeDeviceValidateRuntimeRequirements),
-	N(1_17, zeDeviceGetCounterBasedEventMaxValue),
+	S(1_17, zeDeviceGetCounterBasedEventMaxValue, xe_device_get_cb_event_max_value),
 };
 
 static const struct xe_ddi_slot device_exp_slots[] = {
@@ -269,7 +272,7 @@ static const struct xe_ddi_slot mem_slots[] = {
 	S(1_3, zeMemFreeExt, xe_mem_free_ext),
 	S(1_6, zeMemPutIpcHandle, xe_mem_put_ipc_handle),
 	O(1_9, zeMemGetPitchFor2dImage),
-	N(1_15, zeMemGetIpcHandleWithProperties),
+	S(1_15, zeMemGetIpcHandleWithProperties, xe_mem_get_ipc_handle_with_properties),
 };
 
 static const struct xe_ddi_slot mem_exp_slots[] = {
@@ -310,12 +313,12 @@ static const struct xe_ddi_slot event_slots[] = {
 	S(1_9, zeEventGetEventPool, xe_event_get_event_pool),
 	S(1_9, zeEventGetSignalScope, xe_event_get_signal_scope),
 	S(1_9, zeEventGetWaitScope, xe_event_get_wait_scope),
-	N(1_15, zeEventCounterBasedCreate),
-	N(1_15, zeEventCounterBasedGetIpcHandle),
-	N(1_15, zeEventCounterBasedOpenIpcHandle),
-	N(1_15, zeEventCounterBasedCloseIpcHandle),
-	N(1_15, zeEventCounterBasedGetDeviceAddress),
-	N(1_17, zeEventGetCounterBasedFlags),
+	S(1_15, zeEventCounterBasedCreate, xe_cb_event_create),
+	S(1_15, zeEventCounterBasedGetIpcHandle, xe_cb_event_get_ipc_handle),
+	S(1_15, zeEventCounterBasedOpenIpcHandle, xe_cb_event_open_ipc_handle),
+	S(1_15, zeEventCounterBasedCloseIpcHandle, xe_cb_event_close_ipc_handle),
+	S(1_15, zeEventCounterBasedGetDeviceAddress, xe_cb_event_get_device_address),
+	S(1_17, zeEventGetCounterBasedFlags, xe_event_get_counter_based_flags),
 };
 
 static const struct xe_ddi_slot event_exp_slots[] = {
@@ -437,6 +440,23 @@ static const struct xe_ddi_slot graph_slots[] = {
 static const struct xe_ddi_slot executable_graph_slots[] = {
 	O(1_17, zeExecutableGraphGetSourceGraphExt),
 	O(1_17, zeExecutableGraphDestroyExt),
+};
+
+/*
+ * Entry points that no DDI table has: compute-runtime's driver-experimental
+ * API and this driver's own extensions, reached by name only
+ * (zeDriverGetExtensionFunctionAddress()) or as exports. They never count
+ * for the API version.
+ */
+static const struct xe_ddi_slot extension_functions[] = {
+	SO(1_0, zexCounterBasedEventCreate2, xe_zex_cb_event_create2),
+	SO(1_0, zexCounterBasedEventCreate, xe_zex_cb_event_create),
+	SO(1_0, zexEventGetDeviceAddress, xe_cb_event_get_device_address),
+	SO(1_0, zexCounterBasedEventGetIpcHandle, xe_zex_cb_event_get_ipc_handle),
+	SO(1_0, zexCounterBasedEventOpenIpcHandle, xe_zex_cb_event_open_ipc_handle),
+	SO(1_0, zexCounterBasedEventCloseIpcHandle, xe_cb_event_close_ipc_handle),
+	SO(1_0, zexEventExportSyncFile, xe_event_export_sync_file),
+	SO(1_0, zexEventHostSynchronizeMany, xe_event_host_synchronize_many),
 };
 
 #define T(idx, tname, slots) \
@@ -692,6 +712,9 @@ xe_ddi_fn_t xe_ddi_lookup(const char *name)
 			    !strcmp(table->slots[i].name, name))
 				return table->slots[i].fn;
 	}
+	for (i = 0; i < XE_ARRAY_SIZE(extension_functions); i++)
+		if (!strcmp(extension_functions[i].name, name))
+			return extension_functions[i].fn;
 	return NULL;
 }
 

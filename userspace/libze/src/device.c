@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "libze_private.h"
+#include "counter.h"
 #include "device.h"
 #include "driver.h"
 #include "kmd.h"
@@ -79,6 +80,8 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 	pthread_mutex_init(&dev->bo_lock, NULL);
 	pthread_mutex_init(&dev->counter_lock, NULL);
 	pthread_mutex_init(&dev->ring_lock, NULL);
+	pthread_mutex_init(&dev->cb_lock, NULL);
+	xe_ts_pool_init(&dev->ts_pool);
 	xe_ddi_handle_init(&dev->obj.ddi, &driver->ddi);
 	dev->obj.magic = XE_MAGIC_DEVICE;
 	return 0;
@@ -90,6 +93,9 @@ err_close:
 
 void xe_device_fini(struct xe_device *dev)
 {
+	xe_counter_put(dev->cb_done);
+	xe_ts_pool_fini(&dev->ts_pool);
+	pthread_mutex_destroy(&dev->cb_lock);
 	pthread_mutex_destroy(&dev->ring_lock);
 	pthread_mutex_destroy(&dev->counter_lock);
 	pthread_mutex_destroy(&dev->bo_lock);
@@ -152,6 +158,7 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 	struct xe_device *dev = xe_device_from_handle(hDevice);
 	ze_device_properties_t *props = pDeviceProperties;
 	const struct drm_xe_cbev_query_device_info *info;
+	ze_base_properties_t *ext;
 	uint64_t clock_mhz;
 
 	if (!dev)
@@ -196,6 +203,15 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 		      "device uuid sizes");
 	memcpy(props->uuid.id, info->uuid, sizeof(props->uuid.id));
 	snprintf(props->name, sizeof(props->name), "%s", XE_DEVICE_NAME);
+
+	/* Extension structs the driver knows are filled, others left alone. */
+	for (ext = props->pNext; ext; ext = ext->pNext) {
+		if (ext->stype == ZE_STRUCTURE_TYPE_DEVICE_EVENT_PROPERTIES)
+			((ze_device_event_properties_t *)ext)->flags =
+			ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE |
+			ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_IPC |
+			ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION;
+	}
 	return ZE_RESULT_SUCCESS;
 }
 

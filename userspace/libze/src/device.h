@@ -11,8 +11,11 @@
 
 #include "libze_private.h"
 #include "kmd.h"
+#include "timestamp.h"
 
 struct xe_bo;
+struct xe_cb_import;
+struct xe_counter;
 struct xe_counter_page;
 struct xe_driver;
 struct xe_ring;
@@ -30,6 +33,13 @@ struct xe_ring;
  * @ring_lock: protects @rings
  * @rings: every live ring (command queues, immediate lists), for
  *	zeDeviceSynchronize()
+ * @ts_pool: timestamp slots of counter-based events (timestamp.c)
+ * @cb_lock: protects @cb_imports and @cb_done
+ * @cb_imports: counters of other processes this one opened counter-based
+ *	event IPC handles of, by token (cb_event_ipc.c)
+ * @cb_done: a counter slot that stays 0: "value >= 0" on it is a
+ *	condition that holds, for complete events (cb_event_wait.c);
+ *	allocated on first use
  *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
@@ -46,6 +56,10 @@ struct xe_device {
 	struct xe_counter_page *counter_pages;
 	pthread_mutex_t ring_lock;
 	struct xe_ring *rings;
+	struct xe_ts_pool ts_pool;
+	pthread_mutex_t cb_lock;
+	struct xe_cb_import *cb_imports;
+	struct xe_counter *cb_done;
 };
 
 int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd);

@@ -30,6 +30,8 @@
 #include <string.h>
 
 #include <xf86drm.h>
+#include <zex_counter_based_event.h>
+#include <zex_xe_cbev_event.h>
 
 #include "libze_private.h"
 #include "context.h"
@@ -274,13 +276,29 @@ xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
 static const struct xe_extension {
 	const char *name;
 	uint32_t version;
-	const char *functions[2];
+	const char *functions[8];
 } xe_extensions[] = {
 	{ ZE_DRIVER_DDI_HANDLES_EXT_NAME,
 	  ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1, { NULL } },
 	{ ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME,
 	  ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_1_0,
 	  { "zeCommandListImmediateAppendCommandListsExp" } },
+	/* A pool descriptor in pNext: zeEventPoolCreate() is all it needs. */
+	{ ZE_EVENT_POOL_COUNTER_BASED_EXP_NAME,
+	  ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_1_0,
+	  { "zeEventPoolCreate", "zeEventCreate" } },
+	{ ZEX_COUNTER_BASED_EVENT_EXT_NAME,
+	  ZEX_COUNTER_BASED_EVENT_VERSION_1_0,
+	  { "zexCounterBasedEventCreate2", "zexCounterBasedEventCreate",
+	    "zexEventGetDeviceAddress", "zexCounterBasedEventGetIpcHandle",
+	    "zexCounterBasedEventOpenIpcHandle",
+	    "zexCounterBasedEventCloseIpcHandle",
+	    "zeEventGetCounterBasedFlags" } },
+	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
+	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
+	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,
+	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0,
+	  { "zexEventHostSynchronizeMany" } },
 };
 
 static bool extension_implemented(const struct xe_extension *ext)

@@ -20,6 +20,13 @@
  * Creating an event clears it, except in a pool opened from an IPC handle:
  * there the exporter owns the state, and an importer that creates its view
  * of an event must not undo a signal it has not seen yet.
+ *
+ * Counter-based events (cb_event.c) share the entry points: what waiting
+ * for any event means is a condition "value >= target" at a host and a
+ * device address (struct xe_event_cond), one state word for a regular
+ * event, the current (counter, value) for a counter-based one. Queries,
+ * host waits and the waits the appends emit all go through it. The host
+ * may not signal or reset a counter-based event.
  */
 
 #include <errno.h>
@@ -29,6 +36,7 @@
 #include "libze_private.h"
 #include "bo.h"
 #include "context.h"
+#include "counter.h"
 #include "driver.h"
 #include "event.h"
 #include "result.h"
@@ -40,11 +48,6 @@
 
 static_assert(offsetof(struct xe_event, obj) == 0,
 	      "an event handle must point at its object header");
-
-static uint64_t state_load(const struct xe_event *ev)
-{
-	return __atomic_load_n(&ev->slot->state, __ATOMIC_ACQUIRE);
-}
 
 static void state_store(struct xe_event *ev, uint64_t state)
 {
@@ -69,6 +72,14 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if (desc->index >= pool->count)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (pool->cb_flags) {
+		int err = xe_cb_event_create_pooled(pool, desc, &ev);
+
+		if (err)
+			return xe_result_from_errno(err);
+		*phEvent = xe_object_handle(&ev->obj);
+		return ZE_RESULT_SUCCESS;
+	}
 
 	ev = calloc(1, sizeof(*ev));
 	if (!ev)
@@ -76,6 +87,7 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 	xe_ddi_handle_init(&ev->obj.ddi, &pool->ctx->drv->ddi);
 	ev->obj.magic = XE_MAGIC_EVENT;
 	ev->pool = pool;
+	ev->dev = pool->dev;
 	ev->index = desc->index;
 	ev->signal_scope = desc->signal;
 	ev->wait_scope = desc->wait;
@@ -99,17 +111,26 @@ ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (xe_event_is_cb(ev))
+		xe_cb_event_fini(ev);
 	ev->obj.magic = XE_MAGIC_NONE;
 	free(ev);
 	return ZE_RESULT_SUCCESS;
 }
 
+/*
+ * A counter-based event is signalled by in-order appends only and never
+ * reset (its next signal replaces its state): compute-runtime refuses both
+ * host calls with ZE_RESULT_ERROR_UNSUPPORTED_FEATURE.
+ */
 ze_result_t xe_event_host_signal(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (xe_event_is_cb(ev))
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
 	state_store(ev, XE_EVENT_SIGNALED);
 	return ZE_RESULT_SUCCESS;
 }
@@ -120,8 +141,18 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (xe_event_is_cb(ev))
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
 	state_store(ev, XE_EVENT_CLEAR);
 	return ZE_RESULT_SUCCESS;
+}
+
+/* Is @ev complete now? */
+static bool event_complete(const struct xe_event *ev)
+{
+	struct xe_event_cond cond;
+
+	return !xe_event_cond(ev, &cond) || xe_event_cond_met(&cond);
 }
 
 ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
@@ -130,30 +161,59 @@ ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	return state_load(ev) >= XE_EVENT_SIGNALED ? ZE_RESULT_SUCCESS :
-						     ZE_RESULT_NOT_READY;
+	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+/**
+ * xe_event_cond_wait() - wait on the host for an event's condition
+ * @dev: the device whose address space the condition's memory is bound in
+ * @cond: the condition
+ * @timeout: Level Zero timeout
+ *
+ * Return: 0, -ETIME or another negative errno.
+ */
+int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
+		       uint64_t timeout)
+{
+	if (cond->counter)
+		return xe_wait_counter(dev, cond->counter, cond->value,
+				       timeout, 0);
+	return xe_wait_address(dev, cond->cpu, cond->gpu_addr, cond->value,
+			       timeout);
+}
+
+/* The kernel's form of @cond, for waits and sync_file exports. */
+int xe_event_cond_kmd(const struct xe_event_cond *cond,
+		      struct drm_xe_cbev_wait_cond *out)
+{
+	*out = (struct drm_xe_cbev_wait_cond){
+		.addr = cond->counter ? cond->counter->id : cond->gpu_addr,
+		.value = cond->value,
+		.op = DRM_XE_CBEV_CMP_GTE,
+		.flags = cond->counter ? DRM_XE_CBEV_WAIT_COND_COUNTER : 0,
+	};
+	return 0;
 }
 
 ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 				      uint64_t timeout)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
-	int err;
+	struct xe_event_cond cond;
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (state_load(ev) >= XE_EVENT_SIGNALED)
+	if (!xe_event_cond(ev, &cond) || xe_event_cond_met(&cond))
 		return ZE_RESULT_SUCCESS;
-
-	err = xe_wait_memory(ev->pool->bo->dev, &ev->slot->state,
-			     XE_EVENT_SIGNALED, timeout);
-	return xe_result_from_errno(err);
+	return xe_result_from_errno(xe_event_cond_wait(ev->dev, &cond,
+						       timeout));
 }
 
 ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 					    ze_kernel_timestamp_result_t *dstptr)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
+	const ze_kernel_timestamp_result_t *ts;
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -161,11 +221,17 @@ ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!ev->timestamps)
 		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
-	/* The acquire load orders the timestamp reads after it. */
-	if (state_load(ev) < XE_EVENT_SIGNALED)
+	/*
+	 * The acquire load of the completion orders the timestamp reads
+	 * after it. A counter-based event never signalled is complete, with
+	 * the zero timestamps of its first slot.
+	 */
+	if (!event_complete(ev))
 		return ZE_RESULT_NOT_READY;
 
-	memcpy(dstptr, &ev->slot->ts, sizeof(*dstptr));
+	ts = (const ze_kernel_timestamp_result_t *)(uintptr_t)
+		xe_event_ts_addr(ev);
+	memcpy(dstptr, ts, sizeof(*dstptr));
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -178,7 +244,8 @@ ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!phEventPool)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	*phEventPool = xe_object_handle(&ev->pool->obj);
+	/* A counter-based event made without a pool has none. */
+	*phEventPool = ev->pool ? xe_object_handle(&ev->pool->obj) : NULL;
 	return ZE_RESULT_SUCCESS;
 }
 

@@ -15,6 +15,15 @@
  * fd in the first bytes of the handle, with the pool's count and flags).
  * The importer maps and binds the same pages at an address of its own, so
  * a signal in either process, from the host or a device, is seen by both.
+ *
+ * A pool with ze_event_pool_counter_based_exp_desc_t in its pNext (spec
+ * 1.8, "ZE_experimental_event_pool_counter_based") makes counter-based
+ * events (cb_event.c): it has no memory at all, only the flags its events
+ * get. As in compute-runtime, its flags 0 mean IMMEDIATE, flags with
+ * neither IMMEDIATE nor NON_IMMEDIATE are ZE_RESULT_ERROR_INVALID_ARGUMENT,
+ * and such a pool cannot be shared (ZE_EVENT_POOL_FLAG_IPC is
+ * ZE_RESULT_ERROR_UNSUPPORTED_FEATURE: counter-based events are shared one
+ * by one).
  */
 
 #include <errno.h>
@@ -36,8 +45,9 @@
 	 ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP |				\
 	 ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP)
 
-/* Counter-based pools (ze_event_pool_counter_based_exp_desc_t). */
-#define XE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC 0x00020014
+#define XE_CB_POOL_FLAGS_KNOWN					\
+	(ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_IMMEDIATE |		\
+	 ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_NON_IMMEDIATE)
 
 /* Bounds the pool's memory: 64 MiB of slots. */
 #define XE_EVENT_POOL_MAX_COUNT	(1u << 20)
@@ -51,6 +61,7 @@ static ze_event_pool_handle_t pool_to_handle(struct xe_event_pool *pool)
 }
 
 static struct xe_event_pool *pool_alloc(struct xe_context *ctx,
+					struct xe_device *dev,
 					ze_event_pool_flags_t flags,
 					uint32_t count)
 {
@@ -61,6 +72,7 @@ static struct xe_event_pool *pool_alloc(struct xe_context *ctx,
 	xe_ddi_handle_init(&pool->obj.ddi, &ctx->drv->ddi);
 	pool->obj.magic = XE_MAGIC_EVENT_POOL;
 	pool->ctx = ctx;
+	pool->dev = dev;
 	pool->flags = flags;
 	pool->count = count;
 	pool->ipc_fd = -1;
@@ -78,8 +90,31 @@ static void pool_free(struct xe_event_pool *pool)
 	free(pool);
 }
 
-static ze_result_t check_pool_desc(const ze_event_pool_desc_t *desc)
+/*
+ * The counter-based flags of the events of a counter-based pool, from its
+ * pool flags and its ze_event_pool_counter_based_exp_desc_t flags.
+ */
+static ze_event_counter_based_flags_t
+cb_pool_flags(ze_event_pool_flags_t pool_flags, uint32_t cb_desc_flags)
 {
+	ze_event_counter_based_flags_t flags = cb_desc_flags;
+
+	if (!flags)
+		flags = ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE;
+	if (pool_flags & ZE_EVENT_POOL_FLAG_HOST_VISIBLE)
+		flags |= ZE_EVENT_COUNTER_BASED_FLAG_HOST_VISIBLE;
+	if (pool_flags & ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP)
+		flags |= ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP;
+	else if (pool_flags & ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP)
+		flags |= ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP;
+	return flags;
+}
+
+/* Check @desc; *@cb_flags is set for a counter-based pool, else 0. */
+static ze_result_t check_pool_desc(const ze_event_pool_desc_t *desc,
+				   ze_event_counter_based_flags_t *cb_flags)
+{
+	const ze_event_pool_counter_based_exp_desc_t *cb = NULL;
 	const ze_base_desc_t *ext;
 
 	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_POOL_DESC)
@@ -89,11 +124,21 @@ static ze_result_t check_pool_desc(const ze_event_pool_desc_t *desc)
 	if (!desc->count || desc->count > XE_EVENT_POOL_MAX_COUNT)
 		return ZE_RESULT_ERROR_INVALID_SIZE;
 
-	/* Counter-based events are a pool of another kind: not here. */
 	for (ext = desc->pNext; ext; ext = ext->pNext)
-		if ((uint32_t)ext->stype ==
-		    XE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC)
-			return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+		if (ext->stype ==
+		    ZE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC)
+			cb = (const ze_event_pool_counter_based_exp_desc_t *)ext;
+
+	*cb_flags = 0;
+	if (!cb)
+		return ZE_RESULT_SUCCESS;
+	if (cb->flags && !(cb->flags & XE_CB_POOL_FLAGS_KNOWN))
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (cb->flags & ~XE_CB_POOL_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if (desc->flags & ZE_EVENT_POOL_FLAG_IPC)
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	*cb_flags = cb_pool_flags(desc->flags, cb->flags);
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -104,6 +149,7 @@ ze_result_t xe_event_pool_create(ze_context_handle_t hContext,
 				 ze_event_pool_handle_t *phEventPool)
 {
 	struct xe_context *ctx = xe_context_from_handle(hContext);
+	ze_event_counter_based_flags_t cb_flags;
 	struct xe_device *dev = NULL;
 	struct xe_event_pool *pool;
 	ze_result_t ret;
@@ -116,7 +162,7 @@ ze_result_t xe_event_pool_create(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (numDevices && !phDevices)
 		return ZE_RESULT_ERROR_INVALID_SIZE;
-	ret = check_pool_desc(desc);
+	ret = check_pool_desc(desc, &cb_flags);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
 	for (i = 0; i < numDevices; i++) {
@@ -130,9 +176,16 @@ ze_result_t xe_event_pool_create(ze_context_handle_t hContext,
 	if (!dev)
 		dev = &ctx->drv->devices[0];
 
-	pool = pool_alloc(ctx, desc->flags, desc->count);
+	pool = pool_alloc(ctx, dev, desc->flags, desc->count);
 	if (!pool)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+
+	/* Counter-based events own no memory. */
+	pool->cb_flags = cb_flags;
+	if (cb_flags) {
+		*phEventPool = pool_to_handle(pool);
+		return ZE_RESULT_SUCCESS;
+	}
 
 	/* A new object is zero: every event starts clear. */
 	err = xe_bo_create(dev, (uint64_t)desc->count *
@@ -282,7 +335,7 @@ ze_result_t xe_event_pool_open_ipc_handle(ze_context_handle_t hContext,
 	    (h.flags & ~XE_EVENT_POOL_FLAGS_KNOWN))
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 
-	pool = pool_alloc(ctx, h.flags, h.type);
+	pool = pool_alloc(ctx, &ctx->drv->devices[0], h.flags, h.type);
 	if (!pool)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	pool->imported = true;

@@ -13,6 +13,7 @@
 
 #define XE_IPC_MAGIC_MEM	0x584d4950u	/* "XMIP" */
 #define XE_IPC_MAGIC_EVENT_POOL	0x58455050u	/* "XEPP" */
+#define XE_IPC_MAGIC_CB_EVENT	0x58434245u	/* "XCBE" */
 
 /**
  * struct xe_ipc_handle - contents of a memory or event-pool IPC handle
@@ -50,5 +51,41 @@ static_assert(offsetof(struct xe_ipc_handle, fd) == 0,
 	      "the dma-buf fd is the first 4 bytes of a handle");
 
 int xe_ipc_handle_fd(const struct xe_ipc_handle *handle, uint32_t magic);
+
+/**
+ * struct xe_cb_ipc_handle - contents of a counter-based event IPC handle
+ * @fd: -1: unlike memory handles, nothing needs to travel with SCM_RIGHTS
+ * @magic: XE_IPC_MAGIC_CB_EVENT
+ * @token: the kernel token of the exporter's counter (its IPC export by
+ *	DRM_XE_CBEV_IPC_TOKEN): the importer asks the kernel for it by
+ *	these bytes alone, subject to the kernel's permission check
+ * @value: the value the event waits for, fixed when the handle was made
+ * @offset: byte offset of the counter in the export
+ * @size: bytes of the export
+ * @pid: the exporter's process id (informational)
+ * @flags: ze_event_counter_based_flags_t of the exported event
+ * @signal_scope: its ze_event_scope_flags_t
+ * @wait_scope: its ze_event_scope_flags_t
+ * @reserved: zero
+ */
+struct xe_cb_ipc_handle {
+	int32_t fd;
+	uint32_t magic;
+	uint64_t token[2];
+	uint64_t value;
+	uint64_t offset;
+	uint64_t size;
+	uint32_t pid;
+	uint32_t flags;
+	uint8_t signal_scope;
+	uint8_t wait_scope;
+	uint8_t reserved[6];
+};
+
+static_assert(sizeof(struct xe_cb_ipc_handle) == ZE_MAX_IPC_HANDLE_SIZE,
+	      "a counter-based event IPC handle is ZE_MAX_IPC_HANDLE_SIZE bytes");
+static_assert(offsetof(struct xe_cb_ipc_handle, magic) ==
+	      offsetof(struct xe_ipc_handle, magic),
+	      "every IPC handle of the driver says what it is at one place");
 
 #endif /* _XE_IPC_H */

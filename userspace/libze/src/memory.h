@@ -78,6 +78,9 @@ ze_result_t xe_mem_get_address_range(ze_context_handle_t hContext,
 ze_result_t xe_mem_get_ipc_handle(ze_context_handle_t hContext,
 				  const void *ptr,
 				  ze_ipc_mem_handle_t *pIpcHandle);
+ze_result_t xe_mem_get_ipc_handle_with_properties(ze_context_handle_t hContext,
+						  const void *ptr, void *pNext,
+						  ze_ipc_mem_handle_t *pIpcHandle);
 ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 				  ze_ipc_mem_handle_t handle);
 ze_result_t xe_mem_open_ipc_handle(ze_context_handle_t hContext,

@@ -232,7 +232,42 @@ ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
 	return ZE_RESULT_SUCCESS;
 }
 
+/*
+ * Spec 1.15: a handle of a kind named in pNext. The default kind is the
+ * handle of zeMemGetIpcHandle(); there is no fabric to share across
+ * (ZE_RESULT_ERROR_UNSUPPORTED_FEATURE, as the spec says for a driver
+ * without it).
+ */
+ze_result_t xe_mem_get_ipc_handle_with_properties(ze_context_handle_t hContext,
+						  const void *ptr, void *pNext,
+						  ze_ipc_mem_handle_t *pIpcHandle)
+{
+	const ze_base_desc_t *ext;
+
+	if (!xe_context_from_handle(hContext))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr || !pIpcHandle)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	for (ext = pNext; ext; ext = ext->pNext) {
+		const ze_ipc_mem_handle_type_ext_desc_t *type;
+
+		if (ext->stype != ZE_STRUCTURE_TYPE_IPC_MEM_HANDLE_TYPE_EXT_DESC)
+			continue;
+		type = (const void *)ext;
+		if (type->typeFlags & ~(ZE_IPC_MEM_HANDLE_TYPE_FLAG_DEFAULT |
+					ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE))
+			return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+		if (type->typeFlags &
+		    ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE)
+			return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	}
+	return xe_mem_get_ipc_handle(hContext, ptr, pIpcHandle);
+}
+
 XE_EXPORT(zeMemGetIpcHandle, xe_mem_get_ipc_handle);
+XE_EXPORT(zeMemGetIpcHandleWithProperties,
+	  xe_mem_get_ipc_handle_with_properties);
 XE_EXPORT(zeMemPutIpcHandle, xe_mem_put_ipc_handle);
 XE_EXPORT(zeMemOpenIpcHandle, xe_mem_open_ipc_handle);
 XE_EXPORT(zeMemCloseIpcHandle, xe_mem_close_ipc_handle);
