@@ -19,6 +19,25 @@
  *   libze_test_helper event-pool SOCK
  *	open the event-pool handle, wait on the host for event 0 (which the
  *	test signals), then signal event 1 from the device, close the pool
+ *
+ * Counter-based event IPC (test_libze_cb_event_ipc): these handles are
+ * 64 plain bytes, no fd travels with them; single bytes on the socket
+ * pace the two processes.
+ *
+ *   libze_test_helper cb-import SOCK
+ *	process 2 of the seed's IPC example: open the memory handle the test
+ *	fills, open event handle 1 (not ready, 'o'), wait for it on the host
+ *	(the test's first copy, 0xa1) and in an own list, refuse to signal
+ *	it, 'w'; after 'y' it still reads ready, although the test signalled
+ *	the original again (0xb2); close it; open handle 2 (not ready, 'n'),
+ *	wait for it (0xc3)
+ *   libze_test_helper cb-export SOCK
+ *	an exporter that exits: make an IPC event, signal it behind a gate,
+ *	send its handle, after 'o' open the gate, wait, answer and _exit()
+ *	without any cleanup
+ *   libze_test_helper cb-import-nobody SOCK
+ *	as user nobody, open the handle that comes: the kernel refuses
+ *	(ZE_RESULT_ERROR_INSUFFICIENT_PERMISSIONS is the expected answer)
  */
 
 #include <stdbool.h>
@@ -27,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/types.h>
 
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
@@ -171,16 +191,232 @@ static int event_pool(int sock)
 	return 0;
 }
 
+/* ---- counter-based events ------------------------------------------------ */
+
+static void *fn(const char *name)
+{
+	void *f = NULL;
+
+	zeDriverGetExtensionFunctionAddress(driver, name, &f);
+	return f;
+}
+
+static int recv_bytes(int sock, void *buf, size_t n)
+{
+	return recv(sock, buf, n, MSG_WAITALL) == (ssize_t)n ? 0 : -1;
+}
+
+static int send_byte(int sock, char c)
+{
+	return write(sock, &c, 1) == 1 ? 0 : -1;
+}
+
+static int expect_byte(int sock, char c)
+{
+	char got;
+
+	return read(sock, &got, 1) == 1 && got == c ? 0 : -1;
+}
+
+static bool all_bytes(const uint8_t *p, uint8_t v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != v)
+			return false;
+	return true;
+}
+
+static int in_order_list(ze_command_list_handle_t *list)
+{
+	ze_result_t (*create)(ze_context_handle_t, ze_device_handle_t,
+			      const ze_command_queue_desc_t *,
+			      ze_command_list_handle_t *);
+	ze_command_queue_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+	};
+
+	/* The driver's own entry: a validation layer knows spec 1.4 flags. */
+	*(void **)&create = fn("zeCommandListCreateImmediate");
+	if (!create)
+		return 40;
+	STEP(41, create(context, device, &desc, list));
+	return 0;
+}
+
+#define CB_SIZE	4096u
+
+static int cb_import(int sock)
+{
+	ze_result_t (*open_ipc)(ze_context_handle_t,
+				zex_ipc_counter_based_event_handle_t,
+				ze_event_handle_t *);
+	ze_result_t (*close_ipc)(ze_event_handle_t);
+	ze_host_mem_alloc_desc_t hdesc = {
+		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+	};
+	zex_ipc_counter_based_event_handle_t h1, h2;
+	ze_event_handle_t event2, event3;
+	ze_command_list_handle_t list;
+	ze_ipc_mem_handle_t mh;
+	uint8_t *buf = NULL, *local = NULL;
+	int err;
+
+	*(void **)&open_ipc = fn("zexCounterBasedEventOpenIpcHandle");
+	*(void **)&close_ipc = fn("zexCounterBasedEventCloseIpcHandle");
+	if (!open_ipc || !close_ipc)
+		return 30;
+	if (lz_recv_handle(sock, &mh))
+		return 31;
+	STEP(32, zeMemOpenIpcHandle(context, device, mh, 0, (void **)&buf));
+	STEP(33, zeMemAllocHost(context, &hdesc, CB_SIZE, 0, (void **)&local));
+	memset(local, 0, CB_SIZE);
+	err = in_order_list(&list);
+	if (err)
+		return err;
+
+	/* process 2: event2 points to counter=X on memory CL1_alloc */
+	if (recv_bytes(sock, &h1, sizeof(h1)))
+		return 34;
+	STEP(35, open_ipc(context, h1, &event2));
+	if (zeEventQueryStatus(event2) != ZE_RESULT_NOT_READY)
+		return 36;
+	if (send_byte(sock, 'o'))
+		return 37;
+
+	/* event2 still points to X: can be used for waiting */
+	STEP(42, zeEventHostSynchronize(event2, TIMEOUT_NS));
+	if (!all_bytes(buf, 0xa1, CB_SIZE))
+		return 43;
+	STEP(44, zeCommandListAppendMemoryCopy(list, local, buf, CB_SIZE,
+					       NULL, 1, &event2));
+	err = host_synchronize(list);
+	if (err)
+		return err;
+	if (!all_bytes(local, 0xa1, CB_SIZE))
+		return 45;
+	if (zeCommandListAppendSignalEvent(list, event2) !=
+	    ZE_RESULT_ERROR_INVALID_ARGUMENT)
+		return 46;
+	if (zeEventHostSignal(event2) != ZE_RESULT_ERROR_UNSUPPORTED_FEATURE)
+		return 47;
+	if (send_byte(sock, 'w'))
+		return 48;
+
+	/* The original moved on to Y on another list: event2 did not. */
+	if (expect_byte(sock, 'y'))
+		return 50;
+	if (zeEventQueryStatus(event2) != ZE_RESULT_SUCCESS)
+		return 51;
+	if (!all_bytes(buf, 0xb2, CB_SIZE))
+		return 52;
+	STEP(53, close_ipc(event2));	/* Free if not needed */
+
+	/* Opening again sees the new state. */
+	if (recv_bytes(sock, &h2, sizeof(h2)))
+		return 54;
+	STEP(55, open_ipc(context, h2, &event3));
+	if (zeEventQueryStatus(event3) != ZE_RESULT_NOT_READY)
+		return 56;
+	if (send_byte(sock, 'n'))
+		return 57;
+	STEP(58, zeEventHostSynchronize(event3, TIMEOUT_NS));
+	if (!all_bytes(buf, 0xc3, CB_SIZE))
+		return 59;
+	STEP(60, close_ipc(event3));
+	STEP(61, zeCommandListDestroy(list));
+	STEP(62, zeMemFree(context, local));
+	STEP(63, zeMemCloseIpcHandle(context, buf));
+	return 0;
+}
+
+static int cb_export(int sock)
+{
+	ze_result_t (*create2)(ze_context_handle_t, ze_device_handle_t,
+			       const zex_counter_based_event_desc_t *,
+			       ze_event_handle_t *);
+	ze_result_t (*get_ipc)(ze_event_handle_t,
+			       zex_ipc_counter_based_event_handle_t *);
+	zex_counter_based_event_desc_t desc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
+	};
+	ze_event_pool_desc_t pdesc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
+		.count = 1,
+	};
+	ze_event_desc_t gdesc = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC };
+	zex_ipc_counter_based_event_handle_t h;
+	ze_command_list_handle_t list;
+	ze_event_pool_handle_t pool;
+	ze_event_handle_t ev, gate;
+	int err;
+
+	*(void **)&create2 = fn("zexCounterBasedEventCreate2");
+	*(void **)&get_ipc = fn("zexCounterBasedEventGetIpcHandle");
+	if (!create2 || !get_ipc)
+		return 70;
+	err = in_order_list(&list);
+	if (err)
+		return err;
+	STEP(71, zeEventPoolCreate(context, &pdesc, 1, &device, &pool));
+	STEP(72, zeEventCreate(pool, &gdesc, &gate));
+	STEP(73, create2(context, device, &desc, &ev));
+	STEP(74, zeCommandListAppendWaitOnEvents(list, 1, &gate));
+	STEP(75, zeCommandListAppendBarrier(list, ev, 0, NULL));
+	STEP(76, get_ipc(ev, &h));
+	if (write(sock, &h, sizeof(h)) != sizeof(h))
+		return 77;
+	if (expect_byte(sock, 'o'))
+		return 78;
+	STEP(79, zeEventHostSignal(gate));
+	STEP(80, zeEventHostSynchronize(ev, TIMEOUT_NS));
+	return 0;
+}
+
+static int cb_import_nobody(int sock)
+{
+	ze_result_t (*open_ipc)(ze_context_handle_t,
+				ze_ipc_event_counter_based_handle_t,
+				ze_event_handle_t *);
+	ze_ipc_event_counter_based_handle_t h;
+	ze_event_handle_t ev;
+	ze_result_t r;
+
+	*(void **)&open_ipc = fn("zeEventCounterBasedOpenIpcHandle");
+	if (!open_ipc)
+		return 90;
+	if (recv_bytes(sock, &h, sizeof(h)))
+		return 91;
+	r = open_ipc(context, h, &ev);
+	if (r != ZE_RESULT_ERROR_INSUFFICIENT_PERMISSIONS) {
+		fprintf(stderr, "helper: open as nobody: 0x%x\n",
+			(unsigned int)r);
+		return 92;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char status;
 	int sock;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s mem|event-pool SOCK\n", argv[0]);
+		fprintf(stderr, "usage: %s mem|mem-device|event-pool|cb-import|cb-export|cb-import-nobody SOCK\n",
+			argv[0]);
 		return 2;
 	}
 	sock = atoi(argv[2]);
+
+	/* Another user than the exporter's: the kernel's rule applies. */
+	if (!strcmp(argv[1], "cb-import-nobody") &&
+	    (setgid(65534) || setuid(65534)))
+		return 4;
 
 	status = init();
 	if (!status && !strcmp(argv[1], "mem"))
@@ -189,11 +425,20 @@ int main(int argc, char **argv)
 		status = mem(sock, true);
 	else if (!status && !strcmp(argv[1], "event-pool"))
 		status = event_pool(sock);
+	else if (!status && !strcmp(argv[1], "cb-import"))
+		status = cb_import(sock);
+	else if (!status && !strcmp(argv[1], "cb-export"))
+		status = cb_export(sock);
+	else if (!status && !strcmp(argv[1], "cb-import-nobody"))
+		status = cb_import_nobody(sock);
 	else if (!status)
 		status = 99;
 
 	if (write(sock, &status, 1) != 1)
 		return 3;
+	/* The exporter leaves as abruptly as a crash would. */
+	if (!strcmp(argv[1], "cb-export"))
+		_exit(status ? 1 : 0);
 	zeContextDestroy(context);
 	return status ? 1 : 0;
 }
