@@ -20,7 +20,7 @@
  * zeDriverGetExtensionProperties() lists the extensions the driver
  * implements; zeDriverGetExtensionFunctionAddress() returns their entry
  * points by name. An application may also link libze_xe_cbev.so.1
- * directly: it exports every ze* entry point it implements.
+ * directly: it exports every ze* and zex* entry point it implements.
  */
 
 #include <level_zero/ze_api.h>

@@ -137,7 +137,6 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 			agg = (const void *)ext;
 	}
 
-	p->initial = (struct xe_cb_state){ .kind = XE_CB_NONE };
 	if (sync && agg)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	if (sync) {
@@ -262,9 +261,12 @@ static ze_result_t create(struct xe_context *ctx, struct xe_device *dev,
 	ret = check_params(p);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	ret = parse_storage(ctx, pNext, p);
-	if (ret != ZE_RESULT_SUCCESS)
-		return ret;
+	p->initial = (struct xe_cb_state){ .kind = XE_CB_NONE };
+	if (pNext) {
+		ret = parse_storage(ctx, pNext, p);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+	}
 
 	err = cb_event_new(ctx, dev, NULL, p, &ev);
 	if (err)

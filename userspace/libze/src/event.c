@@ -111,7 +111,9 @@ ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (xe_event_is_cb(ev))
+	/* A counter-based event that holds nothing has nothing to drop. */
+	if (xe_event_is_cb(ev) &&
+	    (ev->cb.counter || ev->cb.import || ev->ts_slot))
 		xe_cb_event_fini(ev);
 	ev->obj.magic = XE_MAGIC_NONE;
 	free(ev);
