@@ -3,7 +3,7 @@
 # Small Level Zero applications. They link the standard loader only; the
 # loader finds the driver at run time (ZE_ENABLE_ALT_DRIVERS).
 
-TOOLS_NAMES := xe_cbev_demo xe_cbev_bench_libze
+TOOLS_NAMES := xe_cbev_demo xe_cbev_bench_libze xe_cbev_bench_cb_event
 TOOLS_BINS  := $(addprefix $(B)/tools/,$(TOOLS_NAMES))
 TOOLS_OBJS  := $(addprefix $(B)/obj/userspace/tools/,$(TOOLS_NAMES:=.o))
 
