@@ -418,6 +418,26 @@ START_TEST(test_ddi_tools_tables_filled)
 }
 END_TEST
 
+/* Entry points no table has are exported all the same. */
+START_TEST(test_ddi_extension_functions_exported)
+{
+	static const char *const names[] = {
+		"zexCounterBasedEventCreate2", "zexCounterBasedEventCreate",
+		"zexEventGetDeviceAddress", "zexCounterBasedEventGetIpcHandle",
+		"zexCounterBasedEventOpenIpcHandle",
+		"zexCounterBasedEventCloseIpcHandle",
+		"zexEventExportSyncFile", "zexEventHostSynchronizeMany",
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		ck_assert_msg(dlsym(lib, names[i]), "%s is exported", names[i]);
+	ck_assert_msg(dlsym(lib, "zexEventGetDeviceAddress") ==
+		      dlsym(lib, "zeEventCounterBasedGetDeviceAddress"),
+		      "one implementation behind the ZEX and the core name");
+}
+END_TEST
+
 /* ---- limits ----------------------------------------------------------- */
 
 START_TEST(test_ddi_getter_null_table)
@@ -466,6 +486,7 @@ static Suite *ddi_suite(void)
 	tcase_add_test(tc, test_ddi_unimplemented_slot_reports_unsupported);
 	tcase_add_test(tc, test_ddi_loader_symbols_stay_out);
 	tcase_add_test(tc, test_ddi_tools_tables_filled);
+	tcase_add_test(tc, test_ddi_extension_functions_exported);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");

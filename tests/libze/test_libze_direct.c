@@ -90,6 +90,68 @@ START_TEST(test_direct_in_order_copy)
 }
 END_TEST
 
+/*
+ * Counter-based events through the exports: the ZEX names and the spec
+ * 1.15 ones are one implementation.
+ */
+START_TEST(test_direct_counter_based_events)
+{
+	ze_command_queue_desc_t qdesc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+	};
+	zex_counter_based_event_desc_t zdesc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
+	};
+	ze_event_counter_based_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC,
+	};
+	zex_ipc_counter_based_event_handle_t zh;
+	ze_event_counter_based_flags_t flags = 0;
+	ze_event_handle_t ev, core, opened;
+	ze_command_list_handle_t list;
+	uint64_t v1, a1, v2, a2;
+	void *fn = NULL;
+
+	ck_assert_int_eq(zeCommandListCreateImmediate(context, device, &qdesc,
+						      &list),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zexCounterBasedEventCreate2(context, device, &zdesc,
+						     &ev), ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeEventCounterBasedCreate(context, device, &desc,
+						   &core), ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeCommandListAppendSignalEvent(list, ev),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zexEventGetDeviceAddress(ev, &v1, &a1),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeEventCounterBasedGetDeviceAddress(ev, &v2, &a2),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_msg(v1 == v2 && a1 == a2, "both spellings agree");
+	ck_assert_int_eq(zeEventGetCounterBasedFlags(core, &flags),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_msg(flags == ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE,
+		      "a spec 1.17 getter, called directly");
+	ck_assert_int_eq(zexCounterBasedEventGetIpcHandle(ev, &zh),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zexCounterBasedEventOpenIpcHandle(context, zh,
+							   &opened),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeEventHostSynchronize(opened, UINT64_MAX),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zexCounterBasedEventCloseIpcHandle(opened),
+			 ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeDriverGetExtensionFunctionAddress(driver,
+			"zexCounterBasedEventCreate2", &fn), ZE_RESULT_SUCCESS);
+	ck_assert_msg(fn == (void *)zexCounterBasedEventCreate2,
+		      "the name lookup gives the export");
+	ck_assert_int_eq(zeEventDestroy(ev), ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeEventDestroy(core), ZE_RESULT_SUCCESS);
+	ck_assert_int_eq(zeCommandListDestroy(list), ZE_RESULT_SUCCESS);
+}
+END_TEST
+
 START_TEST(test_direct_default_context)
 {
 	ze_api_version_t version = 0;
@@ -113,6 +175,7 @@ int main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_direct_no_loader);
 	tcase_add_test(tc, test_direct_in_order_copy);
+	tcase_add_test(tc, test_direct_counter_based_events);
 	tcase_add_test(tc, test_direct_default_context);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
