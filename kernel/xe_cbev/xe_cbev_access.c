@@ -109,6 +109,29 @@ int xe_cbev_vm_write(struct xe_cbev_vm *vm, u64 addr, const void *buf,
 	return vm_copy(vm, addr, (void *)buf, len, true, fault);
 }
 
+/*
+ * The binding, with a reference, for a naturally aligned @size-byte
+ * access at @addr: -EINVAL if misaligned, -EFAULT if unmapped, -EACCES
+ * for a write through a read-only binding.
+ */
+static int lookup_value(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
+			bool write, struct xe_cbev_vm_binding **out)
+{
+	struct xe_cbev_vm_binding *binding;
+
+	if (!IS_ALIGNED(addr, size))
+		return -EINVAL;
+	binding = xe_cbev_vm_lookup(vm, addr);
+	if (!binding)
+		return -EFAULT;
+	if (write && (binding->flags & XE_CBEV_BINDING_READONLY)) {
+		xe_cbev_vm_binding_put(binding);
+		return -EACCES;
+	}
+	*out = binding;
+	return 0;
+}
+
 /**
  * xe_cbev_vm_load() - read a naturally aligned 32- or 64-bit value whole
  * @vm: the address space
@@ -125,12 +148,11 @@ int xe_cbev_vm_load(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 {
 	struct xe_cbev_vm_binding *binding;
 	void *va;
+	int ret;
 
-	if (!IS_ALIGNED(addr, size))
-		return -EINVAL;
-	binding = xe_cbev_vm_lookup(vm, addr);
-	if (!binding)
-		return -EFAULT;
+	ret = lookup_value(vm, addr, size, false, &binding);
+	if (ret)
+		return ret;
 
 	va = kmap_local_page(binding_page(binding, addr)) + offset_in_page(addr);
 	*value = size == 8 ? READ_ONCE(*(u64 *)va) : READ_ONCE(*(u32 *)va);
@@ -207,17 +229,11 @@ int xe_cbev_vm_atomic(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 {
 	struct xe_cbev_vm_binding *binding;
 	void *va;
+	int ret;
 
-	if (!IS_ALIGNED(addr, size))
-		return -EINVAL;
-
-	binding = xe_cbev_vm_lookup(vm, addr);
-	if (!binding)
-		return -EFAULT;
-	if (binding->flags & XE_CBEV_BINDING_READONLY) {
-		xe_cbev_vm_binding_put(binding);
-		return -EACCES;
-	}
+	ret = lookup_value(vm, addr, size, true, &binding);
+	if (ret)
+		return ret;
 
 	va = kmap_local_page(binding_page(binding, addr));
 	atomic_apply(va + offset_in_page(addr), size, op, operand);
