@@ -37,6 +37,8 @@
  * no semaphore wait that had to park was satisfied for its hang timeout is
  * banned. So one submission may run at most that long, not counting time
  * spent waiting on semaphores -- a batch that loops on itself is a hang.
+ * A queue created with PATIENT_WAITS may stay parked on a semaphore for
+ * as long as it takes: parking restarts its clock.
  *
  * Lifetime: the file's queue table holds a reference; destroy takes the
  * queue out of the table, marks it dead (nothing may queue its work any
@@ -301,7 +303,10 @@ static void queue_run(struct work_struct *work)
 	if (run == XE_CBEV_RUN_FAULT || run == XE_CBEV_RUN_IDLE)
 		return;
 
-	if (queue_hung(q)) {
+	/* A patient queue's wait is not a hang; it starts over when woken. */
+	if (run == XE_CBEV_RUN_PARKED && q->patient_waits) {
+		xe_cbev_queue_progress(q);
+	} else if (queue_hung(q)) {
 		xe_cbev_queue_unpark(q);
 		xe_cbev_queue_ban(q, DRM_XE_CBEV_BAN_HANG, q->head);
 		return;
@@ -426,6 +431,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->file = file;
 	q->vm = &xfile->vm;
 	q->priority = args->priority;
+	q->patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
 	q->ring_size = args->ring_size;
 	q->hang_timeout = msecs_to_jiffies(timeout_ms);
 	spin_lock_init(&q->lock);
@@ -482,7 +488,7 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	int ret;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->exec_queue_id || args->ring_mmap_offset) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||

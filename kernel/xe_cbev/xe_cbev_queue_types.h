@@ -74,6 +74,8 @@ struct xe_cbev_queue {
 	u32 id;
 	/** @priority: DRM_XE_CBEV_PRIORITY_* */
 	u32 priority;
+	/** @patient_waits: parked time does not count toward the hang timeout */
+	bool patient_waits;
 	/** @ring_size: bytes of commands, a power of two */
 	u32 ring_size;
 	/** @hang_timeout: jiffies without progress before a ban */

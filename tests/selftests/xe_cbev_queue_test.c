@@ -86,7 +86,7 @@ TEST_F(queue, create_invalid)
 		{ "ring not a power of two", { .ring_size = 12288 } },
 		{ "ring 2 MiB", { .ring_size = 2 << 20 } },
 		{ "priority 3", { .ring_size = 4096, .priority = 3 } },
-		{ "flags", { .ring_size = 4096, .flags = 1 } },
+		{ "flags", { .ring_size = 4096, .flags = 2 } },
 		{ "pad", { .ring_size = 4096, .pad = 1 } },
 		{ "extensions", { .ring_size = 4096, .extensions = 1 } },
 		{ "reserved", { .ring_size = 4096, .reserved[1] = 1 } },
@@ -275,6 +275,38 @@ TEST_F(queue, hang_timeout_bans)
 	EXPECT_EQ(0, wait_gte(self->fd, GPU(16), 3, 10 * SEC));
 	ring_unmap(&r);
 	ring_unmap(&r2);
+}
+
+/* A patient queue may wait on a semaphore past its hang timeout. */
+TEST_F(queue, patient_waits_not_banned)
+{
+	struct drm_xe_cbev_exec_queue_create c = {
+		.flags = DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
+		.ring_size = 4096, .hang_timeout_ms = 50,
+	};
+	struct drm_xe_cbev_exec_queue_state s;
+	struct test_ring r;
+	uint32_t dw[8];
+	void *map;
+
+	ASSERT_EQ(0, queue_create_args(self->fd, &c));
+	map = mmap(NULL, RING_PAGE + 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
+		   self->fd, c.ring_mmap_offset);
+	ASSERT_NE(MAP_FAILED, map);
+	r = (struct test_ring){ .fd = self->fd, .id = c.exec_queue_id, .size = 4096,
+		.map = map, .status = map, .ring = (uint32_t *)((char *)map + RING_PAGE) };
+	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	/* Six hang timeouts parked: still active. */
+	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(8), 1, 300 * MSEC));
+	ASSERT_EQ(0, queue_state(self->fd, r.id, &s));
+	EXPECT_EQ(DRM_XE_CBEV_EXEC_QUEUE_STATE_ACTIVE, s.state);
+	U64(0) = 1;
+	EXPECT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
+	ring_unmap(&r);
+	c = (struct drm_xe_cbev_exec_queue_create){ .flags = 2, .ring_size = 4096 };
+	EXPECT_EQ(EINVAL, queue_create_args(self->fd, &c));
 }
 
 /* A batch that chains to itself forever makes no progress: banned too. */

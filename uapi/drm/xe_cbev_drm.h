@@ -467,7 +467,13 @@ struct drm_xe_cbev_exec_queue_create {
 	/** @extensions: pointer to the first extension, must be zero */
 	__u64 extensions;
 
-	/** @flags: none defined, must be zero */
+/*
+ * Time the queue spends parked on an unsatisfied semaphore wait does not
+ * count toward its hang timeout: it may wait on an event for as long as it
+ * takes, and is still banned for running without progress.
+ */
+#define DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS	0x1u
+	/** @flags: DRM_XE_CBEV_EXEC_QUEUE_CREATE_* */
 	__u32 flags;
 
 #define DRM_XE_CBEV_PRIORITY_LOW	0

@@ -260,6 +260,7 @@ int xe_kmd_counter_free(int fd, uint32_t id)
  * @fd: xe_cbev node
  * @priority: DRM_XE_CBEV_PRIORITY_*
  * @ring_size: bytes of commands, a power of two
+ * @flags: DRM_XE_CBEV_EXEC_QUEUE_CREATE_*
  * @hang_timeout_ms: how long it may make no progress (0: the module's)
  * @id: the new queue's id
  * @mmap_offset: where to mmap() its status page and ring
@@ -267,10 +268,11 @@ int xe_kmd_counter_free(int fd, uint32_t id)
  * Return: 0 or a negative errno.
  */
 int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
-			     uint32_t hang_timeout_ms, uint32_t *id,
+			     uint32_t flags, uint32_t hang_timeout_ms, uint32_t *id,
 			     uint64_t *mmap_offset)
 {
 	struct drm_xe_cbev_exec_queue_create args = {
+		.flags = flags,
 		.priority = priority,
 		.ring_size = ring_size,
 		.hang_timeout_ms = hang_timeout_ms,

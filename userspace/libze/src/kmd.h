@@ -33,7 +33,7 @@ int xe_kmd_counter_free(int fd, uint32_t id);
 int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value);
 
 int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
-			     uint32_t hang_timeout_ms, uint32_t *id,
+			     uint32_t flags, uint32_t hang_timeout_ms, uint32_t *id,
 			     uint64_t *mmap_offset);
 int xe_kmd_exec_queue_destroy(int fd, uint32_t id);
 int xe_kmd_exec_queue_get_state(int fd, uint32_t id,

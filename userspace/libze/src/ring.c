@@ -47,15 +47,14 @@
 #define XE_RING_TRAILER_DWORDS	XE_MI_STORE_DATA_IMM_QW_DWORDS
 
 /*
- * The kernel bans a queue that makes no progress for its hang timeout,
- * and a queue parked on a semaphore counts as making none. A Level Zero
- * queue legitimately waits on events for as long as the application (or,
- * through IPC, another process) takes to signal them, so L0 queues ask for
- * the longest timeout the kernel allows, ten minutes, instead of the
- * module's 10 s default. Every command the library emits is bounded, so
- * the timeout only ever catches a wait nobody will end.
+ * The kernel bans a queue that makes no progress for its hang timeout. A
+ * Level Zero queue legitimately waits on events for as long as the
+ * application (or, through IPC, another process) takes to signal them, so
+ * L0 queues are created with PATIENT_WAITS: time parked on a semaphore
+ * never counts. What is left to catch is a submission that runs without
+ * progress -- kernels included -- for a minute.
  */
-#define XE_RING_HANG_TIMEOUT_MS	600000u
+#define XE_RING_HANG_TIMEOUT_MS	60000u
 
 static void device_add_ring(struct xe_device *dev, struct xe_ring *ring)
 {
@@ -109,6 +108,7 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 		goto err_free;
 
 	err = xe_kmd_exec_queue_create(dev->fd, priority, ring->size,
+				       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
 				       XE_RING_HANG_TIMEOUT_MS, &ring->id,
 				       &mmap_offset);
 	if (err)
