@@ -145,6 +145,25 @@ static void token_revoke_locked(struct xe_cbev_ipc_registry *reg,
 	kfree(t);
 }
 
+/* Revokes the file's token @value, if it is still live. */
+static int token_revoke_value(struct xe_cbev_file *xfile, const u64 *value)
+{
+	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
+	struct xe_cbev_ipc_token *t;
+	int ret = -ENOENT;
+
+	mutex_lock(&reg->lock);
+	list_for_each_entry(t, &xfile->ipc_tokens, file_link) {
+		if (t->value[0] == value[0] && t->value[1] == value[1]) {
+			token_revoke_locked(reg, t);
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&reg->lock);
+	return ret;
+}
+
 /**
  * xe_cbev_ipc_file_fini() - revoke every token of a closing file
  * @xfile: the file
@@ -197,8 +216,13 @@ void xe_cbev_ipc_revoke_object(struct xe_cbev_file *xfile, struct xe_cbev_bo *bo
 	mutex_unlock(&reg->lock);
 }
 
-/* Registers @t under a fresh random value; the caller holds no lock. */
-static int token_register(struct xe_cbev_file *xfile, struct xe_cbev_ipc_token *t)
+/*
+ * Registers @t under a fresh random value, copied to @value: once
+ * registered, @t belongs to the table and may be revoked and freed at any
+ * time. The caller holds no lock.
+ */
+static int token_register(struct xe_cbev_file *xfile, struct xe_cbev_ipc_token *t,
+			  u64 *value)
 {
 	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
 	unsigned long uid = from_kuid(&init_user_ns, t->owner);
@@ -227,6 +251,8 @@ retry:
 
 	hash_add(reg->tokens, &t->node, token_hash(t->value));
 	list_add_tail(&t->file_link, &xfile->ipc_tokens);
+	value[0] = t->value[0];
+	value[1] = t->value[1];
 out_unlock:
 	mutex_unlock(&reg->lock);
 	return ret;
@@ -350,11 +376,11 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct drm_xe_cbev_ipc_export *args = data;
 	bool counter = args->kind == DRM_XE_CBEV_IPC_KIND_COUNTER;
-	struct xe_cbev_ipc_token *t = NULL;
 	struct xe_cbev_bo *export, *source = NULL;
 	kuid_t grant = INVALID_UID;
+	u64 offset = 0, token[2] = { 0, 0 };
 	int fd = -1, slot = -1;
-	u64 offset = 0;
+	bool has_token = false;
 	int ret;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
@@ -392,7 +418,8 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	mutex_unlock(&xdev->ipc.lock);
 
 	if (args->flags & DRM_XE_CBEV_IPC_TOKEN) {
-		t = kzalloc(sizeof(*t), GFP_KERNEL);
+		struct xe_cbev_ipc_token *t = kzalloc(sizeof(*t), GFP_KERNEL);
+
 		if (!t) {
 			ret = -ENOMEM;
 			goto err_put_export;
@@ -407,12 +434,13 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 		t->owner = current_euid();
 		t->grant = grant;
 		t->granted = uid_valid(grant);
-		ret = token_register(xfile, t);
+		ret = token_register(xfile, t, token);
 		if (ret) {
 			xe_cbev_bo_put(export);
 			kfree(t);
 			goto err_put_export;
 		}
+		has_token = true;
 		/* A free or close that ran meanwhile found no token to revoke. */
 		if (!export_source_alive(xfile, file, args, source)) {
 			ret = -ENOENT;
@@ -427,21 +455,17 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 			goto err_revoke;
 		args->fd = fd;
 	}
-	if (t) {
-		args->token[0] = t->value[0];
-		args->token[1] = t->value[1];
-	}
+	args->token[0] = token[0];
+	args->token[1] = token[1];
 	args->offset = offset;
 	args->size = export->shmem.base.size;
 	xe_cbev_bo_put(export);
 	return 0;
 
 err_revoke:
-	if (t) {
-		mutex_lock(&xdev->ipc.lock);
-		token_revoke_locked(&xdev->ipc, t);
-		mutex_unlock(&xdev->ipc.lock);
-	}
+	/* Unless a concurrent free or close revoked it already. */
+	if (has_token)
+		token_revoke_value(xfile, token);
 err_put_export:
 	xe_cbev_bo_put(export);
 	return ret;
@@ -523,25 +547,13 @@ int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
 			     struct drm_file *file)
 {
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
-	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct drm_xe_cbev_ipc_revoke *args = data;
-	struct xe_cbev_ipc_token *t;
-	int ret = -ENOENT;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
 
-	mutex_lock(&xdev->ipc.lock);
-	list_for_each_entry(t, &xfile->ipc_tokens, file_link) {
-		if (t->value[0] == args->token[0] && t->value[1] == args->token[1]) {
-			token_revoke_locked(&xdev->ipc, t);
-			ret = 0;
-			break;
-		}
-	}
-	mutex_unlock(&xdev->ipc.lock);
-	return ret;
+	return token_revoke_value(to_xe_cbev_file(file), args->token);
 }
 
 /**
