@@ -391,20 +391,27 @@ START_TEST(test_cb_host_synchronize_many)
 {
 	ze_command_list_handle_t lists[MANY];
 	ze_event_handle_t ev[MANY], fresh = lz_cb_event(CB_IMM);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0);
 	uint64_t start;
 	uint32_t i, index = UINT32_MAX;
 
 	for (i = 0; i < MANY; i++) {
 		lists[i] = lz_immediate_list(true);
 		ev[i] = lz_cb_event(CB_IMM);
-		/* Event 5 finishes first, at 30 ms; the others at 500+ ms. */
-		lz_cb_spin(lists[i], i == 5 ? 30 * MS : (500 + 10 * i) * MS,
-			   ev[i], 0, NULL);
+		/*
+		 * Nothing starts before the host opens the gate, however
+		 * slow the machine; then event 5 finishes first, at 1 ms,
+		 * the others after 500+ ms.
+		 */
+		lz_cb_spin(lists[i], i == 5 ? 1 * MS : (500 + 10 * i) * MS,
+			   ev[i], 1, &gate);
 	}
 	ck_assert_ze(ev_sync_many(MANY, ev, 1, 0, NULL), ZE_RESULT_NOT_READY,
 		     "a check of pending events");
 	ck_assert_ze(ev_sync_many(MANY, ev, 0, 5 * MS, &index),
 		     ZE_RESULT_NOT_READY, "none within 5 ms");
+	ck_assert_ok(zeEventHostSignal(gate));
 	ck_assert_ze(ev_sync_many(MANY, ev, 0, LZ_TIMEOUT_NS, &index),
 		     ZE_RESULT_SUCCESS, "any");
 	ck_assert_msg(index == 5, "the first to complete: %u", index);
@@ -440,6 +447,8 @@ START_TEST(test_cb_host_synchronize_many)
 			ck_assert_ok(zeEventDestroy(ev[i]));
 	}
 	ck_assert_ok(zeEventDestroy(fresh));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
 }
 END_TEST
 
