@@ -6,6 +6,7 @@
 /* The fixture and helpers of libze_test.h. */
 
 #include <limits.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -297,4 +298,27 @@ const char *lz_helper_path(void)
 	*slash = '\0';
 	snprintf(path, sizeof(path), "%s/libze_test_helper", self);
 	return path;
+}
+
+/*
+ * Start the helper program as @role, with one end of a socket pair as its
+ * argument; return the other end.
+ */
+int lz_start_helper(const char *role, pid_t *pid)
+{
+	char arg[16];
+	int sv[2];
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	*pid = fork();
+	ck_assert_int_ge(*pid, 0);
+	if (!*pid) {
+		close(sv[0]);
+		snprintf(arg, sizeof(arg), "%d", sv[1]);
+		execl(lz_helper_path(), "libze_test_helper", role, arg,
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	return sv[0];
 }

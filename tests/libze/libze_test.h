@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include <check.h>
 #include <level_zero/ze_api.h>
@@ -87,5 +88,8 @@ uint64_t lz_now_ns(void);
 
 /* Path of a helper program that sits with the tests (the VM's /tools). */
 const char *lz_helper_path(void);
+
+/* Start that helper as @role on a socket pair; returns our end. */
+int lz_start_helper(const char *role, pid_t *pid);
 
 #endif /* _LIBZE_TEST_H */

@@ -37,26 +37,6 @@ static void teardown(void)
 	lz_teardown();
 }
 
-/* Start the helper as @role; return our end of the socket. */
-static int start_helper(const char *role, pid_t *pid)
-{
-	char arg[16];
-	int sv[2];
-
-	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-	*pid = fork();
-	ck_assert_int_ge(*pid, 0);
-	if (!*pid) {
-		close(sv[0]);
-		snprintf(arg, sizeof(arg), "%d", sv[1]);
-		execl(lz_helper_path(), "libze_test_helper", role, arg,
-		      (char *)NULL);
-		_exit(127);
-	}
-	close(sv[1]);
-	return sv[0];
-}
-
 static void expect_byte(int sock, char c, const char *what)
 {
 	char got = 0;
@@ -120,7 +100,7 @@ START_TEST(test_cb_ipc_seed_example)
 	pid_t pid;
 	int sock;
 
-	sock = start_helper("cb-import", &pid);
+	sock = lz_start_helper("cb-import", &pid);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, buf, &mem));
 	ck_assert_int_eq(lz_send_handle(sock, &mem), 0);
 
@@ -188,7 +168,7 @@ START_TEST(test_cb_ipc_exporter_exit)
 	pid_t pid;
 	int sock;
 
-	sock = start_helper("cb-export", &pid);
+	sock = lz_start_helper("cb-export", &pid);
 	ck_assert_int_eq(recv(sock, &h, sizeof(h), MSG_WAITALL), sizeof(h));
 	ck_assert_ok(core_open_ipc(lz_context, h, &event2));
 	ck_assert_ze(zeEventQueryStatus(event2), ZE_RESULT_NOT_READY,
@@ -237,7 +217,7 @@ START_TEST(test_cb_ipc_other_user_refused)
 		return;	/* only root can become another user */
 	ck_assert_ok(zeCommandListAppendSignalEvent(list, ev));
 	ck_assert_ok(core_get_ipc(ev, &h));
-	sock = start_helper("cb-import-nobody", &pid);
+	sock = lz_start_helper("cb-import-nobody", &pid);
 	ck_assert_int_eq(write(sock, &h, sizeof(h)), sizeof(h));
 	finish_helper(sock, pid);
 	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));

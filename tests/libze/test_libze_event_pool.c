@@ -32,26 +32,6 @@ static void teardown(void)
 	lz_teardown();
 }
 
-/* Start the helper as @role; return our end of the socket. */
-static int start_helper(const char *role, pid_t *pid)
-{
-	char arg[16];
-	int sv[2];
-
-	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-	*pid = fork();
-	ck_assert_int_ge(*pid, 0);
-	if (!*pid) {
-		close(sv[0]);
-		snprintf(arg, sizeof(arg), "%d", sv[1]);
-		execl(lz_helper_path(), "libze_test_helper", role, arg,
-		      (char *)NULL);
-		_exit(127);
-	}
-	close(sv[1]);
-	return sv[0];
-}
-
 /* ---- core ------------------------------------------------------------- */
 
 START_TEST(test_event_pool_getters)
@@ -104,7 +84,7 @@ START_TEST(test_event_pool_ipc_between_processes)
 
 	ck_assert_ze(zeEventPoolGetIpcHandle(ipc_pool, &handle),
 		     ZE_RESULT_SUCCESS, "an IPC pool has a handle");
-	sock = start_helper("event-pool", &pid);
+	sock = lz_start_helper("event-pool", &pid);
 	ck_assert_int_eq(lz_send_handle(sock, &handle), 0);
 
 	/* The other process waits for e0, then its device signals e1. */

@@ -280,26 +280,6 @@ START_TEST(test_memory_ipc_fd_in_first_bytes)
 }
 END_TEST
 
-/* Start the helper as @role on one end of a socket pair; return the other. */
-static int start_helper(const char *role, pid_t *pid)
-{
-	char arg[16];
-	int sv[2];
-
-	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-	*pid = fork();
-	ck_assert_int_ge(*pid, 0);
-	if (!*pid) {
-		close(sv[0]);
-		snprintf(arg, sizeof(arg), "%d", sv[1]);
-		execl(lz_helper_path(), "libze_test_helper", role, arg,
-		      (char *)NULL);
-		_exit(127);
-	}
-	close(sv[1]);
-	return sv[0];
-}
-
 static void finish_helper(int sock, pid_t pid, const char *what)
 {
 	unsigned char status = 0xff;
@@ -325,7 +305,7 @@ static void ipc_between_processes(const char *role, const char *what)
 	fill(p, SIZE, 7, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 
-	sock = start_helper(role, &pid);
+	sock = lz_start_helper(role, &pid);
 	ck_assert_int_eq(lz_send_handle(sock, &handle), 0);
 	finish_helper(sock, pid, what);
 	ck_assert_msg(check(p, SIZE, 3, 1),
