@@ -14,7 +14,7 @@
 
 #include <check.h>
 
-#include "../../userspace/libze/src/encoder.h"
+#include "../../userspace/libze/src/submission/encoder.h"
 
 #define ADDR	0x00007f1234567ab8ull
 #define VALUE	0x1122334455667788ull

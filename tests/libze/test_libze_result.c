@@ -14,7 +14,7 @@
 
 #include <check.h>
 
-#include "../../userspace/libze/src/result.h"
+#include "../../userspace/libze/src/core/result.h"
 
 static const struct {
 	int err;

@@ -59,9 +59,9 @@ $(LIBZE_HOST_TEST_BINS): $(B)/tests/libze/host/%: \
 LIBZE_UNIT_TESTS := $(B)/tests/libze/host/test_libze_encoder \
 	$(B)/tests/libze/host/test_libze_result
 $(B)/tests/libze/host/test_libze_encoder: \
-		$(B)/obj/userspace/libze/src/encoder.o
+		$(B)/obj/userspace/libze/src/submission/encoder.o
 $(B)/tests/libze/host/test_libze_result: \
-		$(B)/obj/userspace/libze/src/result.o
+		$(B)/obj/userspace/libze/src/core/result.o
 $(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -o $@ $^ $(CHECK_LIBS)

@@ -5,11 +5,11 @@
 
 LIBZE_SO     := $(B)/lib/libze_xe_cbev.so.1
 LIBZE_MAP    := $(SRC)/userspace/libze/libze_xe_cbev.map
-LIBZE_SRCS   := $(wildcard $(SRC)/userspace/libze/src/*.c)
+LIBZE_SRCS   := $(wildcard $(SRC)/userspace/libze/src/*/*.c)
 LIBZE_OBJS   := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_SRCS))
 
 # Everything hidden unless the version script exports it.
-LIBZE_CFLAGS := $(USER_CFLAGS) -fPIC -fvisibility=hidden -pthread -MMD -MP
+LIBZE_CFLAGS := $(USER_CFLAGS) -I$(SRC)/userspace/libze/src -fPIC -fvisibility=hidden -pthread -MMD -MP
 LIBZE_LDFLAGS := -shared -Wl,-soname,libze_xe_cbev.so.1 \
 	-Wl,--version-script=$(LIBZE_MAP) -Wl,--no-undefined -Wl,-Bsymbolic \
 	$(USER_LDFLAGS)

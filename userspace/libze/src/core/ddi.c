@@ -1,0 +1,747 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: DDI tables
+ *
+ * The loader finds a driver's entry points by calling the driver's exported
+ * ze/zet/zesGet<Object>ProcAddrTable() functions, one per table of function
+ * pointers. Loader 1.8 calls 53 of them and fails zeInit() with
+ * ZE_RESULT_ERROR_UNINITIALIZED if any is missing or fails, so every table
+ * is served even when the driver implements none of its functions.
+ *
+ * A table only ever grows at its end, one spec version after the other,
+ * and a loader passes the version its headers have: the table it hands in
+ * is exactly as long as the slots that exist at that version. So each core
+ * table is described here once, as its slots in header order, each with the
+ * spec version that introduced it and the function that implements it (or
+ * none); a getter fills the prefix of slots that exist at the requested
+ * version and not one byte more (Debian's loader asks for 1.4, a current one
+ * for 1.17). Slots without an implementation get xe_ddi_unsupported(), so
+ * that no call through a table can reach a NULL pointer.
+ *
+ * The same descriptions give:
+ *
+ * - the API version the driver reports (xe_ddi_api_version()): the highest
+ *   version up to which every core entry point introduced after 1.4 is
+ *   implemented, leaving out the optional ones (extensions, images, virtual
+ *   and physical memory, which the device reports it does not support);
+ * - the tables of the DDI-handles extension (xe_ddi_heads_init()), laid out
+ *   as in the spec 1.17 headers, that a current loader reads through the
+ *   header at the start of every handle;
+ * - the lookup by name of zeDriverGetExtensionFunctionAddress(), which also
+ *   finds the entry points no table has (extension_functions[]: the ZEX
+ *   counter-based event API and the driver's own extensions).
+ *
+ * Tools (zet) and sysman (zes) tables have no implemented slot: their
+ * getters fill the spec 1.4 layout with xe_ddi_unsupported().
+ */
+
+#include <assert.h>
+#include <string.h>
+
+#include <level_zero/ze_ddi.h>
+#include <level_zero/zes_ddi.h>
+#include <level_zero/zet_ddi.h>
+
+#include "core/libze_private.h"
+#include "core/ddi.h"
+#include "lists/cmdlist.h"
+#include "lists/cmdqueue.h"
+#include "events/cb_event.h"
+#include "core/context.h"
+#include "core/device.h"
+#include "core/driver.h"
+#include "events/event.h"
+#include "memory/memory.h"
+#include "modules/module.h"
+
+/*
+ * Every Level Zero function returns ze_result_t, and in the x86-64 and
+ * AArch64 calling conventions the caller owns argument registers and stack,
+ * so one function without parameters can stand in for all of them.
+ */
+static ze_result_t xe_ddi_unsupported(void)
+{
+	return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+}
+
+#define XE_DDI_OPTIONAL	0x1	/* not counted for the API version */
+
+struct xe_ddi_slot {
+	ze_api_version_t since;
+	unsigned int flags;
+	const char *name;
+	xe_ddi_fn_t fn;
+};
+
+struct xe_ddi_table {
+	const char *name;
+	const struct xe_ddi_slot *slots;
+	unsigned int num_slots;
+};
+
+/* Implemented slot. */
+#define S(ver, api, impl) \
+	{ ZE_API_VERSION_##ver, 0, #api, (xe_ddi_fn_t)(impl) }
+/* Implemented slot of an optional feature or extension. */
+#define SO(ver, api, impl) \
+	{ ZE_API_VERSION_##ver, XE_DDI_OPTIONAL, #api, (xe_ddi_fn_t)(impl) }
+/* Core slot not implemented: caps the API version below @ver. */
+#define N(ver, api)	{ ZE_API_VERSION_##ver, 0, #api, NULL }
+/* Optional slot not implemented. */
+#define O(ver, api)	{ ZE_API_VERSION_##ver, XE_DDI_OPTIONAL, #api, NULL }
+
+static const struct xe_ddi_slot global_slots[] = {
+	S(1_0, zeInit, xe_init),
+	S(1_10, zeInitDrivers, xe_init_drivers),
+};
+
+static const struct xe_ddi_slot driver_slots[] = {
+	S(1_0, zeDriverGet, xe_driver_get),
+	S(1_0, zeDriverGetApiVersion, xe_driver_get_api_version),
+	S(1_0, zeDriverGetProperties, xe_driver_get_properties),
+	S(1_0, zeDriverGetIpcProperties, xe_driver_get_ipc_properties),
+	S(1_0, zeDriverGetExtensionProperties,
+	  xe_driver_get_extension_properties),
+	S(1_1, zeDriverGetExtensionFunctionAddress,
+	  xe_driver_get_extension_function_address),
+	S(1_6, zeDriverGetLastErrorDescription,
+	  xe_driver_get_last_error_description),
+	O(1_13, zeDriverRTASFormatCompatibilityCheckExt),
+	S(1_14, zeDriverGetDefaultContext, xe_driver_get_default_context),
+};
+
+static const struct xe_ddi_slot driver_exp_slots[] = {
+	O(1_7, zeDriverRTASFormatCompatibilityCheckExp),
+};
+
+static const struct xe_ddi_slot device_slots[] = {
+	S(1_0, zeDeviceGet, xe_device_get),
+	S(1_0, zeDeviceGetSubDevices, xe_device_get_sub_devices),
+	S(1_0, zeDeviceGetProperties, xe_device_get_properties),
+	S(1_0, zeDeviceGetComputeProperties, xe_device_get_compute_properties),
+	S(1_0, zeDeviceGetModuleProperties, xe_device_get_module_properties),
+	S(1_0, zeDeviceGetCommandQueueGroupProperties, xe_device_get_command_queue_group_properties),
+	S(1_0, zeDeviceGetMemoryProperties, xe_device_get_memory_properties),
+	S(1_0, zeDeviceGetMemoryAccessProperties, xe_device_get_memory_access_properties),
+	S(1_0, zeDeviceGetCacheProperties, xe_device_get_cache_properties),
+	S(1_0, zeDeviceGetImageProperties, xe_device_get_image_properties),
+	S(1_0, zeDeviceGetExternalMemoryProperties, xe_device_get_external_memory_properties),
+	S(1_0, zeDeviceGetP2PProperties, xe_device_get_p2p_properties),
+	S(1_0, zeDeviceCanAccessPeer, xe_device_can_access_peer),
+	S(1_0, zeDeviceGetStatus, xe_device_get_status),
+	S(1_1, zeDeviceGetGlobalTimestamps, xe_device_get_global_timestamps),
+	O(1_2, zeDeviceReserveCacheExt),
+	O(1_2, zeDeviceSetCacheAdviceExt),
+	O(1_3, zeDevicePciGetPropertiesExt),
+	S(1_7, zeDeviceGetRootDevice, xe_device_get_root_device),
+	O(1_12, zeDeviceImportExternalSemaphoreExt),
+	O(1_12, zeDeviceReleaseExternalSemaphoreExt),
+	O(1_13, zeDeviceGetVectorWidthPropertiesExt),
+	S(1_14, zeDeviceSynchronize, xe_device_synchronize),
+	S(1_15, zeDeviceGetAggregatedCopyOffloadIncrementValue, xe_device_get_aggregated_increment_value),
+	N(1_16, zeDeviceGetRuntimeRequirements),
+	N(1_16, zeDeviceGetRuntimeRequirementsKey),
+	N(1_16, zeDeviceValidateRuntimeRequirements),
+	S(1_17, zeDeviceGetCounterBasedEventMaxValue, xe_device_get_cb_event_max_value),
+};
+
+static const struct xe_ddi_slot device_exp_slots[] = {
+	O(1_4, zeDeviceGetFabricVertexExp),
+};
+
+static const struct xe_ddi_slot context_slots[] = {
+	S(1_0, zeContextCreate, xe_context_create_api),
+	S(1_0, zeContextDestroy, xe_context_destroy_api),
+	S(1_0, zeContextGetStatus, xe_context_get_status),
+	S(1_0, zeContextSystemBarrier, xe_context_system_barrier),
+	S(1_0, zeContextMakeMemoryResident,
+	  xe_context_make_memory_resident),
+	S(1_0, zeContextEvictMemory, xe_context_evict_memory),
+	O(1_0, zeContextMakeImageResident),
+	O(1_0, zeContextEvictImage),
+	S(1_1, zeContextCreateEx, xe_context_create_ex),
+};
+
+static const struct xe_ddi_slot command_queue_slots[] = {
+	S(1_0, zeCommandQueueCreate, xe_cmdqueue_create),
+	S(1_0, zeCommandQueueDestroy, xe_cmdqueue_destroy),
+	S(1_0, zeCommandQueueExecuteCommandLists, xe_cmdqueue_execute_command_lists),
+	S(1_0, zeCommandQueueSynchronize, xe_cmdqueue_synchronize),
+	S(1_9, zeCommandQueueGetOrdinal, xe_cmdqueue_get_ordinal),
+	S(1_9, zeCommandQueueGetIndex, xe_cmdqueue_get_index),
+	N(1_17, zeCommandQueueGetFlags),
+	N(1_17, zeCommandQueueGetMode),
+	N(1_17, zeCommandQueueGetPriority),
+};
+
+static const struct xe_ddi_slot command_list_slots[] = {
+	S(1_0, zeCommandListCreate, xe_cmdlist_create),
+	S(1_0, zeCommandListCreateImmediate, xe_cmdlist_create_immediate),
+	S(1_0, zeCommandListDestroy, xe_cmdlist_destroy),
+	S(1_0, zeCommandListClose, xe_cmdlist_close),
+	S(1_0, zeCommandListReset, xe_cmdlist_reset),
+	S(1_0, zeCommandListAppendWriteGlobalTimestamp, xe_append_write_global_timestamp),
+	S(1_0, zeCommandListAppendBarrier, xe_append_barrier),
+	S(1_0, zeCommandListAppendMemoryRangesBarrier, xe_append_memory_ranges_barrier),
+	S(1_0, zeCommandListAppendMemoryCopy, xe_append_memory_copy),
+	S(1_0, zeCommandListAppendMemoryFill, xe_append_memory_fill),
+	S(1_0, zeCommandListAppendMemoryCopyRegion, xe_append_memory_copy_region),
+	S(1_0, zeCommandListAppendMemoryCopyFromContext, xe_append_memory_copy_from_context),
+	O(1_0, zeCommandListAppendImageCopy),
+	O(1_0, zeCommandListAppendImageCopyRegion),
+	O(1_0, zeCommandListAppendImageCopyToMemory),
+	O(1_0, zeCommandListAppendImageCopyFromMemory),
+	S(1_0, zeCommandListAppendMemoryPrefetch, xe_append_memory_prefetch),
+	S(1_0, zeCommandListAppendMemAdvise, xe_append_mem_advise),
+	S(1_0, zeCommandListAppendSignalEvent, xe_append_signal_event),
+	S(1_0, zeCommandListAppendWaitOnEvents, xe_append_wait_on_events),
+	S(1_0, zeCommandListAppendEventReset, xe_append_event_reset),
+	S(1_0, zeCommandListAppendQueryKernelTimestamps, xe_append_query_kernel_timestamps),
+	S(1_0, zeCommandListAppendLaunchKernel, xe_append_launch_kernel),
+	S(1_0, zeCommandListAppendLaunchCooperativeKernel, xe_append_launch_cooperative_kernel),
+	N(1_0, zeCommandListAppendLaunchKernelIndirect),
+	N(1_0, zeCommandListAppendLaunchMultipleKernelsIndirect),
+	O(1_3, zeCommandListAppendImageCopyToMemoryExt),
+	O(1_3, zeCommandListAppendImageCopyFromMemoryExt),
+	S(1_6, zeCommandListHostSynchronize, xe_cmdlist_host_synchronize),
+	S(1_9, zeCommandListGetDeviceHandle, xe_cmdlist_get_device_handle),
+	S(1_9, zeCommandListGetContextHandle, xe_cmdlist_get_context_handle),
+	S(1_9, zeCommandListGetOrdinal, xe_cmdlist_get_ordinal),
+	S(1_9, zeCommandListImmediateGetIndex, xe_cmdlist_immediate_get_index),
+	S(1_9, zeCommandListIsImmediate, xe_cmdlist_is_immediate),
+	O(1_12, zeCommandListAppendSignalExternalSemaphoreExt),
+	O(1_12, zeCommandListAppendWaitExternalSemaphoreExt),
+	S(1_14, zeCommandListAppendLaunchKernelWithParameters, xe_append_launch_kernel_with_parameters),
+	S(1_14, zeCommandListAppendLaunchKernelWithArguments, xe_append_launch_kernel_with_arguments),
+	N(1_16, zeCommandListAppendMemoryCopyWithParameters),
+	N(1_16, zeCommandListAppendMemoryFillWithParameters),
+	N(1_16, zeCommandListImmediateAppendCommandListsWithParameters),
+	N(1_17, zeCommandListGetFlags),
+	N(1_17, zeCommandListImmediateGetFlags),
+	N(1_17, zeCommandListImmediateGetMode),
+	N(1_17, zeCommandListImmediateGetPriority),
+	O(1_17, zeCommandListBeginGraphCaptureExt),
+	O(1_17, zeCommandListBeginCaptureIntoGraphExt),
+	O(1_17, zeCommandListIsGraphCaptureEnabledExt),
+	O(1_17, zeCommandListEndGraphCaptureExt),
+	O(1_17, zeCommandListGetGraphExt),
+	O(1_17, zeCommandListAppendGraphExt),
+	N(1_17, zeCommandListAppendHostFunction),
+};
+
+static const struct xe_ddi_slot command_list_exp_slots[] = {
+	O(1_9, zeCommandListCreateCloneExp),
+	SO(1_9, zeCommandListImmediateAppendCommandListsExp, xe_append_command_lists_exp),
+	O(1_9, zeCommandListGetNextCommandIdExp),
+	O(1_9, zeCommandListUpdateMutableCommandsExp),
+	O(1_9, zeCommandListUpdateMutableCommandSignalEventExp),
+	O(1_9, zeCommandListUpdateMutableCommandWaitEventsExp),
+	O(1_10, zeCommandListGetNextCommandIdWithKernelsExp),
+	O(1_10, zeCommandListUpdateMutableCommandKernelsExp),
+	O(1_17, zeCommandListIsMutableExp),
+};
+
+static const struct xe_ddi_slot image_slots[] = {
+	O(1_0, zeImageGetProperties),
+	O(1_0, zeImageCreate),
+	O(1_0, zeImageDestroy),
+	O(1_3, zeImageGetAllocPropertiesExt),
+	O(1_5, zeImageViewCreateExt),
+};
+
+static const struct xe_ddi_slot image_exp_slots[] = {
+	O(1_2, zeImageGetMemoryPropertiesExp),
+	O(1_2, zeImageViewCreateExp),
+	O(1_9, zeImageGetDeviceOffsetExp),
+};
+
+static const struct xe_ddi_slot mem_slots[] = {
+	S(1_0, zeMemAllocShared, xe_mem_alloc_shared),
+	S(1_0, zeMemAllocDevice, xe_mem_alloc_device),
+	S(1_0, zeMemAllocHost, xe_mem_alloc_host),
+	S(1_0, zeMemFree, xe_mem_free),
+	S(1_0, zeMemGetAllocProperties, xe_mem_get_alloc_properties),
+	S(1_0, zeMemGetAddressRange, xe_mem_get_address_range),
+	S(1_0, zeMemGetIpcHandle, xe_mem_get_ipc_handle),
+	S(1_0, zeMemOpenIpcHandle, xe_mem_open_ipc_handle),
+	S(1_0, zeMemCloseIpcHandle, xe_mem_close_ipc_handle),
+	S(1_3, zeMemFreeExt, xe_mem_free_ext),
+	S(1_6, zeMemPutIpcHandle, xe_mem_put_ipc_handle),
+	O(1_9, zeMemGetPitchFor2dImage),
+	S(1_15, zeMemGetIpcHandleWithProperties, xe_mem_get_ipc_handle_with_properties),
+};
+
+static const struct xe_ddi_slot mem_exp_slots[] = {
+	O(1_6, zeMemGetIpcHandleFromFileDescriptorExp),
+	O(1_6, zeMemGetFileDescriptorFromIpcHandleExp),
+	O(1_7, zeMemSetAtomicAccessAttributeExp),
+	O(1_7, zeMemGetAtomicAccessAttributeExp),
+};
+
+static const struct xe_ddi_slot fence_slots[] = {
+	S(1_0, zeFenceCreate, xe_fence_create),
+	S(1_0, zeFenceDestroy, xe_fence_destroy),
+	S(1_0, zeFenceHostSynchronize, xe_fence_host_synchronize),
+	S(1_0, zeFenceQueryStatus, xe_fence_query_status),
+	S(1_0, zeFenceReset, xe_fence_reset),
+};
+
+static const struct xe_ddi_slot event_pool_slots[] = {
+	S(1_0, zeEventPoolCreate, xe_event_pool_create),
+	S(1_0, zeEventPoolDestroy, xe_event_pool_destroy),
+	S(1_0, zeEventPoolGetIpcHandle, xe_event_pool_get_ipc_handle),
+	S(1_0, zeEventPoolOpenIpcHandle, xe_event_pool_open_ipc_handle),
+	S(1_0, zeEventPoolCloseIpcHandle, xe_event_pool_close_ipc_handle),
+	S(1_6, zeEventPoolPutIpcHandle, xe_event_pool_put_ipc_handle),
+	S(1_9, zeEventPoolGetContextHandle, xe_event_pool_get_context_handle),
+	S(1_9, zeEventPoolGetFlags, xe_event_pool_get_flags),
+};
+
+static const struct xe_ddi_slot event_slots[] = {
+	S(1_0, zeEventCreate, xe_event_create),
+	S(1_0, zeEventDestroy, xe_event_destroy),
+	S(1_0, zeEventHostSignal, xe_event_host_signal),
+	S(1_0, zeEventHostSynchronize, xe_event_host_synchronize),
+	S(1_0, zeEventQueryStatus, xe_event_query_status),
+	S(1_0, zeEventHostReset, xe_event_host_reset),
+	S(1_0, zeEventQueryKernelTimestamp, xe_event_query_kernel_timestamp),
+	O(1_6, zeEventQueryKernelTimestampsExt),
+	S(1_9, zeEventGetEventPool, xe_event_get_event_pool),
+	S(1_9, zeEventGetSignalScope, xe_event_get_signal_scope),
+	S(1_9, zeEventGetWaitScope, xe_event_get_wait_scope),
+	S(1_15, zeEventCounterBasedCreate, xe_cb_event_create),
+	S(1_15, zeEventCounterBasedGetIpcHandle, xe_cb_event_get_ipc_handle),
+	S(1_15, zeEventCounterBasedOpenIpcHandle, xe_cb_event_open_ipc_handle),
+	S(1_15, zeEventCounterBasedCloseIpcHandle, xe_cb_event_close_ipc_handle),
+	S(1_15, zeEventCounterBasedGetDeviceAddress, xe_cb_event_get_device_address),
+	S(1_17, zeEventGetCounterBasedFlags, xe_event_get_counter_based_flags),
+};
+
+static const struct xe_ddi_slot event_exp_slots[] = {
+	O(1_2, zeEventQueryTimestampsExp),
+};
+
+static const struct xe_ddi_slot module_slots[] = {
+	S(1_0, zeModuleCreate, xe_module_create),
+	S(1_0, zeModuleDestroy, xe_module_destroy),
+	S(1_0, zeModuleDynamicLink, xe_module_dynamic_link),
+	S(1_0, zeModuleGetNativeBinary, xe_module_get_native_binary),
+	S(1_0, zeModuleGetGlobalPointer, xe_module_get_global_pointer),
+	S(1_0, zeModuleGetKernelNames, xe_module_get_kernel_names),
+	S(1_0, zeModuleGetProperties, xe_module_get_properties),
+	S(1_0, zeModuleGetFunctionPointer, xe_module_get_function_pointer),
+	O(1_3, zeModuleInspectLinkageExt),
+};
+
+static const struct xe_ddi_slot module_build_log_slots[] = {
+	S(1_0, zeModuleBuildLogDestroy, xe_build_log_destroy),
+	S(1_0, zeModuleBuildLogGetString, xe_build_log_get_string),
+};
+
+static const struct xe_ddi_slot kernel_slots[] = {
+	S(1_0, zeKernelCreate, xe_kernel_create),
+	S(1_0, zeKernelDestroy, xe_kernel_destroy),
+	S(1_0, zeKernelSetCacheConfig, xe_kernel_set_cache_config),
+	S(1_0, zeKernelSetGroupSize, xe_kernel_set_group_size_api),
+	S(1_0, zeKernelSuggestGroupSize, xe_kernel_suggest_group_size),
+	S(1_0, zeKernelSuggestMaxCooperativeGroupCount, xe_kernel_suggest_max_cooperative_group_count),
+	S(1_0, zeKernelSetArgumentValue, xe_kernel_set_argument_value),
+	S(1_0, zeKernelSetIndirectAccess, xe_kernel_set_indirect_access),
+	S(1_0, zeKernelGetIndirectAccess, xe_kernel_get_indirect_access),
+	S(1_0, zeKernelGetSourceAttributes, xe_kernel_get_source_attributes),
+	S(1_0, zeKernelGetProperties, xe_kernel_get_properties),
+	S(1_0, zeKernelGetName, xe_kernel_get_name),
+};
+
+static const struct xe_ddi_slot kernel_exp_slots[] = {
+	O(1_1, zeKernelSetGlobalOffsetExp),
+	O(1_2, zeKernelSchedulingHintExp),
+	O(1_11, zeKernelGetBinaryExp),
+	O(1_14, zeKernelGetAllocationPropertiesExp),
+};
+
+static const struct xe_ddi_slot sampler_slots[] = {
+	O(1_0, zeSamplerCreate),
+	O(1_0, zeSamplerDestroy),
+};
+
+static const struct xe_ddi_slot physical_mem_slots[] = {
+	O(1_0, zePhysicalMemCreate),
+	O(1_0, zePhysicalMemDestroy),
+	O(1_15, zePhysicalMemGetProperties),
+};
+
+static const struct xe_ddi_slot virtual_mem_slots[] = {
+	O(1_0, zeVirtualMemReserve),
+	O(1_0, zeVirtualMemFree),
+	O(1_0, zeVirtualMemQueryPageSize),
+	O(1_0, zeVirtualMemMap),
+	O(1_0, zeVirtualMemUnmap),
+	O(1_0, zeVirtualMemSetAccessAttribute),
+	O(1_0, zeVirtualMemGetAccessAttribute),
+};
+
+static const struct xe_ddi_slot fabric_vertex_exp_slots[] = {
+	O(1_4, zeFabricVertexGetExp),
+	O(1_4, zeFabricVertexGetSubVerticesExp),
+	O(1_4, zeFabricVertexGetPropertiesExp),
+	O(1_4, zeFabricVertexGetDeviceExp),
+};
+
+static const struct xe_ddi_slot fabric_edge_exp_slots[] = {
+	O(1_4, zeFabricEdgeGetExp),
+	O(1_4, zeFabricEdgeGetVerticesExp),
+	O(1_4, zeFabricEdgeGetPropertiesExp),
+};
+
+static const struct xe_ddi_slot rtas_builder_slots[] = {
+	O(1_13, zeRTASBuilderCreateExt),
+	O(1_13, zeRTASBuilderGetBuildPropertiesExt),
+	O(1_13, zeRTASBuilderBuildExt),
+	O(1_13, zeRTASBuilderCommandListAppendCopyExt),
+	O(1_13, zeRTASBuilderDestroyExt),
+};
+
+static const struct xe_ddi_slot rtas_builder_exp_slots[] = {
+	O(1_7, zeRTASBuilderCreateExp),
+	O(1_7, zeRTASBuilderGetBuildPropertiesExp),
+	O(1_7, zeRTASBuilderBuildExp),
+	O(1_7, zeRTASBuilderDestroyExp),
+};
+
+static const struct xe_ddi_slot rtas_parallel_operation_slots[] = {
+	O(1_13, zeRTASParallelOperationCreateExt),
+	O(1_13, zeRTASParallelOperationGetPropertiesExt),
+	O(1_13, zeRTASParallelOperationJoinExt),
+	O(1_13, zeRTASParallelOperationDestroyExt),
+};
+
+static const struct xe_ddi_slot rtas_parallel_operation_exp_slots[] = {
+	O(1_7, zeRTASParallelOperationCreateExp),
+	O(1_7, zeRTASParallelOperationGetPropertiesExp),
+	O(1_7, zeRTASParallelOperationJoinExp),
+	O(1_7, zeRTASParallelOperationDestroyExp),
+};
+
+static const struct xe_ddi_slot graph_slots[] = {
+	O(1_17, zeGraphCreateExt),
+	O(1_17, zeGraphGetPrimaryCommandListExt),
+	O(1_17, zeGraphSetDestructionCallbackExt),
+	O(1_17, zeGraphInstantiateExt),
+	O(1_17, zeGraphIsEmptyExt),
+	O(1_17, zeGraphDumpContentsExt),
+	O(1_17, zeGraphDestroyExt),
+};
+
+static const struct xe_ddi_slot executable_graph_slots[] = {
+	O(1_17, zeExecutableGraphGetSourceGraphExt),
+	O(1_17, zeExecutableGraphDestroyExt),
+};
+
+/*
+ * Entry points that no DDI table has: compute-runtime's driver-experimental
+ * API and this driver's own extensions, reached by name only
+ * (zeDriverGetExtensionFunctionAddress()) or as exports. They never count
+ * for the API version.
+ */
+static const struct xe_ddi_slot extension_functions[] = {
+	SO(1_0, zexCounterBasedEventCreate2, xe_zex_cb_event_create2),
+	SO(1_0, zexCounterBasedEventCreate, xe_zex_cb_event_create),
+	SO(1_0, zexEventGetDeviceAddress, xe_cb_event_get_device_address),
+	SO(1_0, zexCounterBasedEventGetIpcHandle, xe_zex_cb_event_get_ipc_handle),
+	SO(1_0, zexCounterBasedEventOpenIpcHandle, xe_zex_cb_event_open_ipc_handle),
+	SO(1_0, zexCounterBasedEventCloseIpcHandle, xe_cb_event_close_ipc_handle),
+	SO(1_0, zexEventExportSyncFile, xe_event_export_sync_file),
+	SO(1_0, zexEventHostSynchronizeMany, xe_event_host_synchronize_many),
+};
+
+#define T(idx, tname, slots) \
+	[idx] = { tname, slots, XE_ARRAY_SIZE(slots) }
+
+/* Indexed like ze_dditable_driver_t (enum zex_ddi_table_index). */
+static const struct xe_ddi_table xe_ddi_tables[ZEX_DDI_NUM_TABLES] = {
+	T(ZEX_DDI_RTAS_BUILDER, "RTASBuilder", rtas_builder_slots),
+	T(ZEX_DDI_RTAS_BUILDER_EXP, "RTASBuilderExp", rtas_builder_exp_slots),
+	T(ZEX_DDI_RTAS_PARALLEL_OPERATION, "RTASParallelOperation",
+	  rtas_parallel_operation_slots),
+	T(ZEX_DDI_RTAS_PARALLEL_OPERATION_EXP, "RTASParallelOperationExp",
+	  rtas_parallel_operation_exp_slots),
+	T(ZEX_DDI_GLOBAL, "Global", global_slots),
+	T(ZEX_DDI_DRIVER, "Driver", driver_slots),
+	T(ZEX_DDI_DRIVER_EXP, "DriverExp", driver_exp_slots),
+	T(ZEX_DDI_DEVICE, "Device", device_slots),
+	T(ZEX_DDI_DEVICE_EXP, "DeviceExp", device_exp_slots),
+	T(ZEX_DDI_CONTEXT, "Context", context_slots),
+	T(ZEX_DDI_COMMAND_QUEUE, "CommandQueue", command_queue_slots),
+	T(ZEX_DDI_COMMAND_LIST, "CommandList", command_list_slots),
+	T(ZEX_DDI_COMMAND_LIST_EXP, "CommandListExp", command_list_exp_slots),
+	T(ZEX_DDI_IMAGE, "Image", image_slots),
+	T(ZEX_DDI_IMAGE_EXP, "ImageExp", image_exp_slots),
+	T(ZEX_DDI_MEM, "Mem", mem_slots),
+	T(ZEX_DDI_MEM_EXP, "MemExp", mem_exp_slots),
+	T(ZEX_DDI_FENCE, "Fence", fence_slots),
+	T(ZEX_DDI_EVENT_POOL, "EventPool", event_pool_slots),
+	T(ZEX_DDI_EVENT, "Event", event_slots),
+	T(ZEX_DDI_EVENT_EXP, "EventExp", event_exp_slots),
+	T(ZEX_DDI_MODULE, "Module", module_slots),
+	T(ZEX_DDI_MODULE_BUILD_LOG, "ModuleBuildLog", module_build_log_slots),
+	T(ZEX_DDI_KERNEL, "Kernel", kernel_slots),
+	T(ZEX_DDI_KERNEL_EXP, "KernelExp", kernel_exp_slots),
+	T(ZEX_DDI_SAMPLER, "Sampler", sampler_slots),
+	T(ZEX_DDI_PHYSICAL_MEM, "PhysicalMem", physical_mem_slots),
+	T(ZEX_DDI_VIRTUAL_MEM, "VirtualMem", virtual_mem_slots),
+	T(ZEX_DDI_FABRIC_VERTEX_EXP, "FabricVertexExp",
+	  fabric_vertex_exp_slots),
+	T(ZEX_DDI_FABRIC_EDGE_EXP, "FabricEdgeExp", fabric_edge_exp_slots),
+	T(ZEX_DDI_GRAPH, "Graph", graph_slots),
+	T(ZEX_DDI_EXECUTABLE_GRAPH, "ExecutableGraph", executable_graph_slots),
+};
+
+static xe_ddi_fn_t ddi_slot_fn(const struct xe_ddi_slot *slot)
+{
+	return slot->fn ? slot->fn : (xe_ddi_fn_t)xe_ddi_unsupported;
+}
+
+/*
+ * Fill the slots of @t that exist at @version into @out, which the caller
+ * sized for them. Copied as bytes: the loader's slots have their own
+ * function types, and storing through an xe_ddi_fn_t lvalue would let the
+ * compiler move these stores past typed accesses of the caller.
+ */
+static void ddi_fill(const struct xe_ddi_table *t, ze_api_version_t version,
+		     void *out)
+{
+	char *dst = out;
+	unsigned int i;
+
+	for (i = 0; i < t->num_slots && t->slots[i].since <= version; i++) {
+		xe_ddi_fn_t fn = ddi_slot_fn(&t->slots[i]);
+
+		memcpy(dst + i * sizeof(fn), &fn, sizeof(fn));
+	}
+}
+
+static ze_result_t ddi_check(ze_api_version_t version, const void *table)
+{
+	if (!table)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (ZE_MAJOR_VERSION(version) != ZE_MAJOR_VERSION(XE_DDI_VERSION_MAX))
+		return ZE_RESULT_ERROR_UNSUPPORTED_VERSION;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * DDI_GETTER() - define the exported getter of the core table @idx, whose
+ * spec 1.4 type is @table_t (void for tables that 1.4 lacks). The loader's
+ * table may be longer than @table_t: it is as long as @version says.
+ */
+#define DDI_GETTER(getter, table_t, idx)				\
+ZE_DLLEXPORT ze_result_t ZE_APICALL					\
+getter(ze_api_version_t version, table_t *table)			\
+{									\
+	ze_result_t ret = ddi_check(version, table);			\
+									\
+	if (ret == ZE_RESULT_SUCCESS)					\
+		ddi_fill(&xe_ddi_tables[idx], version, table);		\
+	return ret;							\
+}
+
+/* Core (ze_ddi.h) */
+DDI_GETTER(zeGetGlobalProcAddrTable, ze_global_dditable_t, ZEX_DDI_GLOBAL)
+DDI_GETTER(zeGetDriverProcAddrTable, ze_driver_dditable_t, ZEX_DDI_DRIVER)
+DDI_GETTER(zeGetDriverExpProcAddrTable, void, ZEX_DDI_DRIVER_EXP)
+DDI_GETTER(zeGetDeviceProcAddrTable, ze_device_dditable_t, ZEX_DDI_DEVICE)
+DDI_GETTER(zeGetDeviceExpProcAddrTable, ze_device_exp_dditable_t,
+	   ZEX_DDI_DEVICE_EXP)
+DDI_GETTER(zeGetContextProcAddrTable, ze_context_dditable_t, ZEX_DDI_CONTEXT)
+DDI_GETTER(zeGetCommandQueueProcAddrTable, ze_command_queue_dditable_t,
+	   ZEX_DDI_COMMAND_QUEUE)
+DDI_GETTER(zeGetCommandListProcAddrTable, ze_command_list_dditable_t,
+	   ZEX_DDI_COMMAND_LIST)
+DDI_GETTER(zeGetCommandListExpProcAddrTable, void, ZEX_DDI_COMMAND_LIST_EXP)
+DDI_GETTER(zeGetImageProcAddrTable, ze_image_dditable_t, ZEX_DDI_IMAGE)
+DDI_GETTER(zeGetImageExpProcAddrTable, ze_image_exp_dditable_t,
+	   ZEX_DDI_IMAGE_EXP)
+DDI_GETTER(zeGetMemProcAddrTable, ze_mem_dditable_t, ZEX_DDI_MEM)
+DDI_GETTER(zeGetMemExpProcAddrTable, void, ZEX_DDI_MEM_EXP)
+DDI_GETTER(zeGetFenceProcAddrTable, ze_fence_dditable_t, ZEX_DDI_FENCE)
+DDI_GETTER(zeGetEventPoolProcAddrTable, ze_event_pool_dditable_t,
+	   ZEX_DDI_EVENT_POOL)
+DDI_GETTER(zeGetEventProcAddrTable, ze_event_dditable_t, ZEX_DDI_EVENT)
+DDI_GETTER(zeGetEventExpProcAddrTable, ze_event_exp_dditable_t,
+	   ZEX_DDI_EVENT_EXP)
+DDI_GETTER(zeGetModuleProcAddrTable, ze_module_dditable_t, ZEX_DDI_MODULE)
+DDI_GETTER(zeGetModuleBuildLogProcAddrTable, ze_module_build_log_dditable_t,
+	   ZEX_DDI_MODULE_BUILD_LOG)
+DDI_GETTER(zeGetKernelProcAddrTable, ze_kernel_dditable_t, ZEX_DDI_KERNEL)
+DDI_GETTER(zeGetKernelExpProcAddrTable, ze_kernel_exp_dditable_t,
+	   ZEX_DDI_KERNEL_EXP)
+DDI_GETTER(zeGetSamplerProcAddrTable, ze_sampler_dditable_t, ZEX_DDI_SAMPLER)
+DDI_GETTER(zeGetPhysicalMemProcAddrTable, ze_physical_mem_dditable_t,
+	   ZEX_DDI_PHYSICAL_MEM)
+DDI_GETTER(zeGetVirtualMemProcAddrTable, ze_virtual_mem_dditable_t,
+	   ZEX_DDI_VIRTUAL_MEM)
+DDI_GETTER(zeGetFabricVertexExpProcAddrTable, ze_fabric_vertex_exp_dditable_t,
+	   ZEX_DDI_FABRIC_VERTEX_EXP)
+DDI_GETTER(zeGetFabricEdgeExpProcAddrTable, ze_fabric_edge_exp_dditable_t,
+	   ZEX_DDI_FABRIC_EDGE_EXP)
+DDI_GETTER(zeGetRTASBuilderProcAddrTable, void, ZEX_DDI_RTAS_BUILDER)
+DDI_GETTER(zeGetRTASBuilderExpProcAddrTable, void, ZEX_DDI_RTAS_BUILDER_EXP)
+DDI_GETTER(zeGetRTASParallelOperationProcAddrTable, void,
+	   ZEX_DDI_RTAS_PARALLEL_OPERATION)
+DDI_GETTER(zeGetRTASParallelOperationExpProcAddrTable, void,
+	   ZEX_DDI_RTAS_PARALLEL_OPERATION_EXP)
+DDI_GETTER(zeGetGraphProcAddrTable, void, ZEX_DDI_GRAPH)
+DDI_GETTER(zeGetExecutableGraphProcAddrTable, void, ZEX_DDI_EXECUTABLE_GRAPH)
+
+/* Point every slot of a spec 1.4 table of @size bytes at the stub. */
+static void ddi_fill_unsupported(void *table, size_t size)
+{
+	xe_ddi_fn_t stub = (xe_ddi_fn_t)xe_ddi_unsupported;
+	char *slot;
+
+	for (slot = table; slot < (char *)table + size; slot += sizeof(stub))
+		memcpy(slot, &stub, sizeof(stub));
+}
+
+/*
+ * DDI_GETTER_TOOLS() - getter of a tools or sysman table: nothing is
+ * implemented, the spec 1.4 layout is served to loaders of 1.4 or later.
+ */
+#define DDI_GETTER_TOOLS(getter, table_t)				\
+ZE_DLLEXPORT ze_result_t ZE_APICALL					\
+getter(ze_api_version_t version, table_t *table)			\
+{									\
+	static_assert(sizeof(table_t) % sizeof(xe_ddi_fn_t) == 0,	\
+		      #table_t " is not an array of function pointers");\
+	ze_result_t ret = ddi_check(version, table);			\
+									\
+	if (ret != ZE_RESULT_SUCCESS)					\
+		return ret;						\
+	if (version < ZE_API_VERSION_1_4)				\
+		return ZE_RESULT_ERROR_UNSUPPORTED_VERSION;		\
+	ddi_fill_unsupported(table, sizeof(*table));			\
+	return ZE_RESULT_SUCCESS;					\
+}
+
+/* Tools (zet_ddi.h) */
+DDI_GETTER_TOOLS(zetGetDeviceProcAddrTable, zet_device_dditable_t)
+DDI_GETTER_TOOLS(zetGetContextProcAddrTable, zet_context_dditable_t)
+DDI_GETTER_TOOLS(zetGetCommandListProcAddrTable, zet_command_list_dditable_t)
+DDI_GETTER_TOOLS(zetGetModuleProcAddrTable, zet_module_dditable_t)
+DDI_GETTER_TOOLS(zetGetKernelProcAddrTable, zet_kernel_dditable_t)
+DDI_GETTER_TOOLS(zetGetMetricGroupProcAddrTable, zet_metric_group_dditable_t)
+DDI_GETTER_TOOLS(zetGetMetricGroupExpProcAddrTable,
+		 zet_metric_group_exp_dditable_t)
+DDI_GETTER_TOOLS(zetGetMetricProcAddrTable, zet_metric_dditable_t)
+DDI_GETTER_TOOLS(zetGetMetricStreamerProcAddrTable,
+		 zet_metric_streamer_dditable_t)
+DDI_GETTER_TOOLS(zetGetMetricQueryPoolProcAddrTable,
+		 zet_metric_query_pool_dditable_t)
+DDI_GETTER_TOOLS(zetGetMetricQueryProcAddrTable, zet_metric_query_dditable_t)
+DDI_GETTER_TOOLS(zetGetTracerExpProcAddrTable, zet_tracer_exp_dditable_t)
+DDI_GETTER_TOOLS(zetGetDebugProcAddrTable, zet_debug_dditable_t)
+
+/* Sysman (zes_ddi.h) */
+DDI_GETTER_TOOLS(zesGetDriverProcAddrTable, zes_driver_dditable_t)
+DDI_GETTER_TOOLS(zesGetDeviceProcAddrTable, zes_device_dditable_t)
+DDI_GETTER_TOOLS(zesGetSchedulerProcAddrTable, zes_scheduler_dditable_t)
+DDI_GETTER_TOOLS(zesGetPerformanceFactorProcAddrTable,
+		 zes_performance_factor_dditable_t)
+DDI_GETTER_TOOLS(zesGetPowerProcAddrTable, zes_power_dditable_t)
+DDI_GETTER_TOOLS(zesGetFrequencyProcAddrTable, zes_frequency_dditable_t)
+DDI_GETTER_TOOLS(zesGetEngineProcAddrTable, zes_engine_dditable_t)
+DDI_GETTER_TOOLS(zesGetStandbyProcAddrTable, zes_standby_dditable_t)
+DDI_GETTER_TOOLS(zesGetFirmwareProcAddrTable, zes_firmware_dditable_t)
+DDI_GETTER_TOOLS(zesGetMemoryProcAddrTable, zes_memory_dditable_t)
+DDI_GETTER_TOOLS(zesGetFabricPortProcAddrTable, zes_fabric_port_dditable_t)
+DDI_GETTER_TOOLS(zesGetTemperatureProcAddrTable, zes_temperature_dditable_t)
+DDI_GETTER_TOOLS(zesGetPsuProcAddrTable, zes_psu_dditable_t)
+DDI_GETTER_TOOLS(zesGetFanProcAddrTable, zes_fan_dditable_t)
+DDI_GETTER_TOOLS(zesGetLedProcAddrTable, zes_led_dditable_t)
+DDI_GETTER_TOOLS(zesGetRasProcAddrTable, zes_ras_dditable_t)
+DDI_GETTER_TOOLS(zesGetDiagnosticsProcAddrTable, zes_diagnostics_dditable_t)
+
+/**
+ * xe_ddi_api_version() - the API version the driver implements
+ *
+ * Return: the highest version v, from 1.4 to XE_DDI_VERSION_MAX, such that
+ * every core entry point introduced after 1.4 and up to v is implemented
+ * (optional features and extensions left out, see DOC: DDI tables).
+ */
+ze_api_version_t xe_ddi_api_version(void)
+{
+	ze_api_version_t version = XE_DDI_VERSION_MAX;
+	unsigned int t, i;
+
+	for (t = 0; t < ZEX_DDI_NUM_TABLES; t++) {
+		const struct xe_ddi_table *table = &xe_ddi_tables[t];
+
+		for (i = 0; i < table->num_slots; i++) {
+			const struct xe_ddi_slot *slot = &table->slots[i];
+
+			if (slot->fn || (slot->flags & XE_DDI_OPTIONAL) ||
+			    slot->since <= ZE_API_VERSION_1_4)
+				continue;
+			if (slot->since - 1 < version)
+				version = slot->since - 1;
+		}
+	}
+	return version;
+}
+
+/**
+ * xe_ddi_lookup() - an implemented entry point by its Level Zero name
+ * @name: e.g. "zeCommandListImmediateAppendCommandListsExp"
+ *
+ * Return: the function, or NULL if the driver does not implement it.
+ */
+xe_ddi_fn_t xe_ddi_lookup(const char *name)
+{
+	unsigned int t, i;
+
+	for (t = 0; t < ZEX_DDI_NUM_TABLES; t++) {
+		const struct xe_ddi_table *table = &xe_ddi_tables[t];
+
+		for (i = 0; i < table->num_slots; i++)
+			if (table->slots[i].fn &&
+			    !strcmp(table->slots[i].name, name))
+				return table->slots[i].fn;
+	}
+	for (i = 0; i < XE_ARRAY_SIZE(extension_functions); i++)
+		if (!strcmp(extension_functions[i].name, name))
+			return extension_functions[i].fn;
+	return NULL;
+}
+
+/**
+ * xe_ddi_heads_init() - set up the dditable-driver heads of a driver
+ * @heads: the driver's heads
+ *
+ * The core head is valid and names the reported API version; a loader
+ * that dispatches through it refuses calls of entry points newer than
+ * that. Its tables are filled at XE_DDI_VERSION_MAX. Tools, sysman and
+ * runtime heads stay invalid: the driver implements none of those APIs.
+ */
+void xe_ddi_heads_init(struct xe_ddi_heads *heads)
+{
+	unsigned int t;
+
+	memset(heads, 0, sizeof(*heads));
+	heads->core.head.version = xe_ddi_api_version();
+	heads->core.head.isValidFlag = 1;
+	heads->tools.head.version = heads->core.head.version;
+	heads->sysman.head.version = heads->core.head.version;
+	heads->runtime.head.version = heads->core.head.version;
+
+	for (t = 0; t < ZEX_DDI_NUM_TABLES; t++) {
+		assert(xe_ddi_tables[t].num_slots <= XE_DDI_MAX_SLOTS);
+		ddi_fill(&xe_ddi_tables[t], XE_DDI_VERSION_MAX,
+			 heads->tables[t]);
+		heads->core.tables[t] = heads->tables[t];
+	}
+}

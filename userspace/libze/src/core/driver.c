@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: driver
+ *
+ * One driver per process. The first zeInit() probes for xe_cbev devices
+ * and the result is kept until exit: Level Zero has no call that tears a
+ * driver down, and the handles it gave out must stay valid. A driver that
+ * found no device still initialises successfully but reports itself to
+ * nobody: zeDriverGet() counts 0.
+ *
+ * Devices are found by name, not by node number: every render node in
+ * /dev/dri is opened and asked for its driver name (DRM_IOCTL_VERSION).
+ * That works for a device on any bus (xe_cbev hangs off a platform device)
+ * and has no side effects, unlike drmOpenWithType(), which walks minor
+ * numbers and, in libdrm builds without udev, creates missing device nodes
+ * when run as root.
+ */
+
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xf86drm.h>
+#include <zex_counter_based_event.h>
+#include <zex_xe_cbev_event.h>
+
+#include "core/libze_private.h"
+#include "core/context.h"
+#include "core/device.h"
+#include "core/driver.h"
+#include "submission/kmd.h"
+
+static_assert(offsetof(struct xe_driver, obj) == 0,
+	      "a driver handle must point at its DDI header");
+
+static struct xe_driver xe_driver;
+static pthread_once_t xe_driver_once = PTHREAD_ONCE_INIT;
+
+static int is_render_node(const struct dirent *entry)
+{
+	return !strncmp(entry->d_name, DRM_RENDER_MINOR_NAME,
+			strlen(DRM_RENDER_MINOR_NAME));
+}
+
+/*
+ * Add the device behind @path if it is an xe_cbev one. Nodes of other
+ * drivers, nodes this process may not open and modules speaking another
+ * uAPI are skipped; any other failure is an error of the probe.
+ */
+static int driver_add_device(struct xe_driver *drv, const char *path)
+{
+	int fd, err;
+
+	fd = xe_kmd_open(path);
+	if (fd < 0)
+		return 0;
+
+	err = xe_device_init(&drv->devices[drv->num_devices], drv, fd);
+	if (err == -ENODEV)
+		return 0;
+	if (err)
+		return err;
+
+	drv->num_devices++;
+	return 0;
+}
+
+/*
+ * The driver uuid must differ from its devices' and stay stable while
+ * they exist: the first device's uuid with a constant mixed in.
+ */
+static void driver_derive_uuid(struct xe_driver *drv)
+{
+	static const uint8_t salt[ZE_MAX_DRIVER_UUID_SIZE] = "libze_xe_cbev";
+	const uint8_t *dev_uuid = drv->devices[0].info.uuid;
+	size_t i;
+
+	static_assert(sizeof(drv->devices[0].info.uuid) ==
+		      ZE_MAX_DRIVER_UUID_SIZE, "device and driver uuid sizes");
+	for (i = 0; i < ZE_MAX_DRIVER_UUID_SIZE; i++)
+		drv->uuid.id[i] = dev_uuid[i] ^ salt[i];
+}
+
+/* Add the xe_cbev devices among the render nodes @nodes, in their order. */
+static int driver_add_devices(struct xe_driver *drv, struct dirent **nodes,
+			      int num_nodes)
+{
+	char path[PATH_MAX];
+	int i, err;
+
+	if (!num_nodes)
+		return 0;
+
+	drv->devices = calloc(num_nodes, sizeof(*drv->devices));
+	if (!drv->devices)
+		return -ENOMEM;
+
+	for (i = 0; i < num_nodes; i++) {
+		snprintf(path, sizeof(path), "%s/%s", DRM_DIR_NAME,
+			 nodes[i]->d_name);
+		err = driver_add_device(drv, path);
+		if (err)
+			goto err_fini_devices;
+	}
+	return 0;
+
+err_fini_devices:
+	while (drv->num_devices)
+		xe_device_fini(&drv->devices[--drv->num_devices]);
+	free(drv->devices);
+	drv->devices = NULL;
+	return err;
+}
+
+static int driver_probe(struct xe_driver *drv)
+{
+	struct dirent **nodes;
+	int num_nodes, i, err;
+
+	xe_ddi_heads_init(&drv->ddi);
+	xe_object_init(&drv->obj, XE_MAGIC_DRIVER, &drv->ddi);
+
+	num_nodes = scandir(DRM_DIR_NAME, &nodes, is_render_node, versionsort);
+	if (num_nodes < 0)
+		return errno == ENOENT ? 0 : -errno; /* no DRM device at all */
+
+	err = driver_add_devices(drv, nodes, num_nodes);
+	if (!err && drv->num_devices) {
+		driver_derive_uuid(drv);
+		err = xe_context_create(drv, 0, &drv->default_context);
+	}
+
+	for (i = 0; i < num_nodes; i++)
+		free(nodes[i]);
+	free(nodes);
+	return err;
+}
+
+static void driver_init_once(void)
+{
+	xe_driver.init_err = driver_probe(&xe_driver);
+	atomic_store_explicit(&xe_driver.ready, !xe_driver.init_err,
+			      memory_order_release);
+}
+
+/**
+ * xe_driver_init() - probe once per process
+ * @gpu_requested: the caller of zeInit() asked for GPU drivers
+ *
+ * Thread-safe; the probe runs on the first call and every call returns its
+ * result. zeDriverGet() shows the driver once any zeInit() asked for GPU
+ * drivers.
+ *
+ * Return: 0 or the negative errno the probe failed with.
+ */
+int xe_driver_init(bool gpu_requested)
+{
+	pthread_once(&xe_driver_once, driver_init_once);
+	if (xe_driver.init_err)
+		return xe_driver.init_err;
+
+	if (gpu_requested)
+		atomic_store_explicit(&xe_driver.gpu_requested, true,
+				      memory_order_relaxed);
+	return 0;
+}
+
+/* The driver, or NULL if no zeInit() has succeeded yet. */
+static struct xe_driver *xe_driver_get_ready(void)
+{
+	if (!atomic_load_explicit(&xe_driver.ready, memory_order_acquire))
+		return NULL;
+	return &xe_driver;
+}
+
+struct xe_driver *xe_driver_from_handle(ze_driver_handle_t handle)
+{
+	return xe_object_check(handle, XE_MAGIC_DRIVER);
+}
+
+static ze_driver_handle_t xe_driver_to_handle(struct xe_driver *drv)
+{
+	return xe_object_handle(&drv->obj);
+}
+
+ze_result_t xe_driver_get(uint32_t *pCount, ze_driver_handle_t *phDrivers)
+{
+	struct xe_driver *drv = xe_driver_get_ready();
+	uint32_t available;
+	bool wanted;
+
+	if (!drv)
+		return ZE_RESULT_ERROR_UNINITIALIZED;
+	if (!pCount)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/*
+	 * A driver without devices is of no use to anyone, and one that was
+	 * only initialised for other kinds of drivers was not asked for.
+	 */
+	wanted = atomic_load_explicit(&drv->gpu_requested,
+				      memory_order_relaxed);
+	available = drv->num_devices && wanted ? 1 : 0;
+	if (xe_enum_count(pCount, available, phDrivers))
+		phDrivers[0] = xe_driver_to_handle(drv);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_driver_get_api_version(ze_driver_handle_t hDriver,
+				      ze_api_version_t *version)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!version)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	*version = xe_ddi_api_version();
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_driver_get_properties(ze_driver_handle_t hDriver,
+				     ze_driver_properties_t *pDriverProperties)
+{
+	struct xe_driver *drv = xe_driver_from_handle(hDriver);
+	ze_base_properties_t *ext;
+
+	if (!drv)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pDriverProperties)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/* stype and pNext belong to the caller: only [out] members change. */
+	pDriverProperties->uuid = drv->uuid;
+	pDriverProperties->driverVersion = XE_DRIVER_VERSION;
+
+	/* Extension structs the driver knows are filled, others left alone. */
+	for (ext = pDriverProperties->pNext; ext; ext = ext->pNext) {
+		if (ext->stype ==
+		    ZE_STRUCTURE_TYPE_DRIVER_DDI_HANDLES_EXT_PROPERTIES)
+			((ze_driver_ddi_handles_ext_properties_t *)ext)->flags =
+				ZE_DRIVER_DDI_HANDLE_EXT_FLAG_DDI_HANDLE_EXT_SUPPORTED;
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
+			     ze_driver_ipc_properties_t *pIpcProperties)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pIpcProperties)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	/* Both as dma-bufs; see ipc.c. */
+	pIpcProperties->flags = ZE_IPC_PROPERTY_FLAG_MEMORY |
+				ZE_IPC_PROPERTY_FLAG_EVENT_POOL;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * The extensions the driver implements: each is listed once all the entry
+ * points it brings are in the DDI tables, so the list cannot promise more
+ * than the tables hold.
+ */
+static const struct xe_extension {
+	const char *name;
+	uint32_t version;
+	const char *functions[8];
+} xe_extensions[] = {
+	{ ZE_DRIVER_DDI_HANDLES_EXT_NAME,
+	  ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1, { NULL } },
+	{ ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME,
+	  ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_1_0,
+	  { "zeCommandListImmediateAppendCommandListsExp" } },
+	/* A pool descriptor in pNext: zeEventPoolCreate() is all it needs. */
+	{ ZE_EVENT_POOL_COUNTER_BASED_EXP_NAME,
+	  ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_1_0,
+	  { "zeEventPoolCreate", "zeEventCreate" } },
+	{ ZEX_COUNTER_BASED_EVENT_EXT_NAME,
+	  ZEX_COUNTER_BASED_EVENT_VERSION_1_0,
+	  { "zexCounterBasedEventCreate2", "zexCounterBasedEventCreate",
+	    "zexEventGetDeviceAddress", "zexCounterBasedEventGetIpcHandle",
+	    "zexCounterBasedEventOpenIpcHandle",
+	    "zexCounterBasedEventCloseIpcHandle",
+	    "zeEventGetCounterBasedFlags" } },
+	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
+	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
+	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,
+	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0,
+	  { "zexEventHostSynchronizeMany" } },
+};
+
+static bool extension_implemented(const struct xe_extension *ext)
+{
+	unsigned int i;
+
+	for (i = 0; i < XE_ARRAY_SIZE(ext->functions) && ext->functions[i]; i++)
+		if (!xe_ddi_lookup(ext->functions[i]))
+			return false;
+	return true;
+}
+
+ze_result_t
+xe_driver_get_extension_properties(ze_driver_handle_t hDriver,
+				   uint32_t *pCount,
+				   ze_driver_extension_properties_t *pProps)
+{
+	const struct xe_extension *list[XE_ARRAY_SIZE(xe_extensions)];
+	uint32_t available = 0, i, n;
+
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pCount)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	for (i = 0; i < XE_ARRAY_SIZE(xe_extensions); i++)
+		if (extension_implemented(&xe_extensions[i]))
+			list[available++] = &xe_extensions[i];
+
+	n = xe_enum_count(pCount, available, pProps);
+	for (i = 0; i < n; i++) {
+		snprintf(pProps[i].name, sizeof(pProps[i].name), "%s",
+			 list[i]->name);
+		pProps[i].version = list[i]->version;
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_driver_get_extension_function_address(ze_driver_handle_t hDriver,
+					 const char *name, void **ppFunction)
+{
+	xe_ddi_fn_t fn;
+
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!name || !ppFunction)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	fn = xe_ddi_lookup(name);
+	if (!fn)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	/* POSIX guarantees function pointers survive a trip through void *. */
+	*ppFunction = (void *)fn;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * Errors are reported by result code only; there is no description to add,
+ * and an empty string is what the spec asks for then.
+ */
+ze_result_t xe_driver_get_last_error_description(ze_driver_handle_t hDriver,
+						 const char **ppString)
+{
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ppString)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	*ppString = "";
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeDriverGet, xe_driver_get);
+XE_EXPORT(zeDriverGetApiVersion, xe_driver_get_api_version);
+XE_EXPORT(zeDriverGetProperties, xe_driver_get_properties);
+XE_EXPORT(zeDriverGetIpcProperties, xe_driver_get_ipc_properties);
+XE_EXPORT(zeDriverGetExtensionProperties, xe_driver_get_extension_properties);
+XE_EXPORT(zeDriverGetExtensionFunctionAddress,
+	  xe_driver_get_extension_function_address);
+XE_EXPORT(zeDriverGetLastErrorDescription,
+	  xe_driver_get_last_error_description);

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_OBJECT_H
+#define _XE_OBJECT_H
+
+/*
+ * The header every Level Zero object of the library starts with, and the
+ * checks an entry point makes on a handle. A leaf: it calls nothing else of
+ * the library, so that every object constructor, on whatever floor, can use
+ * it without reaching up into the DDI tables (core/ddi.c fills the heads
+ * that the header points at, once, before any handle exists).
+ */
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <zex_ddi_handles.h>
+
+/* Generic function pointer: what a table slot is, whatever its type. */
+typedef void (*xe_ddi_fn_t)(void);
+
+/* Most slots of any table at XE_DDI_VERSION_MAX. */
+#define XE_DDI_MAX_SLOTS	64
+
+/**
+ * struct xe_ddi_heads - the dditable-driver structs every handle points at
+ * @core: target of zex_handle_t.pCore: version, valid flag and a pointer to
+ *	each of @tables
+ * @tools: target of zex_handle_t.pTools (no tools API: not valid)
+ * @sysman: target of zex_handle_t.pSysman (no sysman API: not valid)
+ * @runtime: target of zex_handle_t.pRuntime (no runtime API: not valid)
+ * @tables: every core table, laid out as at XE_DDI_VERSION_MAX
+ *
+ * Owned by the driver singleton; written once by xe_ddi_heads_init() before
+ * any handle is handed out, read-only afterwards. The invalid heads are
+ * full-size structs of NULL table pointers, so that a loader that reads
+ * past the head finds nothing to call.
+ */
+struct xe_ddi_heads {
+	zex_dditable_driver_t core;
+	zex_dditable_driver_t tools;
+	zex_dditable_driver_t sysman;
+	zex_dditable_driver_t runtime;
+	xe_ddi_fn_t tables[ZEX_DDI_NUM_TABLES][XE_DDI_MAX_SLOTS];
+};
+
+/*
+ * Every object a handle names starts with a struct xe_object: the
+ * DDI-handles header that a loader dispatches through, then a magic number
+ * that says what the object is. An entry point turns a handle into its
+ * object with xe_object_check(), which refuses NULL, a handle of another
+ * kind and (as far as freed memory allows) a destroyed object, whose magic
+ * xe_object_fini() clears before it is freed.
+ */
+enum xe_magic {
+	XE_MAGIC_NONE = 0,
+	XE_MAGIC_DRIVER = 0x58447276,		/* "XDrv" */
+	XE_MAGIC_DEVICE = 0x58446576,		/* "XDev" */
+	XE_MAGIC_CONTEXT = 0x58437478,		/* "XCtx" */
+	XE_MAGIC_CMDQUEUE = 0x58437175,		/* "XCqu" */
+	XE_MAGIC_CMDLIST = 0x58436c73,		/* "XCls" */
+	XE_MAGIC_FENCE = 0x5846656e,		/* "XFen" */
+	XE_MAGIC_EVENT_POOL = 0x5845706c,	/* "XEpl" */
+	XE_MAGIC_EVENT = 0x58457674,		/* "XEvt" */
+	XE_MAGIC_MODULE = 0x584d6f64,		/* "XMod" */
+	XE_MAGIC_BUILD_LOG = 0x58426c67,	/* "XBlg" */
+	XE_MAGIC_KERNEL = 0x584b726e,		/* "XKrn" */
+};
+
+/**
+ * struct xe_object - what a Level Zero handle of this driver points at
+ * @ddi: the DDI-handles header (zex_ddi_handles.h), first
+ * @magic: what the object is, XE_MAGIC_NONE once destroyed
+ */
+struct xe_object {
+	zex_handle_t ddi;
+	uint32_t magic;
+};
+
+static_assert(offsetof(struct xe_object, ddi) == 0,
+	      "a handle must point at its DDI header");
+
+void xe_object_init(struct xe_object *obj, enum xe_magic magic,
+		    const struct xe_ddi_heads *heads);
+
+/**
+ * xe_object_fini() - mark an object destroyed before it is freed
+ * @obj: the object's header
+ */
+static inline void xe_object_fini(struct xe_object *obj)
+{
+	obj->magic = XE_MAGIC_NONE;
+}
+
+static inline void *xe_object_check(const void *handle, enum xe_magic magic)
+{
+	const struct xe_object *obj = handle;
+
+	if (!obj || obj->magic != magic)
+		return NULL;
+	return (void *)obj;
+}
+
+static inline void *xe_object_handle(struct xe_object *obj)
+{
+	return obj;
+}
+
+#endif /* _XE_OBJECT_H */

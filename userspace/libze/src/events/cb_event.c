@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: counter-based events
+ *
+ * A counter-based (CB) event is a struct xe_event with no memory of its
+ * own. Its state (struct xe_cb_state) is a condition "value >= target": a
+ * new event has none and is complete; an append on an in-order list that
+ * signals it makes it point at (that list's counter, the value the append
+ * bumps the counter to), replacing whatever it pointed at, without waiting
+ * for anything. Waiting for it, on the host or in any list, is one 64-bit
+ * compare of that pair (event.c, cmdlist.c). The counter is counted, so the
+ * event still reads it after the list is gone, and the kernel keeps a
+ * freed slot from being reused while earlier work may still read it: an
+ * event may be destroyed or re-signalled while waits for its old state are
+ * pending on the device.
+ *
+ * A regular list that signals an event records it with the value of the
+ * recording; every execution sets the list's counter to 0 first (at the
+ * time of the call, xe_cmdlist_rewind()), so the event reads "not ready"
+ * again until the execution reaches that append, and waits recorded
+ * elsewhere wait for the latest execution.
+ *
+ * Three ways to create one, one implementation:
+ *
+ * - zeEventCounterBasedCreate() (spec 1.15) and its twin
+ *   zexCounterBasedEventCreate2() (same layout; the ZEX form wants
+ *   IMMEDIATE or NON_IMMEDIATE set, the core form defaults to IMMEDIATE);
+ * - the deprecated zexCounterBasedEventCreate(), scopes from an event
+ *   descriptor and optional external storage;
+ * - zeEventCreate() in a counter-based pool (event_pool.c).
+ *
+ * Extensions in pNext: external sync storage (the application's memory
+ * and value: the event starts there, a signal replaces it) and aggregate
+ * storage (every signal atomically adds an increment there; never
+ * replaced). Both must lie in memory of the context, as the device reaches
+ * nothing else; both at once are refused.
+ *
+ * Timestamp events get driver-owned timestamp slots (timestamp.c), a fresh
+ * one per signal. The refusals follow compute-runtime: host signal and
+ * reset are ZE_RESULT_ERROR_UNSUPPORTED_FEATURE; signalling from an
+ * out-of-order list, from a list type the event's flags exclude, or
+ * signalling an event opened from an IPC handle is
+ * ZE_RESULT_ERROR_INVALID_ARGUMENT.
+ */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/libze_private.h"
+#include "events/cb_event.h"
+#include "lists/cmdlist.h"
+#include "core/context.h"
+#include "events/counter.h"
+#include "core/device.h"
+#include "core/driver.h"
+#include "events/event.h"
+#include "memory/memory.h"
+#include "core/result.h"
+#include "events/timestamp.h"
+
+#define XE_EVENT_SCOPE_FLAGS_KNOWN					\
+	(ZE_EVENT_SCOPE_FLAG_SUBDEVICE | ZE_EVENT_SCOPE_FLAG_DEVICE |	\
+	 ZE_EVENT_SCOPE_FLAG_HOST)
+
+#define XE_CB_FLAGS_LIST_TYPES						\
+	(ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE)
+
+/* What a creation asks for, whichever entry point it came through. */
+struct cb_params {
+	ze_event_counter_based_flags_t flags;
+	ze_event_scope_flags_t signal;
+	ze_event_scope_flags_t wait;
+	struct xe_cb_state initial;
+};
+
+/* Replace @ev's state with @state, whose references it takes over. */
+void xe_cb_state_set(struct xe_event *ev, const struct xe_cb_state *state)
+{
+	struct xe_cb_state old = ev->cb;
+
+	ev->cb = *state;
+	xe_counter_put(old.counter);
+	xe_cb_import_put(old.import);
+}
+
+/*
+ * Is [@ptr, @ptr + 8) naturally aligned inside one allocation of @ctx,
+ * i.e. bound in the device's address space at that address?
+ */
+static bool in_context_memory(struct xe_context *ctx, const uint64_t *ptr)
+{
+	struct xe_alloc *alloc;
+	bool ok;
+
+	if (!ptr || ((uintptr_t)ptr & 7))
+		return false;
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, ptr);
+	ok = alloc && (uintptr_t)(ptr + 1) <= alloc->start + alloc->size;
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	return ok;
+}
+
+/*
+ * Read the storage extensions of @pNext into @p->initial. The core and the
+ * ZEX structs have one layout each pair, so either stype is taken.
+ */
+static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
+				 struct cb_params *p)
+{
+	const ze_event_counter_based_external_sync_allocation_desc_t *sync = NULL;
+	const ze_event_counter_based_external_aggregate_storage_desc_t *agg = NULL;
+	const ze_base_desc_t *ext;
+
+	static_assert(sizeof(*sync) ==
+		      sizeof(zex_counter_based_event_external_sync_alloc_properties_t),
+		      "core and ZEX external sync structs are one layout");
+	static_assert(sizeof(*agg) ==
+		      sizeof(zex_counter_based_event_external_storage_properties_t),
+		      "core and ZEX aggregate structs are one layout");
+
+	for (ext = pNext; ext; ext = ext->pNext) {
+		uint32_t stype = ext->stype;
+
+		if (stype == ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION_DESC ||
+		    stype == ZEX_STRUCTURE_COUNTER_BASED_EVENT_EXTERNAL_SYNC_ALLOC_PROPERTIES)
+			sync = (const void *)ext;
+		else if (stype == ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE_DESC ||
+			 stype == ZEX_STRUCTURE_COUNTER_BASED_EVENT_EXTERNAL_STORAGE_ALLOC_PROPERTIES)
+			agg = (const void *)ext;
+	}
+
+	if (sync && agg)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (sync) {
+		/* The device reads deviceAddress, the host hostAddress. */
+		if (!sync->hostAddress ||
+		    !in_context_memory(ctx, sync->deviceAddress))
+			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		p->initial = (struct xe_cb_state){
+			.kind = XE_CB_EXTERNAL,
+			.value = sync->completionValue,
+			.gpu_addr = (uintptr_t)sync->deviceAddress,
+			.cpu = sync->hostAddress,
+		};
+	} else if (agg) {
+		/* Host waits read deviceAddress too: it is USM here. */
+		if (!agg->incrementValue ||
+		    !in_context_memory(ctx, agg->deviceAddress))
+			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		p->initial = (struct xe_cb_state){
+			.kind = XE_CB_AGGREGATE,
+			.value = agg->completionValue,
+			.gpu_addr = (uintptr_t)agg->deviceAddress,
+			.cpu = agg->deviceAddress,
+			.increment = agg->incrementValue,
+		};
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
+/* Check the flags and scopes of a creation; fill in the defaults. */
+static ze_result_t check_params(struct cb_params *p)
+{
+	if (p->flags & ~XE_CB_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if ((p->signal | p->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if ((p->flags & XE_CB_FLAGS_TIMESTAMP) == XE_CB_FLAGS_TIMESTAMP)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	/* IPC shares a (counter, value); timestamps would stay behind. */
+	if ((p->flags & ZE_EVENT_COUNTER_BASED_FLAG_IPC) &&
+	    (p->flags & XE_CB_FLAGS_TIMESTAMP))
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (!(p->flags & XE_CB_FLAGS_LIST_TYPES))
+		p->flags |= ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE;
+	return ZE_RESULT_SUCCESS;
+}
+
+/**
+ * cb_event_new() - make a counter-based event
+ * @ctx: its context
+ * @dev: its device
+ * @pool: its pool, or NULL
+ * @p: what it is, checked
+ * @out: the event
+ *
+ * Return: 0 or a negative errno.
+ */
+static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
+			struct xe_event_pool *pool, const struct cb_params *p,
+			struct xe_event **out)
+{
+	struct xe_event *ev = calloc(1, sizeof(*ev));
+	int err;
+
+	if (!ev)
+		return -ENOMEM;
+	ev->pool = pool;
+	ev->dev = dev;
+	ev->signal_scope = p->signal;
+	ev->wait_scope = p->wait;
+	ev->cb_flags = p->flags;
+	ev->cb = p->initial;
+	ev->timestamps = p->flags & XE_CB_FLAGS_TIMESTAMP;
+	if (ev->timestamps) {
+		/* Zero timestamps until the first signal brings its own. */
+		err = xe_ts_alloc(dev, &ev->ts_slot);
+		if (err) {
+			free(ev);
+			return err;
+		}
+	}
+	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &ctx->drv->ddi);
+	*out = ev;
+	return 0;
+}
+
+/* Counter-based event of a counter-based pool (zeEventCreate()). */
+int xe_cb_event_create_pooled(struct xe_event_pool *pool,
+			      const ze_event_desc_t *desc,
+			      struct xe_event **out)
+{
+	const struct cb_params p = {
+		.flags = pool->cb_flags,
+		.signal = desc->signal,
+		.wait = desc->wait,
+		.initial = { .kind = XE_CB_NONE },
+	};
+
+	return cb_event_new(pool->ctx, pool->dev, pool, &p, out);
+}
+
+/* Drop what the event holds; event.c frees it. */
+void xe_cb_event_fini(struct xe_event *ev)
+{
+	const struct xe_cb_state none = { .kind = XE_CB_NONE };
+
+	xe_cb_state_set(ev, &none);
+	xe_ts_put(ev->dev, ev->ts_slot);
+	ev->ts_slot = NULL;
+}
+
+/* Create from checked handles and parameters (the three front doors). */
+static ze_result_t create(struct xe_context *ctx, struct xe_device *dev,
+			  struct cb_params *p, const void *pNext,
+			  ze_event_handle_t *phEvent)
+{
+	struct xe_event *ev;
+	ze_result_t ret;
+	int err;
+
+	ret = check_params(p);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	p->initial = (struct xe_cb_state){ .kind = XE_CB_NONE };
+	if (pNext) {
+		ret = parse_storage(ctx, pNext, p);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+	}
+
+	err = cb_event_new(ctx, dev, NULL, p, &ev);
+	if (err)
+		return xe_result_from_errno(err);
+	*phEvent = xe_object_handle(&ev->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_cb_event_create(ze_context_handle_t hContext,
+			       ze_device_handle_t hDevice,
+			       const ze_event_counter_based_desc_t *desc,
+			       ze_event_handle_t *phEvent)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev = xe_device_from_handle(hDevice);
+	struct cb_params p;
+
+	if (!ctx || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!desc || !phEvent)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC &&
+	    (uint32_t)desc->stype != ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	p = (struct cb_params){
+		.flags = desc->flags,
+		.signal = desc->signal,
+		.wait = desc->wait,
+	};
+	return create(ctx, dev, &p, desc->pNext, phEvent);
+}
+
+ze_result_t xe_zex_cb_event_create2(ze_context_handle_t hContext,
+				    ze_device_handle_t hDevice,
+				    const zex_counter_based_event_desc_t *desc,
+				    ze_event_handle_t *phEvent)
+{
+	/* compute-runtime's default for a NULL descriptor. */
+	static const zex_counter_based_event_desc_t dflt = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_NON_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE,
+		.signalScope = ZE_EVENT_SCOPE_FLAG_HOST,
+		.waitScope = ZE_EVENT_SCOPE_FLAG_DEVICE,
+	};
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev = xe_device_from_handle(hDevice);
+	struct cb_params p;
+
+	static_assert(sizeof(zex_counter_based_event_desc_t) ==
+		      sizeof(ze_event_counter_based_desc_t),
+		      "the ZEX and core descriptors are one layout");
+
+	if (!ctx || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!phEvent)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!desc)
+		desc = &dflt;
+	if (desc->stype != ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC &&
+	    desc->stype != ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (desc->flags & ~XE_CB_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	/* The ZEX form says which lists may signal it, always. */
+	if (!(desc->flags & XE_CB_FLAGS_LIST_TYPES))
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	p = (struct cb_params){
+		.flags = desc->flags,
+		.signal = desc->signalScope,
+		.wait = desc->waitScope,
+	};
+	return create(ctx, dev, &p, desc->pNext, phEvent);
+}
+
+ze_result_t xe_zex_cb_event_create(ze_context_handle_t hContext,
+				   ze_device_handle_t hDevice,
+				   uint64_t *deviceAddress,
+				   uint64_t *hostAddress,
+				   uint64_t completionValue,
+				   const ze_event_desc_t *desc,
+				   ze_event_handle_t *phEvent)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev = xe_device_from_handle(hDevice);
+	ze_event_counter_based_external_sync_allocation_desc_t sync;
+	const void *pNext;
+	struct cb_params p;
+
+	if (!ctx || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!phEvent)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	/* compute-runtime: no descriptor is an invalid argument. */
+	if (!desc || desc->stype != ZE_STRUCTURE_TYPE_EVENT_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	/* External storage only when both addresses are given, in front. */
+	pNext = desc->pNext;
+	if (deviceAddress && hostAddress) {
+		sync = (ze_event_counter_based_external_sync_allocation_desc_t){
+			.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION_DESC,
+			.pNext = desc->pNext,
+			.deviceAddress = deviceAddress,
+			.hostAddress = hostAddress,
+			.completionValue = completionValue,
+		};
+		pNext = &sync;
+	}
+
+	p = (struct cb_params){
+		.flags = ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE |
+			 ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE,
+		.signal = desc->signal,
+		.wait = desc->wait,
+	};
+	return create(ctx, dev, &p, pNext, phEvent);
+}
+
+/* ---- signalling --------------------------------------------------------- */
+
+/**
+ * xe_cb_event_check_signal() - may @list signal @ev?
+ * @ev: a counter-based event
+ * @list: the list of the append
+ *
+ * Return: ZE_RESULT_SUCCESS, or ZE_RESULT_ERROR_INVALID_ARGUMENT (as
+ * compute-runtime) for an out-of-order list, a list type the event's flags
+ * exclude, or an event opened from an IPC handle (wait-only).
+ */
+ze_result_t xe_cb_event_check_signal(const struct xe_event *ev,
+				     const struct xe_cmdlist *list)
+{
+	ze_event_counter_based_flags_t need = list->immediate ?
+		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+
+	if (ev->cb.kind == XE_CB_IMPORTED || !list->in_order ||
+	    !(ev->cb_flags & need))
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * The append being built signals @ev: a timestamp event gets a new slot
+ * for this signal's timestamps, which the list keeps until its commands
+ * ran (cmdlist_keep.c).
+ */
+int xe_cb_event_begin_signal(struct xe_event *ev, struct xe_cmdlist *list)
+{
+	int err;
+
+	if (!ev->timestamps)
+		return 0;
+	err = xe_ts_alloc(ev->dev, &list->pending_ts);
+	if (err)
+		return err;
+	return xe_cmdlist_keep(list, XE_KEEP_TS, list->pending_ts);
+}
+
+/*
+ * The append that signals @ev was submitted or recorded: @ev now points at
+ * (the list's counter, the value the append bumps it to), whatever it
+ * pointed at before, and its timestamps are this signal's. An aggregated
+ * event keeps its storage.
+ */
+void xe_cb_event_signalled(struct xe_event *ev, struct xe_cmdlist *list)
+{
+	struct xe_counter *counter = list->counter;
+
+	if (ev->cb.kind != XE_CB_AGGREGATE) {
+		const struct xe_cb_state state = {
+			.kind = XE_CB_COUNTER,
+			.value = list->counter_value,
+			.gpu_addr = counter->gpu_addr,
+			.cpu = counter->cpu,
+			.counter = xe_counter_get(counter),
+		};
+
+		xe_cb_state_set(ev, &state);
+	}
+	if (list->pending_ts) {
+		xe_ts_put(ev->dev, ev->ts_slot);
+		ev->ts_slot = list->pending_ts;
+		list->pending_ts = NULL;
+	}
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+ze_result_t xe_cb_event_get_device_address(ze_event_handle_t hEvent,
+					   uint64_t *completionValue,
+					   uint64_t *deviceAddress)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!completionValue || !deviceAddress)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	if (!xe_event_is_cb(ev)) {
+		/* compute-runtime: a regular event's state word, unless it
+		 * carries timestamps (no single word says it is done). */
+		if (ev->timestamps)
+			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		*completionValue = XE_EVENT_SIGNALED;
+		*deviceAddress = xe_event_state_addr(ev);
+		return ZE_RESULT_SUCCESS;
+	}
+	/* Nothing to point at before the first signal. */
+	if (ev->cb.kind == XE_CB_NONE)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	*completionValue = ev->cb.value;
+	*deviceAddress = ev->cb.gpu_addr;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_counter_based_flags(ze_event_handle_t hEvent,
+					     ze_event_counter_based_flags_t *pFlags)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pFlags)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pFlags = ev->cb_flags;		/* 0 for a regular event */
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * Counters are compared 64 bits wide (MI_SEMAPHORE_WAIT_64, 64-bit kernel
+ * waits), so any value may complete an event.
+ */
+ze_result_t xe_device_get_cb_event_max_value(ze_device_handle_t hDevice,
+					     uint64_t *maxValue)
+{
+	if (!xe_device_from_handle(hDevice))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!maxValue)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*maxValue = UINT64_MAX;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * There is no copy offload here: a copy is one append on one engine and
+ * signals an aggregated event once, so an application that counts
+ * producers in units of this value counts one per copy.
+ */
+ze_result_t
+xe_device_get_aggregated_increment_value(ze_device_handle_t hDevice,
+					 uint32_t *incrementValue)
+{
+	if (!xe_device_from_handle(hDevice))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!incrementValue)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*incrementValue = 1;
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeEventCounterBasedCreate, xe_cb_event_create);
+XE_EXPORT(zeEventCounterBasedGetDeviceAddress, xe_cb_event_get_device_address);
+XE_EXPORT(zeEventGetCounterBasedFlags, xe_event_get_counter_based_flags);
+XE_EXPORT(zeDeviceGetCounterBasedEventMaxValue,
+	  xe_device_get_cb_event_max_value);
+XE_EXPORT(zeDeviceGetAggregatedCopyOffloadIncrementValue,
+	  xe_device_get_aggregated_increment_value);
+XE_EXPORT(zexCounterBasedEventCreate2, xe_zex_cb_event_create2);
+XE_EXPORT(zexCounterBasedEventCreate, xe_zex_cb_event_create);
+XE_EXPORT(zexEventGetDeviceAddress, xe_cb_event_get_device_address);

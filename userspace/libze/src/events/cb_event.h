@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CB_EVENT_H
+#define _XE_CB_EVENT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+#include <zex_counter_based_event.h>
+#include <zex_xe_cbev_event.h>
+
+#include "core/libze_private.h"
+
+struct xe_bo;
+struct xe_cmdlist;
+struct xe_context;
+struct xe_counter;
+struct xe_device;
+struct xe_event;
+struct xe_event_pool;
+
+/* What a counter-based event points at now (struct xe_cb_state). */
+enum xe_cb_kind {
+	XE_CB_NONE,		/* never signalled: complete */
+	XE_CB_COUNTER,		/* an in-order list's counter of this process */
+	XE_CB_EXTERNAL,		/* the application's external sync storage */
+	XE_CB_AGGREGATE,	/* the application's aggregate storage */
+	XE_CB_IMPORTED,		/* another process's counter, an IPC view */
+};
+
+/**
+ * struct xe_cb_import - a counter of another process, imported by its
+ * kernel token (cb_event_ipc.c)
+ * @dev: the device
+ * @token: the exporter's token
+ * @bo: the read-only view, mapped and bound at the same address
+ * @offset: the counter's offset in @bo
+ * @refs: references: opened events, lists whose commands wait on it; the
+ *	last one unmaps it and drops it from the device's cache
+ * @next: &xe_device.cb_imports, under &xe_device.cb_lock
+ */
+struct xe_cb_import {
+	struct xe_device *dev;
+	uint64_t token[2];
+	struct xe_bo *bo;
+	uint64_t offset;
+	atomic_uint refs;
+	struct xe_cb_import *next;
+};
+
+/**
+ * struct xe_cb_state - the completion condition of a counter-based event:
+ * *@cpu >= @value on the host, the value at @gpu_addr on the device
+ * @kind: what the state points at
+ * @value: the value that completes it
+ * @gpu_addr: where the device reads the value
+ * @cpu: where the host reads it
+ * @counter: XE_CB_COUNTER: the counter, held
+ * @import: XE_CB_IMPORTED: the view, held
+ * @increment: XE_CB_AGGREGATE: what each signal adds at @gpu_addr
+ *
+ * Replaced whole by every append that signals the event (except an
+ * aggregated event's, which never changes).
+ */
+struct xe_cb_state {
+	enum xe_cb_kind kind;
+	uint64_t value;
+	uint64_t gpu_addr;
+	const uint64_t *cpu;
+	struct xe_counter *counter;
+	struct xe_cb_import *import;
+	uint64_t increment;
+};
+
+/* The counter-based flags that exist (spec 1.17). */
+#define XE_CB_FLAGS_KNOWN						\
+	(ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_HOST_VISIBLE |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_IPC |				\
+	 ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_GRAPH_EXTERNAL)
+#define XE_CB_FLAGS_TIMESTAMP						\
+	(ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP |			\
+	 ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP)
+
+/* cb_event.c */
+int xe_cb_event_create_pooled(struct xe_event_pool *pool,
+			      const ze_event_desc_t *desc,
+			      struct xe_event **out);
+void xe_cb_event_fini(struct xe_event *ev);
+void xe_cb_state_set(struct xe_event *ev, const struct xe_cb_state *state);
+ze_result_t xe_cb_event_check_signal(const struct xe_event *ev,
+				     const struct xe_cmdlist *list);
+int xe_cb_event_begin_signal(struct xe_event *ev, struct xe_cmdlist *list);
+void xe_cb_event_signalled(struct xe_event *ev, struct xe_cmdlist *list);
+
+ze_result_t xe_cb_event_create(ze_context_handle_t hContext,
+			       ze_device_handle_t hDevice,
+			       const ze_event_counter_based_desc_t *desc,
+			       ze_event_handle_t *phEvent);
+ze_result_t xe_zex_cb_event_create2(ze_context_handle_t hContext,
+				    ze_device_handle_t hDevice,
+				    const zex_counter_based_event_desc_t *desc,
+				    ze_event_handle_t *phEvent);
+ze_result_t xe_zex_cb_event_create(ze_context_handle_t hContext,
+				   ze_device_handle_t hDevice,
+				   uint64_t *deviceAddress,
+				   uint64_t *hostAddress,
+				   uint64_t completionValue,
+				   const ze_event_desc_t *desc,
+				   ze_event_handle_t *phEvent);
+ze_result_t xe_cb_event_get_device_address(ze_event_handle_t hEvent,
+					   uint64_t *completionValue,
+					   uint64_t *deviceAddress);
+ze_result_t xe_event_get_counter_based_flags(ze_event_handle_t hEvent,
+					     ze_event_counter_based_flags_t *pFlags);
+ze_result_t xe_device_get_cb_event_max_value(ze_device_handle_t hDevice,
+					     uint64_t *maxValue);
+ze_result_t
+xe_device_get_aggregated_increment_value(ze_device_handle_t hDevice,
+					 uint32_t *incrementValue);
+
+/* cb_event_ipc.c */
+struct xe_cb_import *xe_cb_import_get(struct xe_cb_import *import);
+void xe_cb_import_put(struct xe_cb_import *import);
+ze_result_t
+xe_cb_event_get_ipc_handle(ze_event_handle_t hEvent,
+			   ze_ipc_event_counter_based_handle_t *phIpc);
+ze_result_t
+xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
+			    ze_ipc_event_counter_based_handle_t hIpc,
+			    ze_event_handle_t *phEvent);
+ze_result_t xe_cb_event_close_ipc_handle(ze_event_handle_t hEvent);
+ze_result_t
+xe_zex_cb_event_get_ipc_handle(ze_event_handle_t hEvent,
+			       zex_ipc_counter_based_event_handle_t *phIpc);
+ze_result_t
+xe_zex_cb_event_open_ipc_handle(ze_context_handle_t hContext,
+				zex_ipc_counter_based_event_handle_t hIpc,
+				ze_event_handle_t *phEvent);
+
+/* cb_event_wait.c */
+ze_result_t xe_event_export_sync_file(ze_event_handle_t hEvent, int *pFd);
+ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
+					   ze_event_handle_t *phEvents,
+					   ze_bool_t waitAll, uint64_t timeout,
+					   uint32_t *pIndex);
+
+#endif /* _XE_CB_EVENT_H */

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: waiting for events outside zeEventHostSynchronize()
+ *
+ * The driver's two event extensions (zex_xe_cbev_event.h), for any event,
+ * both built on what waiting for an event means (struct xe_event_cond):
+ *
+ * zexEventExportSyncFile() hands the condition of the event's current
+ * state to DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, which makes a sync_file
+ * whose fence signals when it holds. A complete event (never signalled)
+ * gets "value >= 0" on a slot of the device that stays 0 (&xe_device.
+ * cb_done), a fence that is signalled at once, so that the caller always
+ * gets an fd to poll.
+ *
+ * zexEventHostSynchronizeMany() checks every event from the host first,
+ * which costs one load each; only if that does not settle it does it ask
+ * the kernel, with one io_uring command (DRM_XE_CBEV_URING_CMD_WAIT) for
+ * all the conditions, all or any, that completes when the wait would
+ * return. The kernel ends such a command after at most
+ * DRM_XE_CBEV_URING_WAIT_MAX_NS with -EAGAIN; it is submitted again then,
+ * with the same absolute deadline. Each thread has its own small ring
+ * (128-byte SQEs), made on first use and torn down when the thread exits,
+ * so waits of different threads do not serialise.
+ */
+
+#include <errno.h>
+#include <liburing.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/libze_private.h"
+#include "events/cb_event.h"
+#include "events/counter.h"
+#include "core/device.h"
+#include "events/event.h"
+#include "submission/kmd.h"
+#include "core/result.h"
+#include "submission/wait.h"
+
+/* The condition for a complete event: a slot that stays 0 is >= 0. */
+static int done_cond(struct xe_device *dev, struct drm_xe_cbev_wait_cond *out)
+{
+	int err = 0;
+
+	pthread_mutex_lock(&dev->cb_lock);
+	if (!dev->cb_done)
+		err = xe_counter_create(dev, &dev->cb_done);
+	if (!err)
+		*out = (struct drm_xe_cbev_wait_cond){
+			.addr = dev->cb_done->id,
+			.value = 0,
+			.op = DRM_XE_CBEV_CMP_GTE,
+			.flags = DRM_XE_CBEV_WAIT_COND_COUNTER,
+		};
+	pthread_mutex_unlock(&dev->cb_lock);
+	return err;
+}
+
+ze_result_t xe_event_export_sync_file(ze_event_handle_t hEvent, int *pFd)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+	struct drm_xe_cbev_wait_cond kcond;
+	struct xe_event_cond cond;
+	int err;
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pFd)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	if (xe_event_cond(ev, &cond))
+		err = xe_event_cond_kmd(&cond, &kcond);
+	else
+		err = done_cond(ev->dev, &kcond);
+	if (!err)
+		err = xe_kmd_sync_file_export(ev->dev->fd, &kcond, pFd);
+	return xe_result_from_errno(err);
+}
+
+/* ---- one wait for many -------------------------------------------------- */
+
+#define XE_URING_ENTRIES	4
+
+struct thread_ring {
+	struct io_uring ring;
+	bool ready;
+};
+
+static pthread_key_t ring_key;
+static pthread_once_t ring_key_once = PTHREAD_ONCE_INIT;
+
+static void thread_ring_free(void *arg)
+{
+	struct thread_ring *tr = arg;
+
+	if (tr->ready)
+		io_uring_queue_exit(&tr->ring);
+	free(tr);
+}
+
+static void ring_key_init(void)
+{
+	pthread_key_create(&ring_key, thread_ring_free);
+}
+
+/* This thread's io_uring, made on first use. */
+static int thread_ring(struct io_uring **out)
+{
+	struct thread_ring *tr;
+	int err;
+
+	pthread_once(&ring_key_once, ring_key_init);
+	tr = pthread_getspecific(ring_key);
+	if (!tr) {
+		tr = calloc(1, sizeof(*tr));
+		if (!tr)
+			return -ENOMEM;
+		err = io_uring_queue_init(XE_URING_ENTRIES, &tr->ring,
+					  IORING_SETUP_SQE128);
+		if (err) {
+			free(tr);
+			return err;
+		}
+		tr->ready = true;
+		err = pthread_setspecific(ring_key, tr);
+		if (err) {
+			thread_ring_free(tr);
+			return -err;
+		}
+	}
+	*out = &tr->ring;
+	return 0;
+}
+
+/*
+ * One DRM_XE_CBEV_URING_CMD_WAIT for @n conditions until the absolute
+ * @deadline (negative: none), resubmitted while the kernel ends it early.
+ * Returns 0 (ALL), the index that held (ANY), -ETIME, or an error.
+ */
+static int uring_wait(struct xe_device *dev,
+		      const struct drm_xe_cbev_wait_cond *conds, uint32_t n,
+		      uint32_t flags, int64_t deadline)
+{
+	struct drm_xe_cbev_wait args;
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	struct io_uring *ring;
+	int err, res;
+
+	static_assert(sizeof(args) <= 80, "the wait fits a 128-byte SQE");
+
+	err = thread_ring(&ring);
+	if (err)
+		return err;
+	xe_kmd_wait_args(&args, conds, n, flags, deadline, 0);
+	do {
+		sqe = io_uring_get_sqe(ring);
+		if (!sqe)
+			return -EBUSY;
+		io_uring_prep_rw(IORING_OP_URING_CMD, sqe, dev->fd, NULL, 0, 0);
+		sqe->cmd_op = DRM_XE_CBEV_URING_CMD_WAIT;
+		/* The kernel copies the argument and the conditions once. */
+		memcpy(sqe->cmd, &args, sizeof(args));
+		err = io_uring_submit(ring);
+		if (err < 0)
+			return err;
+		do {
+			err = io_uring_wait_cqe(ring, &cqe);
+		} while (err == -EINTR);
+		if (err)
+			return err;
+		res = cqe->res;
+		io_uring_cqe_seen(ring, cqe);
+	} while (res == -EAGAIN);
+	return res;
+}
+
+ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
+					   ze_event_handle_t *phEvents,
+					   ze_bool_t waitAll, uint64_t timeout,
+					   uint32_t *pIndex)
+{
+	struct drm_xe_cbev_wait_cond *kconds = NULL;
+	struct xe_device *dev = NULL;
+	struct xe_event_cond cond;
+	uint32_t *index_of = NULL;
+	uint32_t i, n = 0;
+	int res;
+
+	if (!phEvents)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!numEvents || numEvents > ZEX_XE_CBEV_EVENT_WAIT_MANY_MAX)
+		return ZE_RESULT_ERROR_INVALID_SIZE;
+	for (i = 0; i < numEvents; i++) {
+		struct xe_event *ev = xe_event_from_handle(phEvents[i]);
+
+		if (!ev)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		/* One device's file holds every condition of one wait. */
+		if (dev && ev->dev != dev)
+			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		dev = ev->dev;
+	}
+
+	/* What the host sees settles it without a system call... */
+	for (i = 0; i < numEvents; i++) {
+		struct xe_event *ev = xe_event_from_handle(phEvents[i]);
+		bool done = !xe_event_cond(ev, &cond) ||
+			    xe_event_cond_met(&cond);
+
+		if (done && !waitAll) {
+			if (pIndex)
+				*pIndex = i;
+			return ZE_RESULT_SUCCESS;
+		}
+		n += !done;
+	}
+	if (!n)
+		return ZE_RESULT_SUCCESS;
+	if (!timeout)
+		return ZE_RESULT_NOT_READY;
+
+	/* ...else one kernel wait for the events still pending. */
+	kconds = malloc(n * sizeof(*kconds));
+	index_of = malloc(n * sizeof(*index_of));
+	if (!kconds || !index_of) {
+		res = -ENOMEM;
+		goto out;
+	}
+	for (i = 0, n = 0; i < numEvents; i++) {
+		struct xe_event *ev = xe_event_from_handle(phEvents[i]);
+
+		if (!xe_event_cond(ev, &cond) || xe_event_cond_met(&cond))
+			continue;
+		xe_event_cond_kmd(&cond, &kconds[n]);
+		index_of[n++] = i;
+	}
+
+	res = uring_wait(dev, kconds, n, waitAll ? 0 : DRM_XE_CBEV_WAIT_ANY,
+			 xe_wait_deadline(timeout));
+	if (res >= 0 && !waitAll && pIndex)
+		*pIndex = index_of[res < (int)n ? res : 0];
+	if (res > 0)
+		res = 0;
+out:
+	free(index_of);
+	free(kconds);
+	return xe_result_from_errno(res);
+}
+
+XE_EXPORT(zexEventExportSyncFile, xe_event_export_sync_file);
+XE_EXPORT(zexEventHostSynchronizeMany, xe_event_host_synchronize_many);

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: events
+ *
+ * A regular event is a slot of its pool (struct xe_event_slot): its state
+ * word is XE_EVENT_SIGNALED or XE_EVENT_CLEAR, stored whole by the host
+ * (zeEventHostSignal/Reset) or by the engine (MI_STORE_DATA_IMM, see the
+ * appends). A host query is one acquire load; a host wait spins briefly,
+ * then sleeps in the kernel until the engine writes the pool (wait.c).
+ *
+ * The state word is a release store on the host and the engine's stores
+ * are seen whole: whoever sees an event signalled also sees what was
+ * written before the signal, which is what the Level Zero scopes ask for
+ * at the widest (host) scope. Scopes are therefore only recorded.
+ *
+ * Creating an event clears it, except in a pool opened from an IPC handle:
+ * there the exporter owns the state, and an importer that creates its view
+ * of an event must not undo a signal it has not seen yet.
+ *
+ * Counter-based events (cb_event.c) share the entry points: what waiting
+ * for any event means is a condition "value >= target" at a host and a
+ * device address (struct xe_event_cond), one state word for a regular
+ * event, the current (counter, value) for a counter-based one. Queries,
+ * host waits and the waits the appends emit all go through it. The host
+ * may not signal or reset a counter-based event.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/libze_private.h"
+#include "memory/bo.h"
+#include "core/context.h"
+#include "events/counter.h"
+#include "core/driver.h"
+#include "events/event.h"
+#include "core/result.h"
+#include "submission/wait.h"
+
+#define XE_EVENT_SCOPE_FLAGS_KNOWN					\
+	(ZE_EVENT_SCOPE_FLAG_SUBDEVICE | ZE_EVENT_SCOPE_FLAG_DEVICE |	\
+	 ZE_EVENT_SCOPE_FLAG_HOST)
+
+static_assert(offsetof(struct xe_event, obj) == 0,
+	      "an event handle must point at its object header");
+
+static void state_store(struct xe_event *ev, uint64_t state)
+{
+	/* Release: what the host wrote before is seen with the state. */
+	__atomic_store_n(&ev->slot->state, state, __ATOMIC_RELEASE);
+}
+
+ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
+			    const ze_event_desc_t *desc,
+			    ze_event_handle_t *phEvent)
+{
+	struct xe_event_pool *pool = xe_event_pool_from_handle(hEventPool);
+	struct xe_event *ev;
+
+	if (!pool)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!desc || !phEvent)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if ((desc->signal | desc->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if (desc->index >= pool->count)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (pool->cb_flags) {
+		int err = xe_cb_event_create_pooled(pool, desc, &ev);
+
+		if (err)
+			return xe_result_from_errno(err);
+		*phEvent = xe_object_handle(&ev->obj);
+		return ZE_RESULT_SUCCESS;
+	}
+
+	ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &pool->ctx->drv->ddi);
+	ev->pool = pool;
+	ev->dev = pool->dev;
+	ev->index = desc->index;
+	ev->signal_scope = desc->signal;
+	ev->wait_scope = desc->wait;
+	ev->slot = (struct xe_event_slot *)pool->bo->map + desc->index;
+	ev->timestamps = pool->flags &
+			 (ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP |
+			  ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP);
+
+	if (!pool->imported) {
+		memset(&ev->slot->ts, 0, sizeof(ev->slot->ts));
+		state_store(ev, XE_EVENT_CLEAR);
+	}
+
+	*phEvent = xe_object_handle(&ev->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	/* A counter-based event that holds nothing has nothing to drop. */
+	if (xe_event_is_cb(ev) &&
+	    (ev->cb.counter || ev->cb.import || ev->ts_slot))
+		xe_cb_event_fini(ev);
+	xe_object_fini(&ev->obj);
+	free(ev);
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * A counter-based event is signalled by in-order appends only and never
+ * reset (its next signal replaces its state): compute-runtime refuses both
+ * host calls with ZE_RESULT_ERROR_UNSUPPORTED_FEATURE.
+ */
+ze_result_t xe_event_host_signal(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (xe_event_is_cb(ev))
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	state_store(ev, XE_EVENT_SIGNALED);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (xe_event_is_cb(ev))
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	state_store(ev, XE_EVENT_CLEAR);
+	return ZE_RESULT_SUCCESS;
+}
+
+/* Is @ev complete now? */
+static bool event_complete(const struct xe_event *ev)
+{
+	struct xe_event_cond cond;
+
+	return !xe_event_cond(ev, &cond) || xe_event_cond_met(&cond);
+}
+
+ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+/**
+ * xe_event_cond_wait() - wait on the host for an event's condition
+ * @dev: the device whose address space the condition's memory is bound in
+ * @cond: the condition
+ * @timeout: Level Zero timeout
+ *
+ * Return: 0, -ETIME or another negative errno.
+ */
+int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
+		       uint64_t timeout)
+{
+	if (cond->counter)
+		return xe_wait_counter(dev, cond->counter, cond->value,
+				       timeout, 0);
+	return xe_wait_address(dev, cond->cpu, cond->gpu_addr, cond->value,
+			       timeout);
+}
+
+/* The kernel's form of @cond, for waits and sync_file exports. */
+int xe_event_cond_kmd(const struct xe_event_cond *cond,
+		      struct drm_xe_cbev_wait_cond *out)
+{
+	*out = (struct drm_xe_cbev_wait_cond){
+		.addr = cond->counter ? cond->counter->id : cond->gpu_addr,
+		.value = cond->value,
+		.op = DRM_XE_CBEV_CMP_GTE,
+		.flags = cond->counter ? DRM_XE_CBEV_WAIT_COND_COUNTER : 0,
+	};
+	return 0;
+}
+
+ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
+				      uint64_t timeout)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+	struct xe_event_cond cond;
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!xe_event_cond(ev, &cond) || xe_event_cond_met(&cond))
+		return ZE_RESULT_SUCCESS;
+	return xe_result_from_errno(xe_event_cond_wait(ev->dev, &cond,
+						       timeout));
+}
+
+ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
+					    ze_kernel_timestamp_result_t *dstptr)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+	const ze_kernel_timestamp_result_t *ts;
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!dstptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!ev->timestamps)
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	/*
+	 * The acquire load of the completion orders the timestamp reads
+	 * after it. A counter-based event never signalled is complete, with
+	 * the zero timestamps of its first slot.
+	 */
+	if (!event_complete(ev))
+		return ZE_RESULT_NOT_READY;
+
+	ts = (const ze_kernel_timestamp_result_t *)(uintptr_t)
+		xe_event_ts_addr(ev);
+	memcpy(dstptr, ts, sizeof(*dstptr));
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,
+				    ze_event_pool_handle_t *phEventPool)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!phEventPool)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	/* A counter-based event made without a pool has none. */
+	*phEventPool = ev->pool ? xe_object_handle(&ev->pool->obj) : NULL;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_signal_scope(ze_event_handle_t hEvent,
+				      ze_event_scope_flags_t *pSignalScope)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pSignalScope)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pSignalScope = ev->signal_scope;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_get_wait_scope(ze_event_handle_t hEvent,
+				    ze_event_scope_flags_t *pWaitScope)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pWaitScope)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pWaitScope = ev->wait_scope;
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeEventCreate, xe_event_create);
+XE_EXPORT(zeEventDestroy, xe_event_destroy);
+XE_EXPORT(zeEventHostSignal, xe_event_host_signal);
+XE_EXPORT(zeEventHostReset, xe_event_host_reset);
+XE_EXPORT(zeEventQueryStatus, xe_event_query_status);
+XE_EXPORT(zeEventHostSynchronize, xe_event_host_synchronize);
+XE_EXPORT(zeEventQueryKernelTimestamp, xe_event_query_kernel_timestamp);
+XE_EXPORT(zeEventGetEventPool, xe_event_get_event_pool);
+XE_EXPORT(zeEventGetSignalScope, xe_event_get_signal_scope);
+XE_EXPORT(zeEventGetWaitScope, xe_event_get_wait_scope);

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_EVENT_H
+#define _XE_EVENT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+
+#include "core/libze_private.h"
+#include "events/cb_event.h"
+#include "submission/kmd.h"
+#include "events/timestamp.h"
+
+struct xe_bo;
+struct xe_context;
+struct xe_counter;
+struct xe_device;
+
+/*
+ * The memory of one event in its pool's buffer object. The engine and the
+ * host store @state whole; it is XE_EVENT_SIGNALED once signalled. Kernel
+ * timestamp events get start and end timestamps from the engine around the
+ * command that signals them.
+ */
+struct xe_event_slot {
+	uint64_t state;
+	uint64_t reserved;
+	ze_kernel_timestamp_result_t ts;
+	uint64_t pad[2];
+};
+
+static_assert(sizeof(struct xe_event_slot) == 64, "an event slot is 64 bytes");
+
+#define XE_EVENT_CLEAR		0
+#define XE_EVENT_SIGNALED	1
+
+/**
+ * struct xe_event_pool - a pool of regular events, or of counter-based ones
+ * @obj: handle header
+ * @ctx: the context it was created (or opened) in
+ * @dev: the device its events belong to
+ * @flags: ze_event_pool_flags_t
+ * @cb_flags: a counter-based pool (ze_event_pool_counter_based_exp_desc_t):
+ *	the ze_event_counter_based_flags_t of its events; 0 otherwise
+ * @count: events in the pool
+ * @bo: the events' memory, an array of struct xe_event_slot; NULL for a
+ *	counter-based pool, whose events have no memory
+ * @imported: opened from an IPC handle
+ * @lock: protects the IPC members
+ * @ipc_fd: dma-buf fd handed out by zeEventPoolGetIpcHandle(), or -1
+ * @ipc_gets: handles not yet put
+ * @ipc_next: the context's list of pools with handles out, under
+ *	&xe_context.alloc_lock
+ */
+struct xe_event_pool {
+	struct xe_object obj;
+	struct xe_context *ctx;
+	struct xe_device *dev;
+	ze_event_pool_flags_t flags;
+	ze_event_counter_based_flags_t cb_flags;
+	uint32_t count;
+	struct xe_bo *bo;
+	bool imported;
+	pthread_mutex_t lock;
+	int ipc_fd;
+	unsigned int ipc_gets;
+	struct xe_event_pool *ipc_next;
+};
+
+/**
+ * struct xe_event - an event: a regular one, or a counter-based one
+ * @obj: handle header
+ * @pool: its pool; NULL for a counter-based event made without one
+ * @dev: the device whose address space its memory is bound in
+ * @index: its index in the pool
+ * @signal_scope: ze_event_scope_flags_t of the descriptor
+ * @wait_scope: ze_event_scope_flags_t of the descriptor
+ * @slot: regular events: its memory (CPU address == GPU address)
+ * @timestamps: it records kernel timestamps
+ * @cb_flags: counter-based events: ze_event_counter_based_flags_t, never
+ *	0 (IMMEDIATE or NON_IMMEDIATE is always set); 0 for regular events
+ * @cb: counter-based events: the current state (cb_event.c)
+ * @ts_slot: counter-based events with timestamps: the storage of the
+ *	current state's timestamps, held
+ *
+ * Not thread-safe, as the spec allows: an event is not used from two
+ * threads at once.
+ */
+struct xe_event {
+	struct xe_object obj;
+	struct xe_event_pool *pool;
+	struct xe_device *dev;
+	uint32_t index;
+	ze_event_scope_flags_t signal_scope;
+	ze_event_scope_flags_t wait_scope;
+	struct xe_event_slot *slot;
+	bool timestamps;
+	ze_event_counter_based_flags_t cb_flags;
+	struct xe_cb_state cb;
+	struct xe_ts_slot *ts_slot;
+};
+
+static inline struct xe_event *xe_event_from_handle(ze_event_handle_t h)
+{
+	return xe_object_check(h, XE_MAGIC_EVENT);
+}
+
+static inline struct xe_event_pool *
+xe_event_pool_from_handle(ze_event_pool_handle_t h)
+{
+	return xe_object_check(h, XE_MAGIC_EVENT_POOL);
+}
+
+static inline bool xe_event_is_cb(const struct xe_event *ev)
+{
+	return ev->cb_flags != 0;
+}
+
+static inline uint64_t xe_event_state_addr(const struct xe_event *ev)
+{
+	return (uintptr_t)&ev->slot->state;
+}
+
+/* Where the timestamps of the event's current state are (or go). */
+static inline uint64_t xe_event_ts_addr(const struct xe_event *ev)
+{
+	if (xe_event_is_cb(ev))
+		return xe_ts_addr(ev->ts_slot);
+	return (uintptr_t)&ev->slot->ts;
+}
+
+/**
+ * struct xe_event_cond - what waiting for an event means right now
+ * @cpu: where the host reads the value
+ * @gpu_addr: where the device reads it
+ * @value: complete once the value is >= this
+ * @counter: if set, the counter of this process the value lives in: the
+ *	kernel sleeps on it by id
+ */
+struct xe_event_cond {
+	const uint64_t *cpu;
+	uint64_t gpu_addr;
+	uint64_t value;
+	struct xe_counter *counter;
+};
+
+/**
+ * xe_event_cond() - the condition that completes @ev in its current state
+ * @ev: the event
+ * @cond: filled in
+ *
+ * Return: false if there is nothing to wait for (a counter-based event
+ * that was never signalled: complete).
+ */
+static inline bool xe_event_cond(const struct xe_event *ev,
+				 struct xe_event_cond *cond)
+{
+	if (!xe_event_is_cb(ev)) {
+		*cond = (struct xe_event_cond){
+			.cpu = &ev->slot->state,
+			.gpu_addr = xe_event_state_addr(ev),
+			.value = XE_EVENT_SIGNALED,
+		};
+		return true;
+	}
+	if (ev->cb.kind == XE_CB_NONE)
+		return false;
+	*cond = (struct xe_event_cond){
+		.cpu = ev->cb.cpu,
+		.gpu_addr = ev->cb.gpu_addr,
+		.value = ev->cb.value,
+		.counter = ev->cb.kind == XE_CB_COUNTER ? ev->cb.counter : NULL,
+	};
+	return true;
+}
+
+/* Is @ev complete? One acquire load: what was written before is seen. */
+static inline bool xe_event_cond_met(const struct xe_event_cond *cond)
+{
+	return __atomic_load_n(cond->cpu, __ATOMIC_ACQUIRE) >= cond->value;
+}
+
+int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
+		       uint64_t timeout);
+int xe_event_cond_kmd(const struct xe_event_cond *cond,
+		      struct drm_xe_cbev_wait_cond *out);
+
+/* Entry points (EventPool DDI table), event_pool.c */
+ze_result_t xe_event_pool_create(ze_context_handle_t hContext,
+				 const ze_event_pool_desc_t *desc,
+				 uint32_t numDevices,
+				 ze_device_handle_t *phDevices,
+				 ze_event_pool_handle_t *phEventPool);
+ze_result_t xe_event_pool_destroy(ze_event_pool_handle_t hEventPool);
+ze_result_t xe_event_pool_get_ipc_handle(ze_event_pool_handle_t hEventPool,
+					 ze_ipc_event_pool_handle_t *phIpc);
+ze_result_t xe_event_pool_put_ipc_handle(ze_context_handle_t hContext,
+					 ze_ipc_event_pool_handle_t hIpc);
+ze_result_t xe_event_pool_open_ipc_handle(ze_context_handle_t hContext,
+					  ze_ipc_event_pool_handle_t hIpc,
+					  ze_event_pool_handle_t *phEventPool);
+ze_result_t xe_event_pool_close_ipc_handle(ze_event_pool_handle_t hEventPool);
+ze_result_t xe_event_pool_get_context_handle(ze_event_pool_handle_t hEventPool,
+					     ze_context_handle_t *phContext);
+ze_result_t xe_event_pool_get_flags(ze_event_pool_handle_t hEventPool,
+				    ze_event_pool_flags_t *pFlags);
+
+/* Entry points (Event DDI table), event.c */
+ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
+			    const ze_event_desc_t *desc,
+			    ze_event_handle_t *phEvent);
+ze_result_t xe_event_destroy(ze_event_handle_t hEvent);
+ze_result_t xe_event_host_signal(ze_event_handle_t hEvent);
+ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
+				      uint64_t timeout);
+ze_result_t xe_event_query_status(ze_event_handle_t hEvent);
+ze_result_t xe_event_host_reset(ze_event_handle_t hEvent);
+ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
+					    ze_kernel_timestamp_result_t *dstptr);
+ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,
+				    ze_event_pool_handle_t *phEventPool);
+ze_result_t xe_event_get_signal_scope(ze_event_handle_t hEvent,
+				      ze_event_scope_flags_t *pSignalScope);
+ze_result_t xe_event_get_wait_scope(ze_event_handle_t hEvent,
+				    ze_event_scope_flags_t *pWaitScope);
+
+#endif /* _XE_EVENT_H */

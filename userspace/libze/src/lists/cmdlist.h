@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CMDLIST_H
+#define _XE_CMDLIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+#include <zex_builtins.h>
+
+#include "core/libze_private.h"
+#include "submission/batch.h"
+#include "events/counter.h"
+#include "submission/encoder.h"
+
+struct xe_cb_import;
+struct xe_context;
+struct xe_device;
+struct xe_event;
+struct xe_ring;
+struct xe_ts_slot;
+
+/*
+ * What a list keeps alive for its commands (cmdlist_keep.c): counters and
+ * IPC views its recorded commands wait on, timestamp slots its commands
+ * write.
+ */
+enum xe_keep_kind {
+	XE_KEEP_COUNTER,
+	XE_KEEP_IMPORT,
+	XE_KEEP_TS,
+};
+
+struct xe_keep {
+	enum xe_keep_kind kind;
+	void *obj;
+	uint64_t seqno;
+};
+
+/* The command queue groups of a device (zeDeviceGetCommandQueueGroupProperties). */
+#define XE_ORDINAL_COMPUTE	0	/* compute and copy */
+#define XE_ORDINAL_COPY		1	/* copy only */
+#define XE_NUM_ORDINALS		2
+
+/**
+ * struct xe_cmdlist - a command list, regular or immediate
+ * @obj: handle header
+ * @ctx: its context
+ * @dev: its device
+ * @ordinal: command queue group
+ * @index: queue index (immediate)
+ * @flags: ze_command_list_flags_t (IN_ORDER also set for an in-order
+ *	immediate list)
+ * @queue_flags: ze_command_queue_flags_t (immediate)
+ * @mode: ze_command_queue_mode_t (immediate)
+ * @priority: ze_command_queue_priority_t (immediate)
+ * @immediate: an immediate list: appends go to its own ring at once
+ * @in_order: every append waits for the one before (@counter)
+ * @closed: a regular list was closed and may be executed
+ * @cs: the commands of the append being built
+ * @cs_len: dwords in @cs
+ * @cs_cap: dwords @cs has room for
+ * @counter: in-order lists: the kernel counter slot the list bumps after
+ *	every append; shared with the counter-based events it signals
+ * @counter_value: in-order lists: the value the last append bumps
+ *	@counter to (a regular list counts from 0 in every execution)
+ * @ring: immediate lists: the list's own ring
+ * @last_seqno: immediate lists: completion point of the last append
+ * @batch: regular lists: the recorded commands
+ * @heap: data that commands read (fill patterns)
+ * @exec_ring: regular in-order lists: the ring of the last execution, held
+ * @exec_seqno: regular in-order lists: its completion point
+ * @keeps: what the list's commands need alive (struct xe_keep)
+ * @num_keeps: entries in @keeps
+ * @keeps_cap: room in @keeps
+ * @keeps_committed: entries of appends that were submitted or recorded;
+ *	the rest belong to the append being built
+ * @pending_ts: the timestamp slot of the counter-based event that the
+ *	append being built signals
+ *
+ * Not thread-safe, as the spec allows: an application must not use a list
+ * from two threads at once.
+ */
+struct xe_cmdlist {
+	struct xe_object obj;
+	struct xe_context *ctx;
+	struct xe_device *dev;
+	uint32_t ordinal;
+	uint32_t index;
+	ze_command_list_flags_t flags;
+	ze_command_queue_flags_t queue_flags;
+	ze_command_queue_mode_t mode;
+	ze_command_queue_priority_t priority;
+	bool immediate;
+	bool in_order;
+	bool closed;
+
+	uint32_t *cs;
+	size_t cs_len;
+	size_t cs_cap;
+
+	struct xe_counter *counter;
+	uint64_t counter_value;
+
+	struct xe_ring *ring;
+	uint64_t last_seqno;
+
+	struct xe_batch batch;
+	struct xe_heap heap;
+
+	struct xe_ring *exec_ring;
+	uint64_t exec_seqno;
+
+	struct xe_keep *keeps;
+	size_t num_keeps;
+	size_t keeps_cap;
+	size_t keeps_committed;
+	struct xe_ts_slot *pending_ts;
+};
+
+static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)
+{
+	return xe_object_check(h, XE_MAGIC_CMDLIST);
+}
+
+/*
+ * Building an append (cmdlist.c): xe_append_begin() checks the list and
+ * events and emits the in-order and event waits; the append emits its
+ * operation with xe_cs_reserve() and the encoder; xe_append_end() emits
+ * the signal and the in-order bump and submits (immediate) or records
+ * (regular).
+ */
+struct xe_append {
+	struct xe_cmdlist *list;
+	struct xe_event *signal;
+};
+
+ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
+			    ze_event_handle_t hSignalEvent,
+			    uint32_t numWaitEvents,
+			    ze_event_handle_t *phWaitEvents);
+ze_result_t xe_append_end(struct xe_append *a);
+uint32_t *xe_cs_reserve(struct xe_cmdlist *list, size_t ndw);
+int xe_cmdlist_reserve(struct xe_cmdlist *list, size_t ndw);
+
+static inline uint32_t *xe_cs_pos(struct xe_cmdlist *list)
+{
+	return list->cs + list->cs_len;
+}
+
+static inline void xe_cs_advance(struct xe_cmdlist *list, uint32_t *end)
+{
+	list->cs_len = end - list->cs;
+}
+
+void *xe_cmdlist_data(struct xe_cmdlist *list, size_t size);
+ze_result_t xe_check_queue_desc(const ze_command_queue_desc_t *desc);
+uint32_t xe_queue_priority(const ze_command_queue_desc_t *desc);
+uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *regular);
+int xe_cmdlist_check_executable(struct xe_cmdlist *regular,
+				uint32_t ordinal);
+int xe_cmdlist_rewind(struct xe_cmdlist *regular);
+void xe_cmdlist_executed(struct xe_cmdlist *regular, struct xe_ring *ring,
+			 uint64_t seqno);
+
+/* cmdlist_keep.c */
+int xe_cmdlist_keep(struct xe_cmdlist *list, enum xe_keep_kind kind,
+		    void *obj);
+void xe_cmdlist_keep_commit(struct xe_cmdlist *list, uint64_t seqno);
+void xe_cmdlist_keep_abort(struct xe_cmdlist *list);
+void xe_cmdlist_keep_retire(struct xe_cmdlist *list);
+void xe_cmdlist_keep_release(struct xe_cmdlist *list);
+
+/* Dwords xe_emit_execute() writes at most. */
+#define XE_EXECUTE_DWORDS \
+	(XE_MI_STORE_DATA_IMM_QW_DWORDS + XE_MI_BATCH_BUFFER_START_DWORDS)
+
+/* Entry points (CommandList DDI table), cmdlist.c */
+ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
+			      ze_device_handle_t hDevice,
+			      const ze_command_list_desc_t *desc,
+			      ze_command_list_handle_t *phCommandList);
+ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
+					ze_device_handle_t hDevice,
+					const ze_command_queue_desc_t *altdesc,
+					ze_command_list_handle_t *phCommandList);
+ze_result_t xe_cmdlist_destroy(ze_command_list_handle_t hCommandList);
+ze_result_t xe_cmdlist_close(ze_command_list_handle_t hCommandList);
+ze_result_t xe_cmdlist_reset(ze_command_list_handle_t hCommandList);
+ze_result_t xe_cmdlist_host_synchronize(ze_command_list_handle_t hCommandList,
+					uint64_t timeout);
+ze_result_t xe_cmdlist_get_device_handle(ze_command_list_handle_t hCommandList,
+					 ze_device_handle_t *phDevice);
+ze_result_t xe_cmdlist_get_context_handle(ze_command_list_handle_t hCommandList,
+					  ze_context_handle_t *phContext);
+ze_result_t xe_cmdlist_get_ordinal(ze_command_list_handle_t hCommandList,
+				   uint32_t *pOrdinal);
+ze_result_t xe_cmdlist_immediate_get_index(ze_command_list_handle_t hCommandList,
+					   uint32_t *pIndex);
+ze_result_t xe_cmdlist_is_immediate(ze_command_list_handle_t hCommandList,
+				    ze_bool_t *pIsImmediate);
+
+/* cmdlist_append_event.c */
+ze_result_t xe_append_barrier(ze_command_list_handle_t hCommandList,
+			      ze_event_handle_t hSignalEvent,
+			      uint32_t numWaitEvents,
+			      ze_event_handle_t *phWaitEvents);
+ze_result_t xe_append_memory_ranges_barrier(ze_command_list_handle_t hCommandList,
+					    uint32_t numRanges,
+					    const size_t *pRangeSizes,
+					    const void **pRanges,
+					    ze_event_handle_t hSignalEvent,
+					    uint32_t numWaitEvents,
+					    ze_event_handle_t *phWaitEvents);
+ze_result_t xe_append_signal_event(ze_command_list_handle_t hCommandList,
+				   ze_event_handle_t hEvent);
+ze_result_t xe_append_wait_on_events(ze_command_list_handle_t hCommandList,
+				     uint32_t numEvents,
+				     ze_event_handle_t *phEvents);
+ze_result_t xe_append_event_reset(ze_command_list_handle_t hCommandList,
+				  ze_event_handle_t hEvent);
+ze_result_t xe_append_write_global_timestamp(ze_command_list_handle_t hCommandList,
+					     uint64_t *dstptr,
+					     ze_event_handle_t hSignalEvent,
+					     uint32_t numWaitEvents,
+					     ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
+				  uint32_t numEvents,
+				  ze_event_handle_t *phEvents, void *dstptr,
+				  const size_t *pOffsets,
+				  ze_event_handle_t hSignalEvent,
+				  uint32_t numWaitEvents,
+				  ze_event_handle_t *phWaitEvents);
+
+/* cmdlist_append_memory.c */
+ze_result_t xe_append_memory_copy(ze_command_list_handle_t hCommandList,
+				  void *dstptr, const void *srcptr, size_t size,
+				  ze_event_handle_t hSignalEvent,
+				  uint32_t numWaitEvents,
+				  ze_event_handle_t *phWaitEvents);
+ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
+				  void *ptr, const void *pattern,
+				  size_t pattern_size, size_t size,
+				  ze_event_handle_t hSignalEvent,
+				  uint32_t numWaitEvents,
+				  ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
+			     void *dstptr, const ze_copy_region_t *dstRegion,
+			     uint32_t dstPitch, uint32_t dstSlicePitch,
+			     const void *srcptr,
+			     const ze_copy_region_t *srcRegion,
+			     uint32_t srcPitch, uint32_t srcSlicePitch,
+			     ze_event_handle_t hSignalEvent,
+			     uint32_t numWaitEvents,
+			     ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_memory_copy_from_context(ze_command_list_handle_t hCommandList,
+				   void *dstptr, ze_context_handle_t hContextSrc,
+				   const void *srcptr, size_t size,
+				   ze_event_handle_t hSignalEvent,
+				   uint32_t numWaitEvents,
+				   ze_event_handle_t *phWaitEvents);
+ze_result_t xe_append_memory_prefetch(ze_command_list_handle_t hCommandList,
+				      const void *ptr, size_t size);
+ze_result_t xe_append_mem_advise(ze_command_list_handle_t hCommandList,
+				 ze_device_handle_t hDevice, const void *ptr,
+				 size_t size, ze_memory_advice_t advice);
+
+/* cmdlist_append_kernel.c */
+ze_result_t xe_append_launch_kernel(ze_command_list_handle_t hCommandList,
+				    ze_kernel_handle_t hKernel,
+				    const ze_group_count_t *pLaunchFuncArgs,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_launch_cooperative_kernel(ze_command_list_handle_t hCommandList,
+				    ze_kernel_handle_t hKernel,
+				    const ze_group_count_t *pLaunchFuncArgs,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_launch_kernel_with_parameters(ze_command_list_handle_t hCommandList,
+					ze_kernel_handle_t hKernel,
+					const ze_group_count_t *pGroupCounts,
+					const void *pNext,
+					ze_event_handle_t hSignalEvent,
+					uint32_t numWaitEvents,
+					ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_launch_kernel_with_arguments(ze_command_list_handle_t hCommandList,
+				       ze_kernel_handle_t hKernel,
+				       const ze_group_count_t groupCounts,
+				       const ze_group_size_t groupSizes,
+				       void **pArguments, const void *pNext,
+				       ze_event_handle_t hSignalEvent,
+				       uint32_t numWaitEvents,
+				       ze_event_handle_t *phWaitEvents);
+
+/* cmdlist_append_lists.c */
+ze_result_t
+xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
+			    uint32_t numCommandLists,
+			    ze_command_list_handle_t *phCommandLists,
+			    ze_event_handle_t hSignalEvent,
+			    uint32_t numWaitEvents,
+			    ze_event_handle_t *phWaitEvents);
+
+#endif /* _XE_CMDLIST_H */

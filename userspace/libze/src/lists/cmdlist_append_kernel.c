@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: kernel launches
+ *
+ * A launch is one XE_CBEV_DISPATCH of the kernel's built-in with the
+ * arguments the kernel holds at append time (kernel.c), so the kernel may
+ * be changed for the next launch right away. Copy-only lists cannot launch
+ * kernels. The spec 1.14 forms set the group size and arguments first, then
+ * launch; their pNext chains carry nothing this device uses.
+ */
+
+#include <errno.h>
+
+#include "core/libze_private.h"
+#include "lists/cmdlist.h"
+#include "submission/encoder.h"
+#include "modules/module.h"
+
+static ze_result_t launch(ze_command_list_handle_t hCommandList,
+			  struct xe_kernel *k, const ze_group_count_t *count,
+			  ze_event_handle_t hSignalEvent,
+			  uint32_t numWaitEvents,
+			  ze_event_handle_t *phWaitEvents)
+{
+	uint64_t args[XE_DISPATCH_NUM_ARGS];
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+	struct xe_append a;
+	ze_result_t ret;
+	int n;
+
+	if (!list)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (list->ordinal == XE_ORDINAL_COPY)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	n = xe_kernel_dispatch_args(k, count, args);
+	if (n == -ERANGE)
+		return ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION;
+	if (n < 0)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
+			      phWaitEvents);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	if (n)
+		xe_cs_advance(a.list, xe_emit_dispatch(xe_cs_pos(a.list),
+						       k->mk->builtin->id,
+						       args));
+	return xe_append_end(&a);
+}
+
+ze_result_t xe_append_launch_kernel(ze_command_list_handle_t hCommandList,
+				    ze_kernel_handle_t hKernel,
+				    const ze_group_count_t *pLaunchFuncArgs,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents)
+{
+	struct xe_kernel *k = xe_kernel_from_handle(hKernel);
+
+	if (!xe_cmdlist_from_handle(hCommandList) || !k)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pLaunchFuncArgs)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	return launch(hCommandList, k, pLaunchFuncArgs, hSignalEvent,
+		      numWaitEvents, phWaitEvents);
+}
+
+ze_result_t
+xe_append_launch_cooperative_kernel(ze_command_list_handle_t hCommandList,
+				    ze_kernel_handle_t hKernel,
+				    const ze_group_count_t *pLaunchFuncArgs,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents)
+{
+	return xe_append_launch_kernel(hCommandList, hKernel, pLaunchFuncArgs,
+				       hSignalEvent, numWaitEvents,
+				       phWaitEvents);
+}
+
+ze_result_t
+xe_append_launch_kernel_with_parameters(ze_command_list_handle_t hCommandList,
+					ze_kernel_handle_t hKernel,
+					const ze_group_count_t *pGroupCounts,
+					const void *pNext,
+					ze_event_handle_t hSignalEvent,
+					uint32_t numWaitEvents,
+					ze_event_handle_t *phWaitEvents)
+{
+	(void)pNext;
+	return xe_append_launch_kernel(hCommandList, hKernel, pGroupCounts,
+				       hSignalEvent, numWaitEvents,
+				       phWaitEvents);
+}
+
+ze_result_t
+xe_append_launch_kernel_with_arguments(ze_command_list_handle_t hCommandList,
+				       ze_kernel_handle_t hKernel,
+				       const ze_group_count_t groupCounts,
+				       const ze_group_size_t groupSizes,
+				       void **pArguments, const void *pNext,
+				       ze_event_handle_t hSignalEvent,
+				       uint32_t numWaitEvents,
+				       ze_event_handle_t *phWaitEvents)
+{
+	struct xe_kernel *k = xe_kernel_from_handle(hKernel);
+	const struct xe_builtin *b;
+	uint32_t i;
+
+	(void)pNext;
+	if (!xe_cmdlist_from_handle(hCommandList) || !k)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pArguments)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (xe_kernel_set_group_size(k, groupSizes.groupSizeX,
+				     groupSizes.groupSizeY,
+				     groupSizes.groupSizeZ))
+		return ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
+
+	/* Each entry points at an argument's value, as SetArgumentValue's. */
+	b = k->mk->builtin;
+	for (i = 0; i < b->num_args; i++)
+		if (xe_kernel_set_arg(k, i, b->arg_size[i], pArguments[i]))
+			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	return launch(hCommandList, k, &groupCounts, hSignalEvent,
+		      numWaitEvents, phWaitEvents);
+}
+
+XE_EXPORT(zeCommandListAppendLaunchKernel, xe_append_launch_kernel);
+XE_EXPORT(zeCommandListAppendLaunchCooperativeKernel,
+	  xe_append_launch_cooperative_kernel);
+XE_EXPORT(zeCommandListAppendLaunchKernelWithParameters,
+	  xe_append_launch_kernel_with_parameters);
+XE_EXPORT(zeCommandListAppendLaunchKernelWithArguments,
+	  xe_append_launch_kernel_with_arguments);

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: appending regular lists to an immediate list
+ *
+ * zeCommandListImmediateAppendCommandListsExp() ("ZE_experimental_
+ * immediate_command_list_append") executes closed regular lists from an
+ * immediate list's ring, as a queue would (xe_emit_execute()), inside one
+ * append: after the wait events (and, for an in-order immediate list,
+ * after its previous append), before the signal event. The lists must be
+ * of the immediate list's group, and in-order ones idle, as for a queue;
+ * their counters go back to 0 at the time of the call, as for a queue.
+ */
+
+#include <stdlib.h>
+
+#include "core/libze_private.h"
+#include "lists/cmdlist.h"
+#include "core/result.h"
+
+ze_result_t
+xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
+			    uint32_t numCommandLists,
+			    ze_command_list_handle_t *phCommandLists,
+			    ze_event_handle_t hSignalEvent,
+			    uint32_t numWaitEvents,
+			    ze_event_handle_t *phWaitEvents)
+{
+	struct xe_cmdlist *imm = xe_cmdlist_from_handle(hCommandListImmediate);
+	struct xe_cmdlist *list;
+	struct xe_append a;
+	ze_result_t ret;
+	uint32_t *cs, i;
+	int err;
+
+	if (!imm)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (numCommandLists && !phCommandLists)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!imm->immediate)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	for (i = 0; i < numCommandLists; i++) {
+		list = xe_cmdlist_from_handle(phCommandLists[i]);
+		if (!list)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		err = xe_cmdlist_check_executable(list, imm->ordinal);
+		if (err)
+			return xe_result_from_errno(err);
+	}
+
+	ret = xe_append_begin(&a, hCommandListImmediate, hSignalEvent,
+			      numWaitEvents, phWaitEvents);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	cs = xe_cs_reserve(imm, (size_t)numCommandLists * XE_EXECUTE_DWORDS);
+	if (!cs)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	for (i = 0; i < numCommandLists; i++)
+		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(phCommandLists[i]));
+	xe_cs_advance(imm, cs);
+
+	for (i = 0; i < numCommandLists; i++) {
+		err = xe_cmdlist_rewind(xe_cmdlist_from_handle(phCommandLists[i]));
+		if (err) {
+			xe_cmdlist_keep_abort(imm);
+			return xe_result_from_errno(err);
+		}
+	}
+
+	ret = xe_append_end(&a);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	for (i = 0; i < numCommandLists; i++)
+		xe_cmdlist_executed(xe_cmdlist_from_handle(phCommandLists[i]),
+				    imm->ring, imm->last_seqno);
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeCommandListImmediateAppendCommandListsExp,
+	  xe_append_command_lists_exp);

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: command queues
+ *
+ * A command queue is a ring (ring.c). Executing closed regular lists
+ * writes, for each, a second-level MI_BATCH_BUFFER_START of its batch (an
+ * in-order list's counter is set to 0 by the host first, at the time of
+ * the call, see xe_cmdlist_rewind()), as one submission:
+ * the queue's fence and synchronisation wait for the timeline to pass its
+ * end. Queues are free-threaded: submissions to one ring are serialised by
+ * the ring, and nothing else of the queue changes after creation.
+ *
+ * Checks, in order: the list array and count, the fence (made for this
+ * queue), then each list: a closed regular list of the queue's group, and
+ * for an in-order list, not still running its last execution.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "core/libze_private.h"
+#include "lists/cmdlist.h"
+#include "lists/cmdqueue.h"
+#include "core/context.h"
+#include "core/device.h"
+#include "core/driver.h"
+#include "core/result.h"
+#include "submission/ring.h"
+#include "submission/wait.h"
+
+static_assert(offsetof(struct xe_cmdqueue, obj) == 0,
+	      "a queue handle must point at its object header");
+
+ze_result_t xe_cmdqueue_create(ze_context_handle_t hContext,
+			       ze_device_handle_t hDevice,
+			       const ze_command_queue_desc_t *desc,
+			       ze_command_queue_handle_t *phCommandQueue)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev = xe_device_from_handle(hDevice);
+	struct xe_cmdqueue *q;
+	ze_result_t ret;
+	int err;
+
+	if (!ctx || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!desc || !phCommandQueue)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	ret = xe_check_queue_desc(desc);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	err = xe_ring_create(dev, xe_queue_priority(desc), &q->ring);
+	if (err) {
+		free(q);
+		return xe_result_from_errno(err);
+	}
+	xe_object_init(&q->obj, XE_MAGIC_CMDQUEUE, &ctx->drv->ddi);
+	q->ctx = ctx;
+	q->dev = dev;
+	q->desc = *desc;
+	q->desc.pNext = NULL;
+
+	*phCommandQueue = xe_object_handle(&q->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_cmdqueue_destroy(ze_command_queue_handle_t hCommandQueue)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	/* Fences and lists that still hold the ring see it dead. */
+	xe_ring_destroy(q->ring);
+	xe_object_fini(&q->obj);
+	free(q);
+	return ZE_RESULT_SUCCESS;
+}
+
+static ze_result_t check_lists(struct xe_cmdqueue *q, uint32_t n,
+			       ze_command_list_handle_t *handles,
+			       struct xe_cmdlist **lists)
+{
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		lists[i] = xe_cmdlist_from_handle(handles[i]);
+		if (!lists[i])
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		err = xe_cmdlist_check_executable(lists[i], q->desc.ordinal);
+		if (err)
+			return xe_result_from_errno(err);
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
+				  uint32_t numCommandLists,
+				  ze_command_list_handle_t *phCommandLists,
+				  ze_fence_handle_t hFence)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+	uint32_t local_cs[8 * XE_EXECUTE_DWORDS] = { 0 }, *cs_buf = local_cs, *cs;
+	struct xe_cmdlist *local_lists[8], **lists = local_lists;
+	struct xe_fence *fence = NULL;
+	uint64_t seqno;
+	ze_result_t ret;
+	uint32_t i;
+	int err;
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!phCommandLists)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!numCommandLists)
+		return ZE_RESULT_ERROR_INVALID_SIZE;
+	if (hFence) {
+		fence = xe_fence_from_handle(hFence);
+		if (!fence)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		if (fence->queue != q)
+			return ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT;
+	}
+
+	if (numCommandLists > XE_ARRAY_SIZE(local_lists)) {
+		lists = malloc(numCommandLists * sizeof(*lists));
+		cs_buf = malloc(numCommandLists * XE_EXECUTE_DWORDS * 4);
+		if (!lists || !cs_buf) {
+			ret = ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+			goto out;
+		}
+	}
+	ret = check_lists(q, numCommandLists, phCommandLists, lists);
+	if (ret != ZE_RESULT_SUCCESS)
+		goto out;
+
+	cs = cs_buf;
+	for (i = 0; i < numCommandLists; i++)
+		cs = xe_emit_execute(cs, lists[i]);
+
+	err = 0;
+	for (i = 0; i < numCommandLists && !err; i++)
+		err = xe_cmdlist_rewind(lists[i]);
+	if (!err)
+		err = xe_ring_submit(q->ring, cs_buf, cs - cs_buf, &seqno);
+	if (!err) {
+		for (i = 0; i < numCommandLists; i++)
+			xe_cmdlist_executed(lists[i], q->ring, seqno);
+		if (fence)
+			atomic_store_explicit(&fence->seqno, seqno,
+					      memory_order_release);
+		if (q->desc.mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS)
+			err = xe_ring_wait(q->ring, seqno, XE_TIMEOUT_INFINITE);
+	}
+	xe_context_note(q->ctx, err);
+	ret = xe_result_from_errno(err);
+out:
+	if (lists != local_lists) {
+		free(lists);
+		free(cs_buf);
+	}
+	return ret;
+}
+
+ze_result_t xe_cmdqueue_synchronize(ze_command_queue_handle_t hCommandQueue,
+				    uint64_t timeout)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+	int err;
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	err = xe_ring_wait(q->ring, xe_ring_last(q->ring), timeout);
+	xe_context_note(q->ctx, err);
+	return xe_result_from_errno(err);
+}
+
+ze_result_t xe_cmdqueue_get_ordinal(ze_command_queue_handle_t hCommandQueue,
+				    uint32_t *pOrdinal)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pOrdinal)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pOrdinal = q->desc.ordinal;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_cmdqueue_get_index(ze_command_queue_handle_t hCommandQueue,
+				  uint32_t *pIndex)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pIndex)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pIndex = q->desc.index;
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeCommandQueueCreate, xe_cmdqueue_create);
+XE_EXPORT(zeCommandQueueDestroy, xe_cmdqueue_destroy);
+XE_EXPORT(zeCommandQueueExecuteCommandLists, xe_cmdqueue_execute_command_lists);
+XE_EXPORT(zeCommandQueueSynchronize, xe_cmdqueue_synchronize);
+XE_EXPORT(zeCommandQueueGetOrdinal, xe_cmdqueue_get_ordinal);
+XE_EXPORT(zeCommandQueueGetIndex, xe_cmdqueue_get_index);

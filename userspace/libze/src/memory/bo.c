@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: buffer objects
+ *
+ * Every buffer object is created (or imported), mapped into the process
+ * with mmap() on the device file, then bound into the file's GPU address
+ * space at the address of that mapping: pointer == GPU address, on the host
+ * and on the device. Alignments above the page size are had by reserving a
+ * larger anonymous range and mapping the object at an aligned address in
+ * it.
+ *
+ * The device keeps a registry of its objects under a mutex. Imports look
+ * their GEM handle up in it, since PRIME gives a file the handle it
+ * already has for a dma-buf; and an object leaves the registry, and its
+ * handle is closed, under the same mutex, so that no import can meet a
+ * handle that is being closed.
+ */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/libze_private.h"
+#include "memory/bo.h"
+#include "core/device.h"
+#include "submission/kmd.h"
+
+static uint64_t page_size(void)
+{
+	return (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Map @size bytes of the object at @offset at an @align-aligned address. */
+static void *bo_map(int fd, uint64_t offset, uint64_t size, uint64_t align,
+		    int prot)
+{
+	uintptr_t start, aligned;
+	void *reserve, *map;
+
+	if (align <= page_size()) {
+		map = mmap(NULL, size, prot, MAP_SHARED, fd, offset);
+		return map == MAP_FAILED ? NULL : map;
+	}
+
+	reserve = mmap(NULL, size + align, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (reserve == MAP_FAILED)
+		return NULL;
+
+	start = (uintptr_t)reserve;
+	aligned = (start + align - 1) & ~(uintptr_t)(align - 1);
+	map = mmap((void *)aligned, size, prot, MAP_SHARED | MAP_FIXED, fd,
+		   offset);
+	if (map == MAP_FAILED) {
+		munmap(reserve, size + align);
+		return NULL;
+	}
+
+	/* Give back the parts of the reservation around the mapping. */
+	if (aligned > start)
+		munmap(reserve, aligned - start);
+	if (start + align > aligned)
+		munmap((void *)(aligned + size), start + align - aligned);
+	return map;
+}
+
+/*
+ * Map and bind @bo, whose handle, size and readonly flag are set. A
+ * read-only object (an IPC view) is mapped PROT_READ and bound READONLY,
+ * as the kernel demands: a device write to it faults the queue.
+ */
+static int bo_map_and_bind(struct xe_bo *bo, uint64_t align)
+{
+	uint64_t offset;
+	int err;
+
+	err = xe_kmd_bo_mmap_offset(bo->dev->fd, bo->handle, &offset);
+	if (err)
+		return err;
+
+	bo->map = bo_map(bo->dev->fd, offset, bo->size, align,
+			 bo->readonly ? PROT_READ : PROT_READ | PROT_WRITE);
+	if (!bo->map)
+		return -errno;
+
+	err = xe_kmd_vm_bind(bo->dev->fd, bo->handle, 0, bo->size,
+			     xe_bo_gpu_addr(bo),
+			     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
+	if (err) {
+		munmap(bo->map, bo->size);
+		bo->map = NULL;
+	}
+	return err;
+}
+
+static void registry_add_locked(struct xe_device *dev, struct xe_bo *bo)
+{
+	bo->prev = NULL;
+	bo->next = dev->bos;
+	if (dev->bos)
+		dev->bos->prev = bo;
+	dev->bos = bo;
+}
+
+static void registry_del_locked(struct xe_device *dev, struct xe_bo *bo)
+{
+	if (bo->prev)
+		bo->prev->next = bo->next;
+	else
+		dev->bos = bo->next;
+	if (bo->next)
+		bo->next->prev = bo->prev;
+}
+
+/**
+ * xe_bo_create() - create, map and bind a buffer object
+ * @dev: the device
+ * @size: bytes; rounded up to pages
+ * @align: alignment of the address, a power of two (0: a page)
+ * @flags: DRM_XE_CBEV_BO_CREATE_*
+ * @out: the object, with one reference
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
+		 uint32_t flags, struct xe_bo **out)
+{
+	uint64_t pg = page_size();
+	struct xe_bo *bo;
+	int err;
+
+	if (!size || size > UINT64_MAX - pg)
+		return -EINVAL;
+
+	bo = calloc(1, sizeof(*bo));
+	if (!bo)
+		return -ENOMEM;
+	bo->dev = dev;
+	bo->size = (size + pg - 1) & ~(pg - 1);
+	atomic_init(&bo->refs, 1);
+
+	err = xe_kmd_bo_create(dev->fd, bo->size, flags, &bo->handle);
+	if (err)
+		goto err_free;
+
+	err = bo_map_and_bind(bo, align);
+	if (err)
+		goto err_close;
+
+	pthread_mutex_lock(&dev->bo_lock);
+	registry_add_locked(dev, bo);
+	pthread_mutex_unlock(&dev->bo_lock);
+
+	*out = bo;
+	return 0;
+
+err_close:
+	xe_kmd_gem_close(dev->fd, bo->handle);
+err_free:
+	free(bo);
+	return err;
+}
+
+static struct xe_bo *registry_find_locked(struct xe_device *dev,
+					  uint32_t handle)
+{
+	struct xe_bo *bo;
+
+	for (bo = dev->bos; bo; bo = bo->next)
+		if (bo->handle == handle)
+			return bo;
+	return NULL;
+}
+
+/**
+ * xe_bo_import() - import a dma-buf of this device
+ * @dev: the device
+ * @dmabuf_fd: the dma-buf, still owned by the caller
+ * @out: the object, with one more reference
+ *
+ * Return: 0 or a negative errno (-EBADF for a bad fd, -EINVAL for a
+ * dma-buf of another device).
+ */
+int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
+{
+	struct xe_bo *bo;
+	uint32_t handle;
+	off_t size;
+	int err;
+
+	pthread_mutex_lock(&dev->bo_lock);
+	err = xe_kmd_prime_import(dev->fd, dmabuf_fd, &handle);
+	if (err)
+		goto out_unlock;
+
+	bo = registry_find_locked(dev, handle);
+	if (bo) {
+		atomic_fetch_add_explicit(&bo->refs, 1, memory_order_relaxed);
+		*out = bo;
+		goto out_unlock;
+	}
+
+	size = lseek(dmabuf_fd, 0, SEEK_END);
+	if (size <= 0) {
+		err = size < 0 ? -errno : -EINVAL;
+		goto err_close;
+	}
+
+	bo = calloc(1, sizeof(*bo));
+	if (!bo) {
+		err = -ENOMEM;
+		goto err_close;
+	}
+	bo->dev = dev;
+	bo->handle = handle;
+	bo->size = size;
+	atomic_init(&bo->refs, 1);
+
+	err = bo_map_and_bind(bo, 0);
+	if (err) {
+		free(bo);
+		goto err_close;
+	}
+	registry_add_locked(dev, bo);
+	*out = bo;
+	goto out_unlock;
+
+err_close:
+	xe_kmd_gem_close(dev->fd, handle);
+out_unlock:
+	pthread_mutex_unlock(&dev->bo_lock);
+	return err;
+}
+
+/**
+ * xe_bo_import_handle() - map and bind a GEM handle the file got from an
+ * IPC import (DRM_IOCTL_XE_CBEV_IPC_IMPORT)
+ * @dev: the device
+ * @handle: the GEM handle; owned by the object on success, closed on
+ *	failure
+ * @size: bytes of the object
+ * @readonly: the import is read-only: map it PROT_READ, bind it READONLY
+ * @out: the object, with one reference
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
+			uint64_t size, bool readonly, struct xe_bo **out)
+{
+	struct xe_bo *bo;
+	int err;
+
+	bo = calloc(1, sizeof(*bo));
+	if (!bo) {
+		xe_kmd_gem_close(dev->fd, handle);
+		return -ENOMEM;
+	}
+	bo->dev = dev;
+	bo->handle = handle;
+	bo->size = size;
+	bo->readonly = readonly;
+	atomic_init(&bo->refs, 1);
+
+	pthread_mutex_lock(&dev->bo_lock);
+	err = bo_map_and_bind(bo, 0);
+	if (err) {
+		xe_kmd_gem_close(dev->fd, handle);
+		free(bo);
+	} else {
+		registry_add_locked(dev, bo);
+		*out = bo;
+	}
+	pthread_mutex_unlock(&dev->bo_lock);
+	return err;
+}
+
+/* A new dma-buf fd for @bo, close-on-exec, owned by the caller. */
+int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd)
+{
+	return xe_kmd_prime_export(bo->dev->fd, bo->handle, dmabuf_fd);
+}
+
+struct xe_bo *xe_bo_get(struct xe_bo *bo)
+{
+	atomic_fetch_add_explicit(&bo->refs, 1, memory_order_relaxed);
+	return bo;
+}
+
+/**
+ * xe_bo_put() - drop a reference
+ * @bo: the object, may be NULL
+ *
+ * The last reference unbinds it (the kernel keeps the pages for work
+ * still using them), unmaps it and closes the handle.
+ */
+void xe_bo_put(struct xe_bo *bo)
+{
+	struct xe_device *dev;
+
+	if (!bo)
+		return;
+
+	dev = bo->dev;
+	pthread_mutex_lock(&dev->bo_lock);
+	/* Imports take references under the lock: 0 here stays 0. */
+	if (atomic_fetch_sub_explicit(&bo->refs, 1, memory_order_acq_rel) != 1) {
+		pthread_mutex_unlock(&dev->bo_lock);
+		return;
+	}
+	registry_del_locked(dev, bo);
+	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
+	munmap(bo->map, bo->size);
+	xe_kmd_gem_close(dev->fd, bo->handle);
+	pthread_mutex_unlock(&dev->bo_lock);
+	free(bo);
+}

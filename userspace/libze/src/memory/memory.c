@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: memory
+ *
+ * Host, device and shared allocations are all buffer objects of system
+ * memory, mapped and bound at the same address (bo.c): the pointer an
+ * allocation returns is its GPU address and its CPU address, so the same
+ * pointer works on the host and in commands. Device allocations ask the
+ * kernel for device placement (recorded, as the software device has only
+ * system memory); a write-combined host allocation maps write-combined.
+ * Host allocations live on the driver's first device.
+ *
+ * A context keeps its allocations in a tree keyed by address range, under
+ * a mutex, so that the free, query and IPC calls find the allocation that
+ * holds any pointer. An allocation's id is its buffer object's GEM handle,
+ * unique while it lives.
+ */
+
+#include <errno.h>
+#include <search.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/libze_private.h"
+#include "memory/bo.h"
+#include "core/context.h"
+#include "core/device.h"
+#include "core/driver.h"
+#include "submission/kmd.h"
+#include "memory/memory.h"
+#include "core/result.h"
+
+#define XE_HOST_MEM_FLAGS_KNOWN						\
+	(ZE_HOST_MEM_ALLOC_FLAG_BIAS_CACHED |				\
+	 ZE_HOST_MEM_ALLOC_FLAG_BIAS_UNCACHED |				\
+	 ZE_HOST_MEM_ALLOC_FLAG_BIAS_WRITE_COMBINED |			\
+	 ZE_HOST_MEM_ALLOC_FLAG_BIAS_INITIAL_PLACEMENT)
+#define XE_DEVICE_MEM_FLAGS_KNOWN					\
+	(ZE_DEVICE_MEM_ALLOC_FLAG_BIAS_CACHED |				\
+	 ZE_DEVICE_MEM_ALLOC_FLAG_BIAS_UNCACHED |			\
+	 ZE_DEVICE_MEM_ALLOC_FLAG_BIAS_INITIAL_PLACEMENT)
+#define XE_FREE_POLICY_FLAGS_KNOWN					\
+	(ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_BLOCKING_FREE |		\
+	 ZE_DRIVER_MEMORY_FREE_POLICY_EXT_FLAG_DEFER_FREE)
+
+/* Largest alignment honoured: the range reserved for it is size + align. */
+#define XE_MAX_ALIGNMENT	(1ull << 30)
+
+static int alloc_cmp(const void *a, const void *b)
+{
+	const struct xe_alloc *x = a, *y = b;
+
+	if (x->start + x->size <= y->start)
+		return -1;
+	if (y->start + y->size <= x->start)
+		return 1;
+	return 0;	/* overlapping ranges are the same key */
+}
+
+struct xe_alloc *xe_memory_find_locked(struct xe_context *ctx,
+				       const void *ptr)
+{
+	const struct xe_alloc key = { .start = (uintptr_t)ptr, .size = 1 };
+	void *node = tfind(&key, &ctx->allocs, alloc_cmp);
+
+	return node ? *(struct xe_alloc **)node : NULL;
+}
+
+int xe_memory_insert_locked(struct xe_context *ctx, struct xe_alloc *alloc)
+{
+	void *node = tsearch(alloc, &ctx->allocs, alloc_cmp);
+
+	if (!node)
+		return -ENOMEM;
+	/* Ranges come from distinct mappings: a clash is a library bug. */
+	assert(*(struct xe_alloc **)node == alloc);
+	return 0;
+}
+
+void xe_memory_remove_locked(struct xe_context *ctx, struct xe_alloc *alloc)
+{
+	tdelete(alloc, &ctx->allocs, alloc_cmp);
+}
+
+/*
+ * Free an allocation that is out of its tree. The record holds one
+ * reference on its object; every open of an IPC handle that gave this
+ * allocation holds one more, but for the open that created an import.
+ */
+void xe_memory_release(struct xe_alloc *alloc)
+{
+	unsigned int refs = 1 + alloc->opens;
+
+	if (alloc->imported && alloc->opens)
+		refs--;
+	if (alloc->ipc_fd >= 0)
+		close(alloc->ipc_fd);
+	while (refs--)
+		xe_bo_put(alloc->bo);
+	free(alloc);
+}
+
+static void release_node(void *node)
+{
+	xe_memory_release(node);
+}
+
+/* Free what the application left in a context it destroys. */
+void xe_memory_context_fini(struct xe_context *ctx)
+{
+	tdestroy(ctx->allocs, release_node);
+	ctx->allocs = NULL;
+}
+
+static bool is_power_of_two(size_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* The largest single allocation; relaxed-limits lifts it to @size. */
+static ze_result_t check_size(struct xe_device *dev, size_t size,
+			      size_t alignment, const void *pnext)
+{
+	const ze_base_desc_t *ext;
+	uint64_t max = xe_device_max_alloc_size(dev);
+
+	for (ext = pnext; ext; ext = ext->pNext)
+		if (ext->stype ==
+		    ZE_STRUCTURE_TYPE_RELAXED_ALLOCATION_LIMITS_EXP_DESC)
+			max = UINT64_MAX;
+
+	if (!size || size > max)
+		return ZE_RESULT_ERROR_UNSUPPORTED_SIZE;
+	if (alignment && (!is_power_of_two(alignment) ||
+			  alignment > XE_MAX_ALIGNMENT))
+		return ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT;
+	return ZE_RESULT_SUCCESS;
+}
+
+static int alloc_create(struct xe_context *ctx, struct xe_device *dev,
+			ze_memory_type_t type, size_t size, size_t alignment,
+			uint32_t bo_flags, void **pptr)
+{
+	struct xe_alloc *alloc;
+	int err;
+
+	alloc = calloc(1, sizeof(*alloc));
+	if (!alloc)
+		return -ENOMEM;
+	alloc->size = size;
+	alloc->type = type;
+	alloc->dev = type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
+	alloc->ipc_fd = -1;
+
+	err = xe_bo_create(dev, size, alignment, bo_flags, &alloc->bo);
+	if (err)
+		goto err_free;
+	alloc->start = (uintptr_t)alloc->bo->map;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	err = xe_memory_insert_locked(ctx, alloc);
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	if (err)
+		goto err_put;
+
+	*pptr = alloc->bo->map;
+	return 0;
+
+err_put:
+	xe_bo_put(alloc->bo);
+err_free:
+	free(alloc);
+	return err;
+}
+
+static ze_result_t check_host_desc(const ze_host_mem_alloc_desc_t *desc)
+{
+	if (desc->stype != ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (desc->flags & ~XE_HOST_MEM_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	return ZE_RESULT_SUCCESS;
+}
+
+static ze_result_t check_device_desc(const ze_device_mem_alloc_desc_t *desc)
+{
+	if (desc->stype != ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (desc->flags & ~XE_DEVICE_MEM_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	/* One memory (zeDeviceGetMemoryProperties() reports one). */
+	if (desc->ordinal)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	return ZE_RESULT_SUCCESS;
+}
+
+static uint32_t host_bo_flags(const ze_host_mem_alloc_desc_t *desc)
+{
+	return desc->flags & ZE_HOST_MEM_ALLOC_FLAG_BIAS_WRITE_COMBINED ?
+	       DRM_XE_CBEV_BO_CREATE_WC : 0;
+}
+
+/* The device of @ctx's driver that host allocations live on. */
+static struct xe_device *host_device(struct xe_context *ctx)
+{
+	return ctx->drv->num_devices ? &ctx->drv->devices[0] : NULL;
+}
+
+ze_result_t xe_mem_alloc_host(ze_context_handle_t hContext,
+			      const ze_host_mem_alloc_desc_t *host_desc,
+			      size_t size, size_t alignment, void **pptr)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev;
+	ze_result_t ret;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!host_desc || !pptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	ret = check_host_desc(host_desc);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	dev = host_device(ctx);
+	if (!dev)
+		return ZE_RESULT_ERROR_DEVICE_LOST;
+	ret = check_size(dev, size, alignment, host_desc->pNext);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+
+	return xe_result_from_errno(alloc_create(ctx, dev, ZE_MEMORY_TYPE_HOST,
+						 size, alignment,
+						 host_bo_flags(host_desc),
+						 pptr));
+}
+
+ze_result_t xe_mem_alloc_device(ze_context_handle_t hContext,
+				const ze_device_mem_alloc_desc_t *device_desc,
+				size_t size, size_t alignment,
+				ze_device_handle_t hDevice, void **pptr)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev = xe_device_from_handle(hDevice);
+	ze_result_t ret;
+
+	if (!ctx || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!device_desc || !pptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	ret = check_device_desc(device_desc);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	ret = check_size(dev, size, alignment, device_desc->pNext);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+
+	return xe_result_from_errno(alloc_create(ctx, dev,
+						 ZE_MEMORY_TYPE_DEVICE, size,
+						 alignment,
+						 DRM_XE_CBEV_BO_CREATE_DEVICE,
+						 pptr));
+}
+
+ze_result_t xe_mem_alloc_shared(ze_context_handle_t hContext,
+				const ze_device_mem_alloc_desc_t *device_desc,
+				const ze_host_mem_alloc_desc_t *host_desc,
+				size_t size, size_t alignment,
+				ze_device_handle_t hDevice, void **pptr)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev;
+	ze_result_t ret;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!device_desc || !host_desc || !pptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	ret = check_device_desc(device_desc);
+	if (ret == ZE_RESULT_SUCCESS)
+		ret = check_host_desc(host_desc);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+
+	/* No device: the allocation may be used by any, it stays on host. */
+	if (hDevice) {
+		dev = xe_device_from_handle(hDevice);
+		if (!dev)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	} else {
+		dev = host_device(ctx);
+		if (!dev)
+			return ZE_RESULT_ERROR_DEVICE_LOST;
+	}
+	ret = check_size(dev, size, alignment, device_desc->pNext);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+
+	return xe_result_from_errno(alloc_create(ctx, dev,
+						 ZE_MEMORY_TYPE_SHARED, size,
+						 alignment,
+						 host_bo_flags(host_desc),
+						 pptr));
+}
+
+ze_result_t xe_mem_free(ze_context_handle_t hContext, void *ptr)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_alloc *alloc;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, ptr);
+	/* Only the pointer an allocation returned; imports are closed. */
+	if (!alloc || alloc->start != (uintptr_t)ptr || alloc->imported) {
+		pthread_mutex_unlock(&ctx->alloc_lock);
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	}
+	xe_memory_remove_locked(ctx, alloc);
+	pthread_mutex_unlock(&ctx->alloc_lock);
+
+	/*
+	 * The kernel keeps the pages of an unbound object for work that still
+	 * uses them, so even a free during execution is safe for the device.
+	 */
+	xe_memory_release(alloc);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_mem_free_ext(ze_context_handle_t hContext,
+			    const ze_memory_free_ext_desc_t *pMemFreeDesc,
+			    void *ptr)
+{
+	if (!xe_context_from_handle(hContext))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pMemFreeDesc || !ptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (pMemFreeDesc->stype != ZE_STRUCTURE_TYPE_MEMORY_FREE_EXT_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (pMemFreeDesc->freePolicy & ~XE_FREE_POLICY_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	/* Both policies are met by a plain free (see xe_mem_free()). */
+	return xe_mem_free(hContext, ptr);
+}
+
+ze_result_t
+xe_mem_get_alloc_properties(ze_context_handle_t hContext, const void *ptr,
+			    ze_memory_allocation_properties_t *props,
+			    ze_device_handle_t *phDevice)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_alloc *alloc;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr || !props)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, ptr);
+	if (alloc) {
+		props->type = alloc->type;
+		props->id = alloc->bo->handle;
+		props->pageSize = sysconf(_SC_PAGESIZE);
+		if (phDevice)
+			*phDevice = alloc->dev ?
+				    xe_device_to_handle(alloc->dev) : NULL;
+	} else {
+		/* Not the driver's memory: that is an answer, not an error. */
+		props->type = ZE_MEMORY_TYPE_UNKNOWN;
+		props->id = 0;
+		props->pageSize = 0;
+		if (phDevice)
+			*phDevice = NULL;
+	}
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_mem_get_address_range(ze_context_handle_t hContext,
+				     const void *ptr, void **pBase,
+				     size_t *pSize)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_alloc *alloc;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, ptr);
+	if (alloc) {
+		if (pBase)
+			*pBase = (void *)alloc->start;
+		if (pSize)
+			*pSize = alloc->size;
+	}
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	return alloc ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_ARGUMENT;
+}
+
+XE_EXPORT(zeMemAllocHost, xe_mem_alloc_host);
+XE_EXPORT(zeMemAllocDevice, xe_mem_alloc_device);
+XE_EXPORT(zeMemAllocShared, xe_mem_alloc_shared);
+XE_EXPORT(zeMemFree, xe_mem_free);
+XE_EXPORT(zeMemFreeExt, xe_mem_free_ext);
+XE_EXPORT(zeMemGetAllocProperties, xe_mem_get_alloc_properties);
+XE_EXPORT(zeMemGetAddressRange, xe_mem_get_address_range);

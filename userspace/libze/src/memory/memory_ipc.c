@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: memory IPC
+ *
+ * zeMemGetIpcHandle() exports the allocation's buffer object as a dma-buf
+ * once and puts that fd in every handle of the allocation (ipc.c); the fd
+ * stays open until every handle was put (zeMemPutIpcHandle()) or the
+ * allocation is freed. zeMemOpenIpcHandle() imports the dma-buf, maps it
+ * and binds it at its new address: the importer's pointer is a different
+ * address for the same pages. Opening the same object again in a context
+ * that already has it (its own allocation, or an earlier open) gives the
+ * same pointer, counted: each open is undone by one zeMemCloseIpcHandle().
+ */
+
+#include <errno.h>
+#include <search.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/libze_private.h"
+#include "memory/bo.h"
+#include "core/context.h"
+#include "core/device.h"
+#include "memory/ipc.h"
+#include "memory/memory.h"
+#include "core/result.h"
+
+#define XE_IPC_MEMORY_FLAGS_KNOWN \
+	(ZE_IPC_MEMORY_FLAG_BIAS_CACHED | ZE_IPC_MEMORY_FLAG_BIAS_UNCACHED)
+
+ze_result_t xe_mem_get_ipc_handle(ze_context_handle_t hContext,
+				  const void *ptr,
+				  ze_ipc_mem_handle_t *pIpcHandle)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_ipc_handle handle;
+	struct xe_alloc *alloc;
+	int err = 0;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr || !pIpcHandle)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, ptr);
+	if (!alloc) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	if (alloc->ipc_fd < 0) {
+		err = xe_bo_export(alloc->bo, &alloc->ipc_fd);
+		if (err)
+			goto out_unlock;
+	}
+	alloc->ipc_gets++;
+
+	handle = (struct xe_ipc_handle){
+		.fd = alloc->ipc_fd,
+		.magic = XE_IPC_MAGIC_MEM,
+		.size = alloc->bo->size,
+		.offset = (uintptr_t)ptr - alloc->start,
+		.pid = getpid(),
+		.type = alloc->type,
+	};
+	static_assert(sizeof(handle) == sizeof(*pIpcHandle), "IPC handle");
+	memcpy(pIpcHandle, &handle, sizeof(handle));
+out_unlock:
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	return xe_result_from_errno(err);
+}
+
+struct find_fd {
+	int fd;
+	struct xe_alloc *found;
+};
+
+static void match_fd(const void *node, VISIT which, void *closure)
+{
+	struct xe_alloc *alloc = *(struct xe_alloc *const *)node;
+	struct find_fd *find = closure;
+
+	if ((which == postorder || which == leaf) && alloc->ipc_fd == find->fd)
+		find->found = alloc;
+}
+
+/* The allocation of @ctx whose dma-buf fd is @fd, under alloc_lock. */
+static struct xe_alloc *find_exported_locked(struct xe_context *ctx, int fd)
+{
+	struct find_fd find = { .fd = fd };
+
+	if (fd >= 0)
+		twalk_r(ctx->allocs, match_fd, &find);
+	return find.found;
+}
+
+ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
+				  ze_ipc_mem_handle_t handle)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_ipc_handle h;
+	struct xe_alloc *alloc;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+
+	memcpy(&h, &handle, sizeof(h));
+	if (h.magic != XE_IPC_MAGIC_MEM || (pid_t)h.pid != getpid())
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = find_exported_locked(ctx, h.fd);
+	if (alloc && !--alloc->ipc_gets) {
+		close(alloc->ipc_fd);
+		alloc->ipc_fd = -1;
+	}
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	return alloc ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_ARGUMENT;
+}
+
+static int open_handle(struct xe_context *ctx, struct xe_device *dev,
+		       const struct xe_ipc_handle *h, void **pptr)
+{
+	struct xe_alloc *alloc;
+	struct xe_bo *bo;
+	int fd, err;
+
+	fd = xe_ipc_handle_fd(h, XE_IPC_MAGIC_MEM);
+	if (fd < 0)
+		return fd;
+	if (h->offset >= h->size)
+		return -EINVAL;
+
+	err = xe_bo_import(dev, fd, &bo);
+	if (err)
+		return err;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, bo->map);
+	if (alloc && alloc->bo == bo) {
+		/* Already here: the import's reference is this open's. */
+		alloc->opens++;
+		goto out_unlock;
+	}
+
+	alloc = calloc(1, sizeof(*alloc));
+	if (!alloc) {
+		err = -ENOMEM;
+		goto err_put;
+	}
+	alloc->start = (uintptr_t)bo->map;
+	alloc->size = bo->size;
+	alloc->type = h->type == ZE_MEMORY_TYPE_HOST ? ZE_MEMORY_TYPE_HOST :
+		      h->type == ZE_MEMORY_TYPE_SHARED ? ZE_MEMORY_TYPE_SHARED :
+		      ZE_MEMORY_TYPE_DEVICE;
+	alloc->dev = alloc->type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
+	alloc->bo = bo;
+	alloc->imported = true;
+	alloc->opens = 1;
+	alloc->ipc_fd = -1;
+	err = xe_memory_insert_locked(ctx, alloc);
+	if (err) {
+		free(alloc);
+		goto err_put;
+	}
+out_unlock:
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	*pptr = (char *)alloc->start + h->offset;
+	return 0;
+
+err_put:
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	xe_bo_put(bo);
+	return err;
+}
+
+ze_result_t xe_mem_open_ipc_handle(ze_context_handle_t hContext,
+				   ze_device_handle_t hDevice,
+				   ze_ipc_mem_handle_t handle,
+				   ze_ipc_memory_flags_t flags, void **pptr)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_device *dev = xe_device_from_handle(hDevice);
+	struct xe_ipc_handle h;
+
+	if (!ctx || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (flags & ~XE_IPC_MEMORY_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+
+	memcpy(&h, &handle, sizeof(h));
+	return xe_result_from_errno(open_handle(ctx, dev, &h, pptr));
+}
+
+ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
+				    const void *ptr)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_alloc *alloc;
+	struct xe_bo *put = NULL;
+
+	if (!ctx)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, ptr);
+	if (!alloc || !alloc->opens) {
+		pthread_mutex_unlock(&ctx->alloc_lock);
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	}
+	if (--alloc->opens || !alloc->imported) {
+		/* Drop this open's own reference; the allocation stays. */
+		put = alloc->bo;
+		alloc = NULL;
+	} else {
+		xe_memory_remove_locked(ctx, alloc);
+	}
+	pthread_mutex_unlock(&ctx->alloc_lock);
+
+	xe_bo_put(put);
+	if (alloc)
+		xe_memory_release(alloc);
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * Spec 1.15: a handle of a kind named in pNext. The default kind is the
+ * handle of zeMemGetIpcHandle(); there is no fabric to share across
+ * (ZE_RESULT_ERROR_UNSUPPORTED_FEATURE, as the spec says for a driver
+ * without it).
+ */
+ze_result_t xe_mem_get_ipc_handle_with_properties(ze_context_handle_t hContext,
+						  const void *ptr, void *pNext,
+						  ze_ipc_mem_handle_t *pIpcHandle)
+{
+	const ze_base_desc_t *ext;
+
+	if (!xe_context_from_handle(hContext))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!ptr || !pIpcHandle)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	for (ext = pNext; ext; ext = ext->pNext) {
+		const ze_ipc_mem_handle_type_ext_desc_t *type;
+
+		if (ext->stype != ZE_STRUCTURE_TYPE_IPC_MEM_HANDLE_TYPE_EXT_DESC)
+			continue;
+		type = (const void *)ext;
+		if (type->typeFlags & ~(ZE_IPC_MEM_HANDLE_TYPE_FLAG_DEFAULT |
+					ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE))
+			return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+		if (type->typeFlags &
+		    ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE)
+			return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	}
+	return xe_mem_get_ipc_handle(hContext, ptr, pIpcHandle);
+}
+
+XE_EXPORT(zeMemGetIpcHandle, xe_mem_get_ipc_handle);
+XE_EXPORT(zeMemGetIpcHandleWithProperties,
+	  xe_mem_get_ipc_handle_with_properties);
+XE_EXPORT(zeMemPutIpcHandle, xe_mem_put_ipc_handle);
+XE_EXPORT(zeMemOpenIpcHandle, xe_mem_open_ipc_handle);
+XE_EXPORT(zeMemCloseIpcHandle, xe_mem_close_ipc_handle);

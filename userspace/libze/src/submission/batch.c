@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: batch buffers and the data heap
+ *
+ * A regular command list records into a batch: a chain of 64 KiB buffer
+ * objects bound at their CPU addresses, written by the host while the list
+ * is open. Every append is copied in whole; when it does not fit in what is
+ * left of a chunk, the chunk ends with a jump (MI_BATCH_BUFFER_START,
+ * chain) to a new one, large enough for the append. Closing the list ends
+ * the batch with MI_BATCH_BUFFER_END. A reset keeps the chunks for the next
+ * recording.
+ *
+ * The heap gives commands data to read (fill patterns), in chunks of bound
+ * memory handed out front to back. A chunk that is full retires; a chunk
+ * that retired is used again when nothing can still read it: after a reset
+ * of a regular list (which must not be executing), or, for an immediate
+ * list, once its ring completed the position the chunk was tagged with
+ * when it retired (every command that read it was submitted before).
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/libze_private.h"
+#include "submission/batch.h"
+#include "memory/bo.h"
+#include "events/counter.h"
+#include "submission/encoder.h"
+#include "submission/ring.h"
+
+#define XE_BATCH_CHUNK_SIZE	(64u << 10)
+#define XE_HEAP_CHUNK_SIZE	(64u << 10)
+
+/* Room kept at the end of every chunk for the jump to the next one. */
+#define XE_BATCH_JUMP_DWORDS	XE_MI_BATCH_BUFFER_START_DWORDS
+
+void xe_batch_init(struct xe_batch *batch, struct xe_device *dev)
+{
+	*batch = (struct xe_batch){ .dev = dev };
+}
+
+static void chunk_free(struct xe_batch_chunk *chunk)
+{
+	xe_bo_put(chunk->bo);
+	free(chunk);
+}
+
+/* Start writing in a chunk with room for @ndw dwords plus a jump. */
+static int batch_new_chunk(struct xe_batch *batch, size_t ndw)
+{
+	size_t bytes = (ndw + XE_BATCH_JUMP_DWORDS) * 4;
+	struct xe_batch_chunk *chunk;
+	int err;
+
+	/* A spare chunk from before a reset, if the append fits in it. */
+	chunk = batch->spare;
+	if (chunk && chunk->bo->size >= bytes) {
+		batch->spare = chunk->next;
+	} else {
+		chunk = calloc(1, sizeof(*chunk));
+		if (!chunk)
+			return -ENOMEM;
+		err = xe_bo_create(batch->dev,
+				   bytes > XE_BATCH_CHUNK_SIZE ?
+				   bytes : XE_BATCH_CHUNK_SIZE, 0, 0,
+				   &chunk->bo);
+		if (err) {
+			free(chunk);
+			return err;
+		}
+	}
+	chunk->next = NULL;
+
+	/* Chain the full chunk to the new one. */
+	if (batch->cur) {
+		xe_emit_bb_start(batch->pos, xe_bo_gpu_addr(chunk->bo), false);
+		batch->cur->next = chunk;
+	} else {
+		batch->first = chunk;
+	}
+	batch->cur = chunk;
+	batch->pos = chunk->bo->map;
+	batch->end = (uint32_t *)((char *)chunk->bo->map + chunk->bo->size) -
+		     XE_BATCH_JUMP_DWORDS;
+	return 0;
+}
+
+/**
+ * xe_batch_append() - record commands
+ * @batch: the batch
+ * @cmds: the commands of one append
+ * @ndw: dwords at @cmds
+ *
+ * Return: 0 or a negative errno; the batch is unchanged on error.
+ */
+int xe_batch_append(struct xe_batch *batch, const uint32_t *cmds, size_t ndw)
+{
+	int err;
+
+	if (!batch->cur || (size_t)(batch->end - batch->pos) < ndw) {
+		err = batch_new_chunk(batch, ndw);
+		if (err)
+			return err;
+	}
+	memcpy(batch->pos, cmds, ndw * 4);
+	batch->pos += ndw;
+	return 0;
+}
+
+/* End the batch; the room for a jump always holds the one-dword end. */
+int xe_batch_close(struct xe_batch *batch)
+{
+	int err;
+
+	if (!batch->cur) {
+		err = batch_new_chunk(batch, 0);
+		if (err)
+			return err;
+	}
+	batch->pos = xe_emit_bb_end(batch->pos);
+	return 0;
+}
+
+/* Forget the recording; keep the chunks for the next one. */
+void xe_batch_reset(struct xe_batch *batch)
+{
+	struct xe_batch_chunk *chunk = batch->first, *next;
+
+	for (; chunk; chunk = next) {
+		next = chunk->next;
+		chunk->next = batch->spare;
+		batch->spare = chunk;
+	}
+	batch->first = NULL;
+	batch->cur = NULL;
+	batch->pos = NULL;
+	batch->end = NULL;
+}
+
+void xe_batch_fini(struct xe_batch *batch)
+{
+	struct xe_batch_chunk *chunk, *next;
+
+	xe_batch_reset(batch);
+	for (chunk = batch->spare; chunk; chunk = next) {
+		next = chunk->next;
+		chunk_free(chunk);
+	}
+	batch->spare = NULL;
+}
+
+/* GPU address where execution starts; the batch must be closed. */
+uint64_t xe_batch_start(const struct xe_batch *batch)
+{
+	return xe_bo_gpu_addr(batch->first->bo);
+}
+
+/* ---- heap ------------------------------------------------------------- */
+
+struct xe_heap_chunk {
+	struct xe_bo *bo;
+	uint64_t retire_seqno;
+	struct xe_heap_chunk *next;
+};
+
+void xe_heap_init(struct xe_heap *heap, struct xe_device *dev)
+{
+	*heap = (struct xe_heap){ .dev = dev };
+}
+
+/*
+ * Retire the current chunk, tagged with the ring position after which
+ * nothing reads it: the last submission of @ring, or, for a regular list,
+ * never until the list is reset (UINT64_MAX).
+ */
+static void heap_retire(struct xe_heap *heap, uint64_t tag)
+{
+	struct xe_heap_chunk **tail = &heap->retired;
+
+	heap->cur->retire_seqno = tag;
+	heap->cur->next = NULL;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = heap->cur;
+	heap->cur = NULL;
+}
+
+/* The oldest retired chunk if nothing can read it any more. */
+static struct xe_heap_chunk *heap_reuse(struct xe_heap *heap,
+					struct xe_ring *ring)
+{
+	struct xe_heap_chunk *chunk = heap->retired;
+
+	if (!chunk || chunk->retire_seqno == UINT64_MAX ||
+	    (ring && xe_counter_read(&ring->timeline) < chunk->retire_seqno))
+		return NULL;
+	heap->retired = chunk->next;
+	return chunk;
+}
+
+/**
+ * xe_heap_alloc() - bound memory for @size bytes of command data
+ * @heap: the heap
+ * @size: bytes, at most 4 KiB
+ * @ring: the ring of an immediate list (whose progress frees chunks), NULL
+ *	for a regular list
+ *
+ * Return: the memory (CPU address == GPU address, 64-byte aligned), or NULL
+ * when out of memory.
+ */
+void *xe_heap_alloc(struct xe_heap *heap, size_t size, struct xe_ring *ring)
+{
+	struct xe_heap_chunk *chunk;
+	void *ptr;
+
+	size = (size + 63) & ~(size_t)63;
+	if (heap->cur && heap->pos + size > heap->cur->bo->size)
+		heap_retire(heap, ring ? xe_ring_last(ring) : UINT64_MAX);
+
+	if (!heap->cur) {
+		chunk = heap_reuse(heap, ring);
+		if (!chunk) {
+			chunk = calloc(1, sizeof(*chunk));
+			if (!chunk)
+				return NULL;
+			if (xe_bo_create(heap->dev, XE_HEAP_CHUNK_SIZE, 0, 0,
+					 &chunk->bo)) {
+				free(chunk);
+				return NULL;
+			}
+		}
+		heap->cur = chunk;
+		heap->pos = 0;
+	}
+
+	ptr = (char *)heap->cur->bo->map + heap->pos;
+	heap->pos += size;
+	return ptr;
+}
+
+/* A regular list was reset: nothing reads the heap any more. */
+void xe_heap_reset(struct xe_heap *heap)
+{
+	struct xe_heap_chunk *chunk;
+
+	if (heap->cur)
+		heap_retire(heap, 0);
+	for (chunk = heap->retired; chunk; chunk = chunk->next)
+		chunk->retire_seqno = 0;
+	heap->pos = 0;
+}
+
+void xe_heap_fini(struct xe_heap *heap)
+{
+	struct xe_heap_chunk *chunk, *next;
+
+	xe_heap_reset(heap);
+	for (chunk = heap->retired; chunk; chunk = next) {
+		next = chunk->next;
+		xe_bo_put(chunk->bo);
+		free(chunk);
+	}
+	heap->retired = NULL;
+}

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: rings
+ *
+ * A ring is a kernel exec queue: a status page and a ring of commands that
+ * the process maps read-write, and a tail it moves with
+ * DRM_IOCTL_XE_CBEV_EXEC. Command queues and immediate command lists each
+ * own one.
+ *
+ * Every submission ends with a store of the ring position that follows it
+ * into the ring's timeline counter, a kernel counter slot: the timeline is
+ * the number of ring bytes the engine has finished. That one number tells
+ *
+ * - whether a submission completed (fences, queue and list synchronise:
+ *   timeline >= the position after it, its "seqno"), waited for like any
+ *   counter, asleep in the kernel;
+ * - how much of the ring is free: the engine is done with every byte below
+ *   the timeline, so a writer that needs room waits for the timeline to
+ *   pass tail + need - size.
+ *
+ * Submissions are serialised by the ring's mutex: Level Zero command
+ * queues are free-threaded. The kernel sees the ring bytes once the exec
+ * ioctl moves the tail (the system call orders the stores before it).
+ */
+
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/libze_private.h"
+#include "core/device.h"
+#include "submission/encoder.h"
+#include "submission/kmd.h"
+#include "submission/ring.h"
+#include "submission/wait.h"
+
+/* Bytes of commands per ring: room for about a thousand appends. */
+#define XE_RING_SIZE		(128u << 10)
+
+#define XE_RING_TRAILER_DWORDS	XE_MI_STORE_DATA_IMM_QW_DWORDS
+
+/*
+ * The kernel bans a queue that makes no progress for its hang timeout. A
+ * Level Zero queue legitimately waits on events for as long as the
+ * application (or, through IPC, another process) takes to signal them, so
+ * L0 queues are created with PATIENT_WAITS: time parked on a semaphore
+ * never counts. What is left to catch is a submission that runs without
+ * progress -- kernels included -- for a minute.
+ */
+#define XE_RING_HANG_TIMEOUT_MS	60000u
+
+static void device_add_ring(struct xe_device *dev, struct xe_ring *ring)
+{
+	pthread_mutex_lock(&dev->ring_lock);
+	ring->prev = NULL;
+	ring->next = dev->rings;
+	if (dev->rings)
+		dev->rings->prev = ring;
+	dev->rings = ring;
+	pthread_mutex_unlock(&dev->ring_lock);
+}
+
+static void device_del_ring(struct xe_device *dev, struct xe_ring *ring)
+{
+	pthread_mutex_lock(&dev->ring_lock);
+	if (ring->prev)
+		ring->prev->next = ring->next;
+	else
+		dev->rings = ring->next;
+	if (ring->next)
+		ring->next->prev = ring->prev;
+	pthread_mutex_unlock(&dev->ring_lock);
+}
+
+/**
+ * xe_ring_create() - create an exec queue and map its ring
+ * @dev: the device
+ * @priority: DRM_XE_CBEV_PRIORITY_*
+ * @out: the ring, with one reference, for its owner
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_ring_create(struct xe_device *dev, uint32_t priority,
+		   struct xe_ring **out)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uint64_t mmap_offset;
+	struct xe_ring *ring;
+	int err;
+
+	ring = calloc(1, sizeof(*ring));
+	if (!ring)
+		return -ENOMEM;
+	ring->dev = dev;
+	ring->size = XE_RING_SIZE;
+	atomic_init(&ring->refs, 1);
+	pthread_mutex_init(&ring->lock, NULL);
+
+	err = xe_counter_alloc(dev, &ring->timeline);
+	if (err)
+		goto err_free;
+
+	err = xe_kmd_exec_queue_create(dev->fd, priority, ring->size,
+				       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
+				       XE_RING_HANG_TIMEOUT_MS, &ring->id,
+				       &mmap_offset);
+	if (err)
+		goto err_counter;
+
+	ring->map_size = page + ring->size;
+	ring->map = mmap(NULL, ring->map_size, PROT_READ | PROT_WRITE,
+			 MAP_SHARED, dev->fd, mmap_offset);
+	if (ring->map == MAP_FAILED) {
+		err = -errno;
+		goto err_queue;
+	}
+	ring->status = ring->map;
+	ring->cmds = (uint8_t *)ring->map + page;
+
+	device_add_ring(dev, ring);
+	*out = ring;
+	return 0;
+
+err_queue:
+	xe_kmd_exec_queue_destroy(dev->fd, ring->id);
+err_counter:
+	xe_counter_free(dev, &ring->timeline);
+err_free:
+	pthread_mutex_destroy(&ring->lock);
+	free(ring);
+	return err;
+}
+
+struct xe_ring *xe_ring_get(struct xe_ring *ring)
+{
+	atomic_fetch_add_explicit(&ring->refs, 1, memory_order_relaxed);
+	return ring;
+}
+
+void xe_ring_put(struct xe_ring *ring)
+{
+	if (!ring ||
+	    atomic_fetch_sub_explicit(&ring->refs, 1, memory_order_acq_rel) != 1)
+		return;
+
+	munmap(ring->map, ring->map_size);
+	xe_counter_free(ring->dev, &ring->timeline);
+	pthread_mutex_destroy(&ring->lock);
+	free(ring);
+}
+
+/**
+ * xe_ring_destroy() - destroy the exec queue and drop the owner's reference
+ * @ring: the ring
+ *
+ * The kernel stops the queue at once. Fences and lists that still hold the
+ * ring see it dead: what completed before stays completed, the rest never
+ * completes.
+ */
+void xe_ring_destroy(struct xe_ring *ring)
+{
+	device_del_ring(ring->dev, ring);
+	pthread_mutex_lock(&ring->lock);
+	atomic_store_explicit(&ring->dead, true, memory_order_release);
+	xe_kmd_exec_queue_destroy(ring->dev->fd, ring->id);
+	pthread_mutex_unlock(&ring->lock);
+	xe_ring_put(ring);
+}
+
+bool xe_ring_banned(const struct xe_ring *ring)
+{
+	return __atomic_load_n(&ring->status->state, __ATOMIC_ACQUIRE) ==
+	       DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED;
+}
+
+/* Copy @len bytes to ring position @pos, wrapping at the end of the ring. */
+static void ring_write(struct xe_ring *ring, uint64_t pos, const void *src,
+		       size_t len)
+{
+	uint32_t off = pos & (ring->size - 1);
+	size_t first = ring->size - off < len ? ring->size - off : len;
+
+	memcpy(ring->cmds + off, src, first);
+	memcpy(ring->cmds, (const uint8_t *)src + first, len - first);
+}
+
+/* Bytes the kernel says the engine consumed (its status page). */
+static uint64_t ring_head(const struct xe_ring *ring)
+{
+	return __atomic_load_n(&ring->status->head, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Wait, with @ring->lock held, until @need bytes after the tail are free.
+ * The kernel accepts a tail only within ring_size of the head on its
+ * status page, which it moves just after executing each command: sleep
+ * until the timeline (stored by the last command of a submission) says the
+ * room is there, then give the kernel the moment it takes to move the head
+ * past that command.
+ */
+static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
+{
+	uint64_t free_at;
+	unsigned int spins = 0;
+	int err;
+
+	if (ring->tail + need <= ring->size)
+		return 0;
+	free_at = ring->tail + need - ring->size;
+	if (ring_head(ring) >= free_at)
+		return 0;
+
+	if (xe_counter_read(&ring->timeline) < free_at) {
+		err = xe_wait_counter(ring->dev, &ring->timeline, free_at,
+				      XE_TIMEOUT_INFINITE, ring->id);
+		if (err)
+			return err;
+	}
+	while (ring_head(ring) < free_at) {
+		if (xe_ring_banned(ring))
+			return -EIO;
+		if (++spins % 64 == 0)
+			sched_yield();
+	}
+	return 0;
+}
+
+/**
+ * xe_ring_submit() - append commands to the ring and submit them
+ * @ring: the ring
+ * @cmds: the commands
+ * @ndw: dwords at @cmds
+ * @seqno: if not NULL, the submission's completion point (see xe_ring_wait())
+ *
+ * Waits for room if the ring is full.
+ *
+ * Return: 0; -E2BIG if the commands can never fit; -ESRCH if the ring was
+ * destroyed; -EIO if the kernel banned the queue; another negative errno.
+ */
+int xe_ring_submit(struct xe_ring *ring, const uint32_t *cmds, size_t ndw,
+		   uint64_t *seqno)
+{
+	uint32_t trailer[XE_RING_TRAILER_DWORDS];
+	uint64_t len = ndw * 4, tail;
+	int err;
+
+	if (len + sizeof(trailer) > ring->size)
+		return -E2BIG;
+
+	pthread_mutex_lock(&ring->lock);
+	if (atomic_load_explicit(&ring->dead, memory_order_relaxed)) {
+		err = -ESRCH;
+		goto out_unlock;
+	}
+
+	err = ring_make_room_locked(ring, len + sizeof(trailer));
+	if (err)
+		goto out_unlock;
+
+	tail = ring->tail + len + sizeof(trailer);
+	xe_emit_store_qword(trailer, ring->timeline.gpu_addr, tail);
+	ring_write(ring, ring->tail, cmds, len);
+	ring_write(ring, ring->tail + len, trailer, sizeof(trailer));
+
+	err = xe_kmd_exec(ring->dev->fd, ring->id, tail);
+	if (err)
+		goto out_unlock;
+
+	ring->tail = tail;
+	atomic_store_explicit(&ring->submitted, tail, memory_order_release);
+	if (seqno)
+		*seqno = tail;
+out_unlock:
+	pthread_mutex_unlock(&ring->lock);
+	return err;
+}
+
+/**
+ * xe_ring_wait() - wait until a submission completed
+ * @ring: the ring
+ * @seqno: what xe_ring_submit() returned (0: nothing to wait for)
+ * @timeout_ns: Level Zero timeout
+ *
+ * Return: 0; -ETIME on timeout; -EIO if the queue is banned; -ESRCH if the
+ * ring was destroyed before the submission completed.
+ */
+int xe_ring_wait(struct xe_ring *ring, uint64_t seqno, uint64_t timeout_ns)
+{
+	if (xe_counter_read(&ring->timeline) >= seqno)
+		return 0;
+	if (atomic_load_explicit(&ring->dead, memory_order_acquire))
+		return -ESRCH;
+	if (xe_ring_banned(ring))
+		return -EIO;
+	return xe_wait_counter(ring->dev, &ring->timeline, seqno, timeout_ns,
+			       ring->id);
+}
