@@ -15,30 +15,30 @@
 
 FIXTURE(bo) {
 	int fd;
-	struct xe_cbev_totals before;
+	struct st_totals before;
 };
 
 FIXTURE_SETUP(bo)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &self->before));
+	ASSERT_EQ(0, st_totals(self->fd, &self->before));
 }
 
 FIXTURE_TEARDOWN(bo)
 {
-	struct xe_cbev_totals after;
+	struct st_totals after;
 
 	close(self->fd);
 	/* Closing the file freed whatever a test left behind. */
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(self->before, after);
 }
 
 /* A buffer object that still works: map it, write and read back. */
 static int bo_works(int fd, uint32_t handle)
 {
-	volatile uint32_t *p = xe_cbev_bo_map(fd, handle, PAGE);
+	volatile uint32_t *p = st_bo_map(fd, handle, PAGE);
 	int ok;
 
 	if (p == MAP_FAILED)
@@ -51,17 +51,17 @@ static int bo_works(int fd, uint32_t handle)
 
 TEST_F(bo, create_map_close)
 {
-	struct xe_cbev_totals t;
+	struct st_totals t;
 	uint32_t handle = 0;
 	uint8_t *p;
 	size_t i;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 4 * PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, 4 * PAGE, 0, &handle));
 	EXPECT_NE(0u, handle);
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bos + 1, t.bos);
 
-	p = xe_cbev_bo_map(self->fd, handle, 4 * PAGE);
+	p = st_bo_map(self->fd, handle, 4 * PAGE);
 	ASSERT_NE(MAP_FAILED, p);
 	/* New pages read as zero. */
 	for (i = 0; i < 4 * PAGE; i++)
@@ -70,11 +70,11 @@ TEST_F(bo, create_map_close)
 	EXPECT_EQ(0x5a, p[4 * PAGE - 1]);
 	munmap(p, 4 * PAGE);
 
-	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, handle));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_gem_close(self->fd, handle));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bos, t.bos);
 	/* The handle is gone. */
-	EXPECT_EQ(EINVAL, xe_cbev_gem_close(self->fd, handle));
+	EXPECT_EQ(EINVAL, st_gem_close(self->fd, handle));
 }
 
 /* Data survives unmap and remap: the object owns the pages, not the map. */
@@ -83,12 +83,12 @@ TEST_F(bo, data_persists_across_maps)
 	uint32_t handle;
 	uint32_t *p;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
-	p = xe_cbev_bo_map(self->fd, handle, PAGE);
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
+	p = st_bo_map(self->fd, handle, PAGE);
 	ASSERT_NE(MAP_FAILED, p);
 	p[7] = 0xcafe;
 	munmap(p, PAGE);
-	p = xe_cbev_bo_map(self->fd, handle, PAGE);
+	p = st_bo_map(self->fd, handle, PAGE);
 	ASSERT_NE(MAP_FAILED, p);
 	EXPECT_EQ(0xcafeu, p[7]);
 	munmap(p, PAGE);
@@ -99,15 +99,15 @@ TEST_F(bo, placement_reported)
 {
 	uint32_t sys, dev, wc;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &sys));
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 2 * PAGE,
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &sys));
+	ASSERT_EQ(0, st_bo_create(self->fd, 2 * PAGE,
 				       DRM_XE_CBEV_BO_CREATE_DEVICE, &dev));
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 3 * PAGE,
+	ASSERT_EQ(0, st_bo_create(self->fd, 3 * PAGE,
 				       DRM_XE_CBEV_BO_CREATE_DEVICE |
 				       DRM_XE_CBEV_BO_CREATE_WC, &wc));
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "size 4096 system cached"));
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "size 8192 device cached"));
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "size 12288 device wc"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "size 4096 system cached"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "size 8192 device cached"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "size 12288 device wc"));
 	EXPECT_TRUE(bo_works(self->fd, wc));
 	EXPECT_TRUE(bo_works(self->fd, dev));
 }
@@ -119,16 +119,16 @@ TEST_F(bo, prime_share_between_files)
 	uint32_t *a, *b;
 	int fd2, dmabuf;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
 	ASSERT_EQ(0, drmPrimeHandleToFD(self->fd, handle, DRM_CLOEXEC | DRM_RDWR,
 					&dmabuf));
-	fd2 = xe_cbev_open_render();
+	fd2 = st_open_render();
 	ASSERT_GE(fd2, 0);
 	ASSERT_EQ(0, drmPrimeFDToHandle(fd2, dmabuf, &imported));
 	close(dmabuf);
 
-	a = xe_cbev_bo_map(self->fd, handle, PAGE);
-	b = xe_cbev_bo_map(fd2, imported, PAGE);
+	a = st_bo_map(self->fd, handle, PAGE);
+	b = st_bo_map(fd2, imported, PAGE);
 	ASSERT_NE(MAP_FAILED, a);
 	ASSERT_NE(MAP_FAILED, b);
 	a[3] = 0xfeedf00d;
@@ -138,7 +138,7 @@ TEST_F(bo, prime_share_between_files)
 
 	/* The exporter's handle can go; the importer keeps the object. */
 	munmap(a, PAGE);
-	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, handle));
+	ASSERT_EQ(0, st_gem_close(self->fd, handle));
 	EXPECT_EQ(0xfeedf00du, b[3]);
 	munmap(b, PAGE);
 	close(fd2);
@@ -150,7 +150,7 @@ TEST_F(bo, prime_self_import_same_handle)
 	uint32_t handle, again;
 	int dmabuf;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
 	ASSERT_EQ(0, drmPrimeHandleToFD(self->fd, handle, DRM_CLOEXEC, &dmabuf));
 	ASSERT_EQ(0, drmPrimeFDToHandle(self->fd, dmabuf, &again));
 	EXPECT_EQ(handle, again);
@@ -164,12 +164,12 @@ TEST_F(bo, prime_mmap_dmabuf)
 	uint32_t *a, *d;
 	int dmabuf;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
 	ASSERT_EQ(0, drmPrimeHandleToFD(self->fd, handle, DRM_CLOEXEC | DRM_RDWR,
 					&dmabuf));
 	d = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, dmabuf, 0);
 	ASSERT_NE(MAP_FAILED, d);
-	a = xe_cbev_bo_map(self->fd, handle, PAGE);
+	a = st_bo_map(self->fd, handle, PAGE);
 	ASSERT_NE(MAP_FAILED, a);
 	d[1] = 77;
 	EXPECT_EQ(77u, a[1]);
@@ -182,8 +182,8 @@ TEST_F(bo, mmap_offset_unknown_handle_enoent)
 {
 	uint64_t offset;
 
-	EXPECT_EQ(ENOENT, xe_cbev_bo_mmap_offset(self->fd, 0, &offset));
-	EXPECT_EQ(ENOENT, xe_cbev_bo_mmap_offset(self->fd, 0x7fffffff, &offset));
+	EXPECT_EQ(ENOENT, st_bo_mmap_offset(self->fd, 0, &offset));
+	EXPECT_EQ(ENOENT, st_bo_mmap_offset(self->fd, 0x7fffffff, &offset));
 }
 
 TEST_F(bo, mmap_offset_bad_fields_einval)
@@ -191,15 +191,15 @@ TEST_F(bo, mmap_offset_bad_fields_einval)
 	struct drm_xe_cbev_bo_mmap_offset o;
 	uint32_t handle;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
 	o = (struct drm_xe_cbev_bo_mmap_offset){ .handle = handle, .flags = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o));
 	o = (struct drm_xe_cbev_bo_mmap_offset){ .handle = handle, .extensions = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o));
 	o = (struct drm_xe_cbev_bo_mmap_offset){ .handle = handle, .reserved[1] = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o));
 	o = (struct drm_xe_cbev_bo_mmap_offset){ .handle = handle, .offset = 4096 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o))
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o))
 		TH_LOG("output field set on input");
 	EXPECT_TRUE(bo_works(self->fd, handle));
 }
@@ -224,20 +224,20 @@ TEST_F(bo, create_invalid_einval)
 		{ "size over the maximum", { .size = 1ull << 37 }, E2BIG },
 		{ "size ~0 page aligned", { .size = ~0ull << 12 }, E2BIG },
 	};
-	struct xe_cbev_totals t;
+	struct st_totals t;
 	uint32_t handle;
 	unsigned int i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct drm_xe_cbev_bo_create c = bad[i].c;
 
-		EXPECT_EQ(bad[i].err, xe_cbev_ioctl(self->fd,
+		EXPECT_EQ(bad[i].err, st_ioctl(self->fd,
 						    DRM_IOCTL_XE_CBEV_BO_CREATE, &c))
 			TH_LOG("%s", bad[i].what);
 	}
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bos, t.bos);
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
 	EXPECT_TRUE(bo_works(self->fd, handle));
 }
 
@@ -246,8 +246,8 @@ TEST_F(bo, create_max_size_lazy)
 {
 	uint32_t handle;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 1ull << 36, 0, &handle));
-	EXPECT_EQ(0, xe_cbev_gem_close(self->fd, handle));
+	ASSERT_EQ(0, st_bo_create(self->fd, 1ull << 36, 0, &handle));
+	EXPECT_EQ(0, st_gem_close(self->fd, handle));
 }
 
 /* Handles are per file: another file cannot use them. */
@@ -257,11 +257,11 @@ TEST_F(bo, handles_private_to_file)
 	uint32_t handle;
 	int fd2;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
-	fd2 = xe_cbev_open_render();
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
+	fd2 = st_open_render();
 	ASSERT_GE(fd2, 0);
-	EXPECT_EQ(ENOENT, xe_cbev_bo_mmap_offset(fd2, handle, &offset));
-	EXPECT_EQ(EINVAL, xe_cbev_gem_close(fd2, handle));
+	EXPECT_EQ(ENOENT, st_bo_mmap_offset(fd2, handle, &offset));
+	EXPECT_EQ(EINVAL, st_gem_close(fd2, handle));
 	close(fd2);
 	EXPECT_TRUE(bo_works(self->fd, handle));
 }
@@ -274,9 +274,9 @@ TEST_F(bo, mmap_other_files_offset_refused)
 	void *p;
 	int fd2;
 
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &handle));
-	ASSERT_EQ(0, xe_cbev_bo_mmap_offset(self->fd, handle, &offset));
-	fd2 = xe_cbev_open_render();
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &handle));
+	ASSERT_EQ(0, st_bo_mmap_offset(self->fd, handle, &offset));
+	fd2 = st_open_render();
 	ASSERT_GE(fd2, 0);
 	p = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd2, offset);
 	EXPECT_EQ(MAP_FAILED, p);

@@ -20,23 +20,23 @@
 
 FIXTURE(counter) {
 	int fd;
-	struct xe_cbev_totals before;
+	struct st_totals before;
 };
 
 FIXTURE_SETUP(counter)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &self->before));
+	ASSERT_EQ(0, st_totals(self->fd, &self->before));
 }
 
 FIXTURE_TEARDOWN(counter)
 {
-	struct xe_cbev_totals after;
+	struct st_totals after;
 
 	close(self->fd);
 	/* Closing the file gave back every slot and page it had. */
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(self->before, after);
 }
 
@@ -59,10 +59,10 @@ TEST_F(counter, alloc_map_free)
 {
 	struct drm_xe_cbev_counter_alloc a;
 	const volatile uint64_t *v;
-	struct xe_cbev_totals t;
+	struct st_totals t;
 
 	memset(&a, XE_CBEV_POISON, sizeof(a));
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	EXPECT_NE(0u, a.id);
 	EXPECT_EQ(0u, a.mmap_offset % PAGE);
 	EXPECT_EQ(0u, a.offset % 8);
@@ -75,17 +75,17 @@ TEST_F(counter, alloc_map_free)
 	ASSERT_NE(NULL, v);
 	EXPECT_EQ(0ull, *v);
 
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_slots + 1, t.counter_slots);
 	EXPECT_EQ(self->before.counter_pages + 1, t.counter_pages);
 	/* The page is bound for the engine, read-write, as the kernel's. */
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, " rw kernel"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, " rw kernel"));
 
-	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_counter_free(self->fd, a.id));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_slots, t.counter_slots);
 	/* Freed twice: the second is an unknown slot. */
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(self->fd, a.id));
+	EXPECT_EQ(ENOENT, st_counter_free(self->fd, a.id));
 	unmap_counter(v);
 }
 
@@ -95,7 +95,7 @@ TEST_F(counter, mapping_is_read_only)
 	struct drm_xe_cbev_counter_alloc a;
 	void *p;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd,
 		 a.mmap_offset);
 	EXPECT_EQ(MAP_FAILED, p);
@@ -123,7 +123,7 @@ TEST_F(counter, cpu_write_faults)
 	volatile uint64_t *v;
 	struct sigaction sa = { .sa_handler = on_segv }, old;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	v = (volatile uint64_t *)map_counter(self->fd, &a);
 	ASSERT_NE(NULL, v);
 	ASSERT_EQ(0, sigaction(SIGSEGV, &sa, &old));
@@ -140,12 +140,12 @@ TEST_F(counter, cpu_write_faults)
 TEST_F(counter, slots_packed_per_page)
 {
 	static struct drm_xe_cbev_counter_alloc a[3 * SLOTS];
-	struct xe_cbev_totals t;
+	struct st_totals t;
 	unsigned int i, j;
 
 	for (i = 0; i < 3 * SLOTS; i++)
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a[i]));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &a[i]));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_pages + 3, t.counter_pages);
 	EXPECT_EQ(self->before.counter_slots + 3 * SLOTS, t.counter_slots);
 
@@ -163,10 +163,10 @@ TEST_F(counter, slots_packed_per_page)
 
 	/* Free a page's worth in the middle; they are reused, no new page. */
 	for (i = SLOTS; i < 2 * SLOTS; i++)
-		ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a[i].id));
+		ASSERT_EQ(0, st_counter_free(self->fd, a[i].id));
 	for (i = SLOTS; i < 2 * SLOTS; i++)
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a[i]));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &a[i]));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_pages + 3, t.counter_pages);
 }
 
@@ -176,9 +176,9 @@ TEST_F(counter, reused_slot_reads_zero)
 	struct drm_xe_cbev_counter_alloc a, b;
 	const volatile uint64_t *v;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
-	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_free(self->fd, a.id));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
 	EXPECT_EQ(a.gpu_addr, b.gpu_addr);
 	v = map_counter(self->fd, &b);
 	ASSERT_NE(NULL, v);
@@ -193,15 +193,15 @@ TEST_F(counter, reused_slot_reads_zero)
 TEST_F_TIMEOUT(counter, alloc_free_million_no_growth, 600)
 {
 	struct drm_xe_cbev_counter_alloc a, keep;
-	struct xe_cbev_totals t;
+	struct st_totals t;
 	unsigned int i;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &keep));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &keep));
 	for (i = 0; i < 1000000; i++) {
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
-		ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
+		ASSERT_EQ(0, st_counter_free(self->fd, a.id));
 	}
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_pages + 1, t.counter_pages);
 	EXPECT_EQ(self->before.counter_slots + 1, t.counter_slots);
 	EXPECT_EQ(self->before.bos + 1, t.bos);
@@ -211,14 +211,14 @@ TEST_F_TIMEOUT(counter, alloc_free_million_no_growth, 600)
 TEST_F(counter, empty_pages_released)
 {
 	static struct drm_xe_cbev_counter_alloc a[4 * SLOTS];
-	struct xe_cbev_totals t;
+	struct st_totals t;
 	unsigned int i;
 
 	for (i = 0; i < 4 * SLOTS; i++)
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a[i]));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &a[i]));
 	for (i = 0; i < 4 * SLOTS; i++)
-		ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a[i].id));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+		ASSERT_EQ(0, st_counter_free(self->fd, a[i].id));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_LE(t.counter_pages, self->before.counter_pages + 1);
 	EXPECT_EQ(self->before.counter_slots, t.counter_slots);
 }
@@ -227,34 +227,34 @@ TEST_F(counter, invalid_einval)
 {
 	struct drm_xe_cbev_counter_alloc a;
 	struct drm_xe_cbev_counter_free f;
-	struct xe_cbev_totals t;
+	struct st_totals t;
 
 	a = (struct drm_xe_cbev_counter_alloc){ .flags = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .extensions = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .id = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .reserved[0] = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .reserved[1] = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .mmap_offset = 4096 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
 	a = (struct drm_xe_cbev_counter_alloc){ .gpu_addr = 8 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, &a));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.counter_slots, t.counter_slots);
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	f = (struct drm_xe_cbev_counter_free){ .id = a.id, .flags = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f));
 	f = (struct drm_xe_cbev_counter_free){ .id = a.id, .extensions = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f));
 	f = (struct drm_xe_cbev_counter_free){ .id = a.id, .reserved[1] = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f));
 	/* Still allocated after all the refused frees. */
-	EXPECT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
+	EXPECT_EQ(0, st_counter_free(self->fd, a.id));
 }
 
 TEST_F(counter, unknown_ids_enoent)
@@ -262,20 +262,20 @@ TEST_F(counter, unknown_ids_enoent)
 	struct drm_xe_cbev_counter_alloc a;
 	int fd2;
 
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(self->fd, 0));
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(self->fd, 1));
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(self->fd, ~0u));
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	EXPECT_EQ(ENOENT, st_counter_free(self->fd, 0));
+	EXPECT_EQ(ENOENT, st_counter_free(self->fd, 1));
+	EXPECT_EQ(ENOENT, st_counter_free(self->fd, ~0u));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	/* The next slot of the same page was never allocated. */
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(self->fd, a.id + 1));
+	EXPECT_EQ(ENOENT, st_counter_free(self->fd, a.id + 1));
 	/* Another file does not own our slot, nor can it map its page. */
-	fd2 = xe_cbev_open_render();
+	fd2 = st_open_render();
 	ASSERT_GE(fd2, 0);
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(fd2, a.id + 1));
+	EXPECT_EQ(ENOENT, st_counter_free(fd2, a.id + 1));
 	EXPECT_EQ(MAP_FAILED, mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd2,
 				   a.mmap_offset));
 	close(fd2);
-	EXPECT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
+	EXPECT_EQ(0, st_counter_free(self->fd, a.id));
 }
 
 /* The kernel's counter pages cannot be unmapped or overlapped by user space. */
@@ -284,12 +284,12 @@ TEST_F(counter, kernel_half_untouchable)
 	struct drm_xe_cbev_counter_alloc a;
 	uint32_t bo;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, PAGE, 0, &bo));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_unmap(self->fd, a.gpu_addr & ~(PAGE - 1ull), PAGE));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, bo, 0, PAGE,
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_bo_create(self->fd, PAGE, 0, &bo));
+	EXPECT_EQ(EINVAL, st_vm_unmap(self->fd, a.gpu_addr & ~(PAGE - 1ull), PAGE));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, bo, 0, PAGE,
 					 a.gpu_addr & ~(PAGE - 1ull), 0));
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, " rw kernel"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, " rw kernel"));
 }
 
 /* Several threads allocate and free at once; no slot is handed out twice. */
@@ -320,7 +320,7 @@ static void *stress_thread(void *arg)
 		for (i = 0; i < STRESS_LIVE; i++) {
 			uint32_t *o;
 
-			if (xe_cbev_counter_alloc(s->fd, &live[i])) {
+			if (st_counter_alloc(s->fd, &live[i])) {
 				s->failed = 1;
 				return NULL;
 			}
@@ -339,7 +339,7 @@ static void *stress_thread(void *arg)
 		for (i = 0; i < STRESS_LIVE; i++) {
 			__atomic_store_n(stress_owner_of(s->owner, &live[i]), 0,
 					 __ATOMIC_SEQ_CST);
-			if (xe_cbev_counter_free(s->fd, live[i].id))
+			if (st_counter_free(s->fd, live[i].id))
 				s->failed = 3;
 		}
 	}

@@ -24,7 +24,7 @@ FIXTURE(cs) {
 
 FIXTURE_SETUP(cs)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
 	ASSERT_EQ(0, ring_create(self->fd, &self->r, 16384, 0));
 	ASSERT_EQ(0, buf_create(self->fd, &self->b, BUF_SIZE, 0));
@@ -178,7 +178,7 @@ TEST_F(cs, user_interrupt_counted)
 	ring_emit(&self->r, dw, 1);
 	ring_emit(&self->r, dw, 1);
 	SYNC();
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "interrupts: 2"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "interrupts: 2"));
 }
 
 /* A batch called from the ring, calling a second batch, chaining a third. */

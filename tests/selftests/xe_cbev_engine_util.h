@@ -154,7 +154,7 @@ struct test_ring {
 
 static inline int queue_create_args(int fd, struct drm_xe_cbev_exec_queue_create *c)
 {
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, c);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, c);
 }
 
 /* Create a queue and map its ring; returns the errno. */
@@ -187,7 +187,7 @@ static inline int queue_destroy(int fd, uint32_t id)
 {
 	struct drm_xe_cbev_exec_queue_destroy d = { .exec_queue_id = id };
 
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY, &d);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY, &d);
 }
 
 static inline void ring_unmap(struct test_ring *r)
@@ -209,7 +209,7 @@ static inline void ring_emit(struct test_ring *r, const uint32_t *dw,
 
 static inline int exec_args(int fd, struct drm_xe_cbev_exec *e)
 {
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC, e);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC, e);
 }
 
 /* Submit what was emitted, plus optional batches; returns the errno. */
@@ -242,7 +242,7 @@ static inline int queue_state(int fd, uint32_t id,
 {
 	memset(s, 0, sizeof(*s));
 	s->exec_queue_id = id;
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE, s);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE, s);
 }
 
 /* ---- memory ------------------------------------------------------------ */
@@ -262,21 +262,21 @@ static inline int buf_create(int fd, struct test_buf *b, size_t size,
 
 	memset(b, 0, sizeof(*b));
 	b->size = size;
-	err = xe_cbev_bo_create(fd, size, 0, &b->handle);
+	err = st_bo_create(fd, size, 0, &b->handle);
 	if (err)
 		return err;
-	b->cpu = xe_cbev_bo_map(fd, b->handle, size);
+	b->cpu = st_bo_map(fd, b->handle, size);
 	if (b->cpu == MAP_FAILED)
 		return errno;
 	b->gpu = (uint64_t)(uintptr_t)b->cpu;
-	return xe_cbev_vm_map(fd, b->handle, 0, size, b->gpu, bind_flags);
+	return st_vm_map(fd, b->handle, 0, size, b->gpu, bind_flags);
 }
 
 static inline void buf_destroy(int fd, struct test_buf *b)
 {
-	xe_cbev_vm_unmap(fd, b->gpu, b->size);
+	st_vm_unmap(fd, b->gpu, b->size);
 	munmap(b->cpu, b->size);
-	xe_cbev_gem_close(fd, b->handle);
+	st_gem_close(fd, b->handle);
 }
 
 /* ---- waits ------------------------------------------------------------- */
@@ -292,7 +292,7 @@ static inline int wait_conds(int fd, struct drm_xe_cbev_wait_cond *c, uint32_t n
 		.timeout_ns = timeout_ns,
 		.exec_queue_id = queue,
 	};
-	int err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &w);
+	int err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &w);
 
 	if (index)
 		*index = w.index;

@@ -20,33 +20,33 @@
 TEST(close_frees_everything)
 {
 	struct drm_xe_cbev_counter_alloc a;
-	struct xe_cbev_totals before, during, after;
+	struct st_totals before, during, after;
 	uint32_t bo[4];
 	void *map;
 	int fd, i;
 
-	ASSERT_EQ(0, xe_cbev_totals_now(&before));
-	fd = xe_cbev_open_render();
+	ASSERT_EQ(0, st_totals_now(&before));
+	fd = st_open_render();
 	ASSERT_GE(fd, 0);
 	for (i = 0; i < 4; i++) {
-		ASSERT_EQ(0, xe_cbev_bo_create(fd, 4 * PAGE, i & 1, &bo[i]));
-		ASSERT_EQ(0, xe_cbev_vm_map(fd, bo[i], 0, 4 * PAGE,
+		ASSERT_EQ(0, st_bo_create(fd, 4 * PAGE, i & 1, &bo[i]));
+		ASSERT_EQ(0, st_vm_map(fd, bo[i], 0, 4 * PAGE,
 					    VA + i * 4 * PAGE, 0));
 	}
 	for (i = 0; i < 1000; i++)
-		ASSERT_EQ(0, xe_cbev_counter_alloc(fd, &a));
+		ASSERT_EQ(0, st_counter_alloc(fd, &a));
 	map = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, a.mmap_offset);
 	ASSERT_NE(MAP_FAILED, map);
 	munmap(map, PAGE);
 
-	ASSERT_EQ(0, xe_cbev_totals_now(&during));
+	ASSERT_EQ(0, st_totals_now(&during));
 	EXPECT_EQ(before.counter_slots + 1000, during.counter_slots);
 	EXPECT_EQ(before.counter_pages + 2, during.counter_pages);
 	EXPECT_EQ(before.bos + 6, during.bos);
 	EXPECT_EQ(before.bindings + 6, during.bindings);
 
 	close(fd);
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(before, after);
 }
 
@@ -54,22 +54,22 @@ TEST(close_frees_everything)
 TEST(counter_mapping_outlives_file)
 {
 	struct drm_xe_cbev_counter_alloc a;
-	struct xe_cbev_totals before, after;
+	struct st_totals before, after;
 	volatile const uint64_t *v;
 	void *map;
 	int fd;
 
-	ASSERT_EQ(0, xe_cbev_totals_now(&before));
-	fd = xe_cbev_open_render();
+	ASSERT_EQ(0, st_totals_now(&before));
+	fd = st_open_render();
 	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, xe_cbev_counter_alloc(fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(fd, &a));
 	map = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, a.mmap_offset);
 	ASSERT_NE(MAP_FAILED, map);
 	close(fd);
 	v = (const volatile uint64_t *)((char *)map + a.offset);
 	EXPECT_EQ(0ull, *v);
 	munmap(map, PAGE);
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(before, after);
 }
 
@@ -85,10 +85,10 @@ TEST(fork_shares_file)
 	uint32_t *p;
 	pid_t pid;
 
-	fd = xe_cbev_open_render();
+	fd = st_open_render();
 	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, xe_cbev_bo_create(fd, PAGE, 0, &parent_bo));
-	ASSERT_EQ(0, xe_cbev_counter_alloc(fd, &a));
+	ASSERT_EQ(0, st_bo_create(fd, PAGE, 0, &parent_bo));
+	ASSERT_EQ(0, st_counter_alloc(fd, &a));
 	ASSERT_EQ(0, pipe(pipefd));
 
 	pid = fork();
@@ -98,16 +98,16 @@ TEST(fork_shares_file)
 		uint32_t *c;
 
 		/* The parent's handle works here, and so does a new one. */
-		c = xe_cbev_bo_map(fd, parent_bo, PAGE);
+		c = st_bo_map(fd, parent_bo, PAGE);
 		if (c == MAP_FAILED)
 			_exit(1);
 		c[0] = 0xc0ffee;
-		if (xe_cbev_bo_create(fd, PAGE, 0, &h))
+		if (st_bo_create(fd, PAGE, 0, &h))
 			_exit(2);
-		if (xe_cbev_vm_map(fd, h, 0, PAGE, VA, 0))
+		if (st_vm_map(fd, h, 0, PAGE, VA, 0))
 			_exit(3);
 		/* The counter the parent allocated is the child's to free. */
-		if (xe_cbev_counter_free(fd, a.id))
+		if (st_counter_free(fd, a.id))
 			_exit(4);
 		if (write(pipefd[1], &h, sizeof(h)) != sizeof(h))
 			_exit(5);
@@ -118,15 +118,15 @@ TEST(fork_shares_file)
 	ASSERT_EQ(0, WEXITSTATUS(status));
 	ASSERT_EQ((ssize_t)sizeof(child_bo), read(pipefd[0], &child_bo, sizeof(child_bo)));
 
-	p = xe_cbev_bo_map(fd, parent_bo, PAGE);
+	p = st_bo_map(fd, parent_bo, PAGE);
 	ASSERT_NE(MAP_FAILED, p);
 	EXPECT_EQ(0xc0ffeeu, p[0]);
 	munmap(p, PAGE);
 	/* The child's object and mapping live on in the shared file. */
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(fd, parent_bo, 0, PAGE, VA, 0));
-	EXPECT_EQ(0, xe_cbev_vm_unmap(fd, VA, PAGE));
-	EXPECT_EQ(0, xe_cbev_gem_close(fd, child_bo));
-	EXPECT_EQ(ENOENT, xe_cbev_counter_free(fd, a.id));
+	EXPECT_EQ(EINVAL, st_vm_map(fd, parent_bo, 0, PAGE, VA, 0));
+	EXPECT_EQ(0, st_vm_unmap(fd, VA, PAGE));
+	EXPECT_EQ(0, st_gem_close(fd, child_bo));
+	EXPECT_EQ(ENOENT, st_counter_free(fd, a.id));
 	close(pipefd[0]);
 	close(pipefd[1]);
 	close(fd);

@@ -95,7 +95,7 @@ TEST(random_streams_survive)
 {
 	struct drm_xe_cbev_wait_cond c;
 	unsigned int seed = 0x5eed;
-	int fd = xe_cbev_open_render();
+	int fd = st_open_render();
 	uint64_t t0 = now_ns();
 	int streams = 0, banned = 0, finished = 0;
 	struct test_buf b;

@@ -29,7 +29,7 @@ static int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
 	x->id = id;
 	x->flags = flags;
 	x->grant_uid = grant;
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
 }
 
 static int ipc_import(int fd, const __u64 *token, struct drm_xe_cbev_ipc_import *m)
@@ -37,14 +37,14 @@ static int ipc_import(int fd, const __u64 *token, struct drm_xe_cbev_ipc_import 
 	memset(m, 0, sizeof(*m));
 	m->token[0] = token[0];
 	m->token[1] = token[1];
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
 }
 
 static int ipc_revoke(int fd, const __u64 *token)
 {
 	struct drm_xe_cbev_ipc_revoke r = { .token = { token[0], token[1] } };
 
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
 }
 
 static int send_fd(int sock, int fd)
@@ -137,7 +137,7 @@ static int importer_waits(int fd, uint32_t handle, uint64_t offset, uint64_t val
 	volatile uint64_t *v;
 	void *map;
 
-	map = xe_cbev_bo_map(fd, handle, 4096);
+	map = st_bo_map(fd, handle, 4096);
 	if (map != MAP_FAILED)
 		return child_fail("importer", 10);	/* a writable mapping must be refused */
 	if (errno != EACCES)
@@ -145,7 +145,7 @@ static int importer_waits(int fd, uint32_t handle, uint64_t offset, uint64_t val
 	{
 		uint64_t off;
 
-		if (xe_cbev_bo_mmap_offset(fd, handle, &off))
+		if (st_bo_mmap_offset(fd, handle, &off))
 			return child_fail("importer", 12);
 		map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, off);
 	}
@@ -153,9 +153,9 @@ static int importer_waits(int fd, uint32_t handle, uint64_t offset, uint64_t val
 		return child_fail("importer", 13);
 	v = (volatile uint64_t *)((char *)map + offset);
 
-	if (xe_cbev_vm_map(fd, handle, 0, 4096, VA_IMPORT, 0) != EACCES)
+	if (st_vm_map(fd, handle, 0, 4096, VA_IMPORT, 0) != EACCES)
 		return child_fail("importer", 14);	/* a writable binding must be refused */
-	if (xe_cbev_vm_map(fd, handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
+	if (st_vm_map(fd, handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
 		return child_fail("importer", 15);
 
 	/* The importer's own queue waits on the counter, then stores. */
@@ -182,7 +182,7 @@ static int child_import_token(char **a)
 {
 	__u64 token[2] = { strtoull(a[0], NULL, 0), strtoull(a[1], NULL, 0) };
 	struct drm_xe_cbev_ipc_import m;
-	int fd = xe_cbev_open_render(), ready = atoi(a[4]);
+	int fd = st_open_render(), ready = atoi(a[4]);
 
 	if (fd < 0 || ipc_import(fd, token, &m))
 		return child_fail("import-token", 2);
@@ -198,7 +198,7 @@ static int child_import_token(char **a)
 /* import-scm SOCK OFFSET VALUE: receive a dma-buf over a socket and wait. */
 static int child_import_scm(char **a)
 {
-	int fd = xe_cbev_open_render(), sock = atoi(a[0]), dmabuf;
+	int fd = st_open_render(), sock = atoi(a[0]), dmabuf;
 	uint32_t handle;
 
 	dmabuf = recv_fd(sock);
@@ -215,7 +215,7 @@ static int child_import_scm(char **a)
 /* import-pidfd PID FDNUM OFFSET VALUE READYFD: fetch the fd with pidfd_getfd. */
 static int child_import_pidfd(char **a)
 {
-	int fd = xe_cbev_open_render(), pidfd, dmabuf, ready = atoi(a[4]);
+	int fd = st_open_render(), pidfd, dmabuf, ready = atoi(a[4]);
 	uint32_t handle;
 
 	pidfd = pidfd_open(atoi(a[0]), 0);
@@ -243,7 +243,7 @@ static int child_as_nobody(char **a)
 	dmabuf = recv_fd(atoi(a[2]));
 	if (setgid(NOBODY) || setuid(NOBODY))
 		return child_fail("as-nobody", 2);
-	fd = xe_cbev_open_render();
+	fd = st_open_render();
 	if (fd < 0 || dmabuf < 0)
 		return child_fail("as-nobody", 3);
 	err = ipc_import(fd, token, &m);
@@ -265,11 +265,11 @@ static int child_write_imported(char **a)
 	struct drm_xe_cbev_ipc_import m;
 	struct test_ring r;
 	uint32_t dw[16];
-	int fd = xe_cbev_open_render();
+	int fd = st_open_render();
 
 	if (fd < 0 || ipc_import(fd, token, &m))
 		return child_fail("write-imported", 2);
-	if (xe_cbev_vm_map(fd, m.handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
+	if (st_vm_map(fd, m.handle, 0, 4096, VA_IMPORT, DRM_XE_CBEV_VM_BIND_READONLY))
 		return child_fail("write-imported", 3);
 	if (ring_create(fd, &r, 4096, 0))
 		return child_fail("write-imported", 4);
@@ -286,14 +286,14 @@ static int child_write_imported(char **a)
 /* exporter-exits WRITEFD READFD: export, signal 7, wait for the importer, exit. */
 static int child_exporter_exits(char **a)
 {
-	int out = atoi(a[0]), in = atoi(a[1]), fd = xe_cbev_open_render();
+	int out = atoi(a[0]), in = atoi(a[1]), fd = st_open_render();
 	struct drm_xe_cbev_counter_alloc ca;
 	struct drm_xe_cbev_ipc_export x;
 	struct test_ring r;
 	uint32_t dw[16];
 	char go;
 
-	if (fd < 0 || xe_cbev_counter_alloc(fd, &ca))
+	if (fd < 0 || st_counter_alloc(fd, &ca))
 		return child_fail("exporter-exits", 2);
 	if (ipc_export(fd, DRM_XE_CBEV_IPC_KIND_COUNTER, ca.id, DRM_XE_CBEV_IPC_TOKEN, 0, &x))
 		return child_fail("exporter-exits", 3);
@@ -346,26 +346,26 @@ FIXTURE(ipc) {
 	int fd;
 	struct test_ring r;
 	struct drm_xe_cbev_counter_alloc ca;
-	struct xe_cbev_totals before;
+	struct st_totals before;
 };
 
 FIXTURE_SETUP(ipc)
 {
-	ASSERT_EQ(0, xe_cbev_totals_now(&self->before));
-	self->fd = xe_cbev_open_render();
+	ASSERT_EQ(0, st_totals_now(&self->before));
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
 	ASSERT_EQ(0, ring_create(self->fd, &self->r, 4096, 0));
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &self->ca));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &self->ca));
 }
 
 FIXTURE_TEARDOWN(ipc)
 {
-	struct xe_cbev_totals after;
+	struct st_totals after;
 
 	ring_unmap(&self->r);
 	close(self->fd);
 	/* Nothing leaks once every process involved is gone. */
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(self->before, after);
 }
 
@@ -521,7 +521,7 @@ TEST_F(ipc, exporter_exits_importer_keeps_value)
 	ASSERT_GT(pid, 0);
 	ASSERT_EQ((ssize_t)sizeof(x), read(from_child[0], &x, sizeof(x)));
 	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, m.handle, 0, 4096, VA_IMPORT,
+	ASSERT_EQ(0, st_vm_map(self->fd, m.handle, 0, 4096, VA_IMPORT,
 				    DRM_XE_CBEV_VM_BIND_READONLY));
 	ASSERT_EQ(1, write(to_child[1], "g", 1));
 	/* Waiting while the exporter signals and goes away. */
@@ -529,7 +529,7 @@ TEST_F(ipc, exporter_exits_importer_keeps_value)
 	EXPECT_EQ(0, child_status(pid));
 
 	/* The exporter is gone; the memory, its value and waits remain. */
-	ASSERT_EQ(0, xe_cbev_bo_mmap_offset(self->fd, m.handle, &off));
+	ASSERT_EQ(0, st_bo_mmap_offset(self->fd, m.handle, &off));
 	map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, off);
 	ASSERT_NE(MAP_FAILED, map);
 	v = (volatile uint64_t *)((char *)map + m.offset);
@@ -575,16 +575,16 @@ TEST_F(ipc, tokens_revoked_imports_stay)
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
 				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
-	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, self->ca.id));
+	ASSERT_EQ(0, st_counter_free(self->fd, self->ca.id));
 	EXPECT_EQ(ENOENT, ipc_import(self->fd, x.token, &late)) TH_LOG("freed slot's token");
 	for (i = 0; i < 600; i++) {
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
 		ASSERT_NE(self->ca.gpu_addr, b.gpu_addr) TH_LOG("shared slot reused");
 	}
 	/* Closing the import lets the slot go; it comes back. */
-	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, m.handle));
+	ASSERT_EQ(0, st_gem_close(self->fd, m.handle));
 	for (i = 0; i < 600; i++) {
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
 		if (b.gpu_addr == self->ca.gpu_addr)
 			break;
 	}
@@ -596,10 +596,10 @@ TEST_F(ipc, tokens_revoked_imports_stay)
 	EXPECT_EQ(0, ipc_revoke(self->fd, y.token));
 	EXPECT_EQ(ENOENT, ipc_revoke(self->fd, y.token));
 	EXPECT_EQ(ENOENT, ipc_import(self->fd, y.token, &m));
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, st_bo_create(self->fd, 4096, 0, &bo));
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
 				DRM_XE_CBEV_IPC_TOKEN, 0, &y));
-	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, bo));
+	ASSERT_EQ(0, st_gem_close(self->fd, bo));
 	EXPECT_EQ(ENOENT, ipc_import(self->fd, y.token, &m));
 }
 
@@ -611,11 +611,11 @@ TEST_F(ipc, memory_export)
 	uint32_t bo;
 	uint32_t *a, *b;
 	uint64_t off;
-	int fd2 = xe_cbev_open_render();
+	int fd2 = st_open_render();
 
 	ASSERT_GE(fd2, 0);
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 8192, 0, &bo));
-	a = xe_cbev_bo_map(self->fd, bo, 8192);
+	ASSERT_EQ(0, st_bo_create(self->fd, 8192, 0, &bo));
+	a = st_bo_map(self->fd, bo, 8192);
 	ASSERT_NE(MAP_FAILED, a);
 
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
@@ -624,7 +624,7 @@ TEST_F(ipc, memory_export)
 	EXPECT_EQ(DRM_XE_CBEV_IPC_KIND_BO, m.kind);
 	EXPECT_EQ(0u, m.import_flags);
 	EXPECT_EQ(8192ull, m.size);
-	b = xe_cbev_bo_map(fd2, m.handle, 8192);
+	b = st_bo_map(fd2, m.handle, 8192);
 	ASSERT_NE(MAP_FAILED, b);
 	b[1000] = 0xabcd;
 	EXPECT_EQ(0xabcdu, a[1000]);
@@ -634,9 +634,9 @@ TEST_F(ipc, memory_export)
 				DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, 0, &x));
 	ASSERT_EQ(0, ipc_import(fd2, x.token, &m));
 	EXPECT_EQ(DRM_XE_CBEV_IPC_IMPORT_READONLY, m.import_flags);
-	EXPECT_EQ(MAP_FAILED, xe_cbev_bo_map(fd2, m.handle, 8192));
-	EXPECT_EQ(EACCES, xe_cbev_vm_map(fd2, m.handle, 0, 8192, VA_IMPORT, 0));
-	ASSERT_EQ(0, xe_cbev_bo_mmap_offset(fd2, m.handle, &off));
+	EXPECT_EQ(MAP_FAILED, st_bo_map(fd2, m.handle, 8192));
+	EXPECT_EQ(EACCES, st_vm_map(fd2, m.handle, 0, 8192, VA_IMPORT, 0));
+	ASSERT_EQ(0, st_bo_mmap_offset(fd2, m.handle, &off));
 	b = mmap(NULL, 8192, PROT_READ, MAP_SHARED, fd2, off);
 	ASSERT_NE(MAP_FAILED, b);
 	a[2000] = 0x1234;
@@ -651,10 +651,10 @@ TEST_F(ipc, memory_fd_export_twice)
 {
 	struct drm_xe_cbev_ipc_export x1, x2;
 	uint32_t bo, h1, h2, h3;
-	int fd2 = xe_cbev_open_render(), pfd;
+	int fd2 = st_open_render(), pfd;
 
 	ASSERT_GE(fd2, 0);
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, st_bo_create(self->fd, 4096, 0, &bo));
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo, DRM_XE_CBEV_IPC_FD, 0, &x1));
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo, DRM_XE_CBEV_IPC_FD, 0, &x2));
 	ASSERT_EQ(0, drmPrimeHandleToFD(self->fd, bo, DRM_CLOEXEC, &pfd));
@@ -674,7 +674,7 @@ TEST_F(ipc, view_not_reexported)
 {
 	struct drm_xe_cbev_ipc_export x;
 	struct drm_xe_cbev_ipc_import m;
-	int fd2 = xe_cbev_open_render(), out;
+	int fd2 = st_open_render(), out;
 
 	ASSERT_GE(fd2, 0);
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
@@ -709,10 +709,10 @@ TEST_F(ipc, released_import_waits_for_owner_work)
 	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
 				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd, x.token, &m));
-	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, self->ca.id));
-	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, m.handle));
+	ASSERT_EQ(0, st_counter_free(self->fd, self->ca.id));
+	ASSERT_EQ(0, st_gem_close(self->fd, m.handle));
 	for (i = 0; i < 600; i++) {
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
 		ASSERT_NE(self->ca.gpu_addr, b.gpu_addr) TH_LOG("reused with work pending");
 	}
 	*(volatile uint64_t *)gate.cpu = 1;
@@ -741,7 +741,7 @@ TEST_F(ipc, export_invalid)
 	x.id = self->ca.id;
 	x.flags = DRM_XE_CBEV_IPC_TOKEN;
 	x.reserved[1] = 1;
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x));
 }
 
 /* A user's live tokens are bounded; revoking one makes room. */

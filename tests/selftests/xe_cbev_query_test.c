@@ -20,9 +20,9 @@ FIXTURE(query) {
 
 FIXTURE_SETUP(query)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0) TH_LOG("no xe_cbev render node");
-	ASSERT_EQ(0, xe_cbev_query_info(self->fd, &self->info));
+	ASSERT_EQ(0, st_query_info(self->fd, &self->info));
 }
 
 FIXTURE_TEARDOWN(query)
@@ -35,7 +35,7 @@ static int still_works(int fd, const struct drm_xe_cbev_query_device_info *ref)
 {
 	struct drm_xe_cbev_query_device_info now;
 
-	if (xe_cbev_query_info(fd, &now))
+	if (st_query_info(fd, &now))
 		return 0;
 	return !memcmp(&now, ref, sizeof(now));
 }
@@ -56,7 +56,7 @@ TEST_F(query, size_probe)
 		.query = DRM_XE_CBEV_QUERY_DEVICE_INFO,
 	};
 
-	ASSERT_EQ(0, xe_cbev_query(self->fd, &q));
+	ASSERT_EQ(0, st_query(self->fd, &q));
 	EXPECT_EQ(sizeof(struct drm_xe_cbev_query_device_info), q.size);
 }
 
@@ -87,10 +87,10 @@ TEST_F(query, device_info)
 TEST_F(query, uuid_stable_across_files)
 {
 	struct drm_xe_cbev_query_device_info other;
-	int fd2 = xe_cbev_open_render();
+	int fd2 = st_open_render();
 
 	ASSERT_GE(fd2, 0);
-	ASSERT_EQ(0, xe_cbev_query_info(fd2, &other));
+	ASSERT_EQ(0, st_query_info(fd2, &other));
 	EXPECT_EQ(0, memcmp(self->info.uuid, other.uuid, sizeof(other.uuid)));
 	close(fd2);
 }
@@ -107,7 +107,7 @@ TEST_F(query, larger_buffer)
 	size_t i;
 
 	memset(buf, XE_CBEV_POISON, sizeof(buf));
-	ASSERT_EQ(0, xe_cbev_query(self->fd, &q));
+	ASSERT_EQ(0, st_query(self->fd, &q));
 	EXPECT_EQ(sizeof(struct drm_xe_cbev_query_device_info), q.size);
 	EXPECT_EQ(0, memcmp(buf, &self->info, sizeof(self->info)));
 	for (i = sizeof(self->info); i < sizeof(buf); i++)
@@ -126,7 +126,7 @@ TEST_F(query, short_buffer_einval)
 	size_t i;
 
 	memset(&info, XE_CBEV_POISON, sizeof(info));
-	EXPECT_EQ(EINVAL, xe_cbev_query(self->fd, &q));
+	EXPECT_EQ(EINVAL, st_query(self->fd, &q));
 	for (i = 0; i < sizeof(info); i++)
 		ASSERT_EQ(XE_CBEV_POISON, p[i]) TH_LOG("byte %zu written", i);
 	EXPECT_TRUE(still_works(self->fd, &self->info));
@@ -140,7 +140,7 @@ TEST_F(query, bad_pointer_efault)
 		.data = 8,
 	};
 
-	EXPECT_EQ(EFAULT, xe_cbev_query(self->fd, &q));
+	EXPECT_EQ(EFAULT, st_query(self->fd, &q));
 	EXPECT_TRUE(still_works(self->fd, &self->info));
 }
 
@@ -184,7 +184,7 @@ TEST_F(query, invalid_fields_einval)
 
 		memset(&info, XE_CBEV_POISON, sizeof(info));
 		bad_queries[i].spoil(&q);
-		EXPECT_EQ(EINVAL, xe_cbev_query(self->fd, &q))
+		EXPECT_EQ(EINVAL, st_query(self->fd, &q))
 			TH_LOG("%s accepted", bad_queries[i].what);
 		EXPECT_EQ(XE_CBEV_POISON, ((unsigned char *)&info)[0])
 			TH_LOG("%s: answer written anyway", bad_queries[i].what);

@@ -17,24 +17,24 @@
 FIXTURE(queue) {
 	int fd;
 	struct test_buf b;
-	struct xe_cbev_totals before;
+	struct st_totals before;
 };
 
 FIXTURE_SETUP(queue)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &self->before));
+	ASSERT_EQ(0, st_totals(self->fd, &self->before));
 	ASSERT_EQ(0, buf_create(self->fd, &self->b, BUF_SIZE, 0));
 }
 
 FIXTURE_TEARDOWN(queue)
 {
-	struct xe_cbev_totals after;
+	struct st_totals after;
 
 	munmap(self->b.cpu, self->b.size);
 	close(self->fd);
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(self->before, after);
 }
 
@@ -68,11 +68,11 @@ TEST_F(queue, create_destroy)
 	EXPECT_NE(0u, r.id);
 	EXPECT_EQ(0ull, r.status->head);
 	EXPECT_EQ(DRM_XE_CBEV_EXEC_QUEUE_STATE_ACTIVE, r.status->state);
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "prio 1 ring 4096"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "prio 1 ring 4096"));
 	ring_unmap(&r);
 	EXPECT_EQ(0, queue_destroy(self->fd, r.id));
 	EXPECT_EQ(ENOENT, queue_destroy(self->fd, r.id));
-	EXPECT_EQ(0, xe_cbev_debugfs_count(self->fd, "prio 1 ring 4096"));
+	EXPECT_EQ(0, st_debugfs_count(self->fd, "prio 1 ring 4096"));
 }
 
 TEST_F(queue, create_invalid)
@@ -102,7 +102,7 @@ TEST_F(queue, create_invalid)
 
 		EXPECT_EQ(EINVAL, queue_create_args(self->fd, &c)) TH_LOG("%s", bad[i].what);
 	}
-	EXPECT_EQ(0, xe_cbev_debugfs_count(self->fd, "  queue "));
+	EXPECT_EQ(0, st_debugfs_count(self->fd, "  queue "));
 }
 
 TEST_F(queue, exec_invalid)
@@ -357,7 +357,7 @@ TEST_F(queue, counter_written_by_engine)
 	uint32_t dw[16];
 	void *map;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, a.mmap_offset);
 	ASSERT_NE(MAP_FAILED, map);
 	v = (volatile uint64_t *)((char *)map + a.offset);
@@ -385,7 +385,7 @@ TEST_F(queue, counter_set_by_host)
 	uint32_t dw[16];
 	int fd2;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
 	/* A queue parked on the counter is woken by the host's store. */
 	ring_emit(&r, dw, emit_sem64(dw, a.gpu_addr, 9, SAD_EQ));
@@ -394,7 +394,7 @@ TEST_F(queue, counter_set_by_host)
 	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(8), 1, 20 * MSEC));
 
 	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .value = 9 };
-	ASSERT_EQ(0, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
 	EXPECT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
 	c = (struct drm_xe_cbev_wait_cond){ .addr = a.id, .value = 9,
 		.op = DRM_XE_CBEV_CMP_EQ, .flags = DRM_XE_CBEV_WAIT_COND_COUNTER };
@@ -402,19 +402,19 @@ TEST_F(queue, counter_set_by_host)
 
 	/* Back to 0, as a re-executed regular list's counter. */
 	set.value = 0;
-	ASSERT_EQ(0, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
 	EXPECT_EQ(ETIME, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
 
 	set = (struct drm_xe_cbev_counter_set){ .id = a.id + 1 };
-	EXPECT_EQ(ENOENT, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	EXPECT_EQ(ENOENT, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
 	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .flags = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
 	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .reserved[0] = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
-	fd2 = xe_cbev_open_render();
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	fd2 = st_open_render();
 	ASSERT_GE(fd2, 0);
 	set = (struct drm_xe_cbev_counter_set){ .id = a.id, .value = 5 };
-	EXPECT_EQ(ENOENT, xe_cbev_ioctl(fd2, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
+	EXPECT_EQ(ENOENT, st_ioctl(fd2, DRM_IOCTL_XE_CBEV_COUNTER_SET, &set));
 	close(fd2);
 	ring_unmap(&r);
 }
@@ -430,27 +430,27 @@ TEST_F(queue, freed_counter_not_reused_while_in_flight)
 	uint32_t dw[16];
 	int i;
 
-	ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &a));
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
 	/* The queue will write the slot once the host lets it go on. */
 	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
 	ring_emit(&r, dw, emit_sdi64(dw, a.gpu_addr, 0xbad));
 	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
 	ASSERT_EQ(0, ring_submit(&r));
-	ASSERT_EQ(0, xe_cbev_counter_free(self->fd, a.id));
+	ASSERT_EQ(0, st_counter_free(self->fd, a.id));
 
 	/* The whole page may be handed out, but never the busy slot. */
 	for (i = 0; i < 600; i++) {
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
 		ASSERT_NE(a.gpu_addr, b.gpu_addr) TH_LOG("slot reused after %d", i);
 	}
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "retiring 1"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "retiring 1"));
 
 	U64(0) = 1;
 	ASSERT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
 	/* Now that the work retired, the slot comes back, zeroed. */
 	for (i = 0; i < 600; i++) {
-		ASSERT_EQ(0, xe_cbev_counter_alloc(self->fd, &b));
+		ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
 		if (b.gpu_addr == a.gpu_addr)
 			break;
 	}
@@ -477,16 +477,16 @@ TEST_F(queue, destroy_while_running)
 /* Closing a file (or dying) with queues running and parked frees it all. */
 TEST_F(queue, close_while_running)
 {
-	struct xe_cbev_totals before, after;
+	struct st_totals before, after;
 	int status, k;
 	pid_t pid;
 
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &before));
+	ASSERT_EQ(0, st_totals(self->fd, &before));
 	for (k = 0; k < 2; k++) {
 		pid = fork();
 		ASSERT_GE(pid, 0);
 		if (pid == 0) {
-			int fd = xe_cbev_open_render();
+			int fd = st_open_render();
 			struct test_ring r[4];
 			struct test_buf b;
 			uint32_t dw[16];
@@ -512,7 +512,7 @@ TEST_F(queue, close_while_running)
 		if (k == 0)
 			ASSERT_EQ(0, WEXITSTATUS(status));
 	}
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &after));
+	ASSERT_EQ(0, st_totals(self->fd, &after));
 	EXPECT_TOTALS_EQ(before, after);
 }
 

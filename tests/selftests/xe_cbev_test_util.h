@@ -26,7 +26,7 @@
 #define XE_CBEV_POISON 0xa5
 
 /**
- * xe_cbev_open_render - open the xe_cbev render node
+ * st_open_render - open the xe_cbev render node
  *
  * Walks the render nodes and keeps the one whose driver is "xe_cbev";
  * another DRM driver may own the first node (the debug kernel has vgem
@@ -34,7 +34,7 @@
  * drmOpenWithType(), which would also try to create missing nodes when
  * run as root. Returns the fd, or -1.
  */
-static inline int xe_cbev_open_render(void)
+static inline int st_open_render(void)
 {
 	char path[64];
 	int minor;
@@ -60,20 +60,20 @@ static inline int xe_cbev_open_render(void)
 }
 
 /* ioctl() that returns 0 or the errno, never -1. */
-static inline int xe_cbev_ioctl(int fd, unsigned long req, void *arg)
+static inline int st_ioctl(int fd, unsigned long req, void *arg)
 {
 	return ioctl(fd, req, arg) ? errno : 0;
 }
 
 static inline int
-xe_cbev_query(int fd, struct drm_xe_cbev_device_query *q)
+st_query(int fd, struct drm_xe_cbev_device_query *q)
 {
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_DEVICE_QUERY, q);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_DEVICE_QUERY, q);
 }
 
 /* Read the device info, poisoning the buffer first. Returns the errno. */
 static inline int
-xe_cbev_query_info(int fd, struct drm_xe_cbev_query_device_info *info)
+st_query_info(int fd, struct drm_xe_cbev_query_device_info *info)
 {
 	struct drm_xe_cbev_device_query q = {
 		.query = DRM_XE_CBEV_QUERY_DEVICE_INFO,
@@ -82,35 +82,35 @@ xe_cbev_query_info(int fd, struct drm_xe_cbev_query_device_info *info)
 	};
 
 	memset(info, XE_CBEV_POISON, sizeof(*info));
-	return xe_cbev_query(fd, &q);
+	return st_query(fd, &q);
 }
 
 /* -- buffer objects ------------------------------------------------------ */
 
 /* Create a buffer object; returns the errno, the handle in *handle. */
-static inline int xe_cbev_bo_create(int fd, uint64_t size, uint32_t flags,
+static inline int st_bo_create(int fd, uint64_t size, uint32_t flags,
 				    uint32_t *handle)
 {
 	struct drm_xe_cbev_bo_create c = { .size = size, .flags = flags };
-	int err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_BO_CREATE, &c);
+	int err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_BO_CREATE, &c);
 
 	if (!err)
 		*handle = c.handle;
 	return err;
 }
 
-static inline int xe_cbev_gem_close(int fd, uint32_t handle)
+static inline int st_gem_close(int fd, uint32_t handle)
 {
 	struct drm_gem_close c = { .handle = handle };
 
-	return xe_cbev_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+	return st_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
-static inline int xe_cbev_bo_mmap_offset(int fd, uint32_t handle,
+static inline int st_bo_mmap_offset(int fd, uint32_t handle,
 					 uint64_t *offset)
 {
 	struct drm_xe_cbev_bo_mmap_offset o = { .handle = handle };
-	int err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o);
+	int err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o);
 
 	if (!err)
 		*offset = o.offset;
@@ -118,18 +118,18 @@ static inline int xe_cbev_bo_mmap_offset(int fd, uint32_t handle,
 }
 
 /* Map a buffer object read-write; MAP_FAILED on error. */
-static inline void *xe_cbev_bo_map(int fd, uint32_t handle, size_t size)
+static inline void *st_bo_map(int fd, uint32_t handle, size_t size)
 {
 	uint64_t offset;
 
-	if (xe_cbev_bo_mmap_offset(fd, handle, &offset))
+	if (st_bo_mmap_offset(fd, handle, &offset))
 		return MAP_FAILED;
 	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset);
 }
 
 /* -- GPU address space ----------------------------------------------------- */
 
-static inline int xe_cbev_vm_map(int fd, uint32_t handle, uint64_t offset,
+static inline int st_vm_map(int fd, uint32_t handle, uint64_t offset,
 				 uint64_t range, uint64_t addr, uint32_t flags)
 {
 	struct drm_xe_cbev_vm_bind b = {
@@ -141,10 +141,10 @@ static inline int xe_cbev_vm_map(int fd, uint32_t handle, uint64_t offset,
 		.addr = addr,
 	};
 
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
 }
 
-static inline int xe_cbev_vm_unmap(int fd, uint64_t addr, uint64_t range)
+static inline int st_vm_unmap(int fd, uint64_t addr, uint64_t range)
 {
 	struct drm_xe_cbev_vm_bind b = {
 		.op = DRM_XE_CBEV_VM_BIND_OP_UNMAP,
@@ -152,34 +152,34 @@ static inline int xe_cbev_vm_unmap(int fd, uint64_t addr, uint64_t range)
 		.addr = addr,
 	};
 
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
 }
 
 /* -- counters -------------------------------------------------------------- */
 
-static inline int xe_cbev_counter_alloc(int fd,
+static inline int st_counter_alloc(int fd,
 					struct drm_xe_cbev_counter_alloc *a)
 {
 	memset(a, 0, sizeof(*a));
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, a);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, a);
 }
 
-static inline int xe_cbev_counter_free(int fd, uint32_t id)
+static inline int st_counter_free(int fd, uint32_t id)
 {
 	struct drm_xe_cbev_counter_free f = { .id = id };
 
-	return xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f);
 }
 
 /* -- debugfs --------------------------------------------------------------- */
 
 /* Device-wide live objects, from the first line of the debugfs file. */
-struct xe_cbev_totals {
+struct st_totals {
 	int bos, bindings, counter_pages, counter_slots;
 };
 
 /* Path of the debugfs file of the device behind @fd. */
-static inline int xe_cbev_debugfs_path(int fd, char *path, size_t len)
+static inline int st_debugfs_path(int fd, char *path, size_t len)
 {
 	struct stat st;
 
@@ -190,13 +190,13 @@ static inline int xe_cbev_debugfs_path(int fd, char *path, size_t len)
 	return 0;
 }
 
-static inline int xe_cbev_totals(int fd, struct xe_cbev_totals *t)
+static inline int st_totals(int fd, struct st_totals *t)
 {
 	char path[96];
 	FILE *f;
 	int n;
 
-	if (xe_cbev_debugfs_path(fd, path, sizeof(path)))
+	if (st_debugfs_path(fd, path, sizeof(path)))
 		return -1;
 	f = fopen(path, "r");
 	if (!f)
@@ -208,14 +208,14 @@ static inline int xe_cbev_totals(int fd, struct xe_cbev_totals *t)
 }
 
 /* The device totals, read through a file of our own. */
-static inline int xe_cbev_totals_now(struct xe_cbev_totals *t)
+static inline int st_totals_now(struct st_totals *t)
 {
-	int fd = xe_cbev_open_render();
+	int fd = st_open_render();
 	int ret;
 
 	if (fd < 0)
 		return -1;
-	ret = xe_cbev_totals(fd, t);
+	ret = st_totals(fd, t);
 	close(fd);
 	return ret;
 }
@@ -229,13 +229,13 @@ static inline int xe_cbev_totals_now(struct xe_cbev_totals *t)
 } while (0)
 
 /* Count the lines of the debugfs file that contain @needle. */
-static inline int xe_cbev_debugfs_count(int fd, const char *needle)
+static inline int st_debugfs_count(int fd, const char *needle)
 {
 	char path[96], line[256];
 	int n = 0;
 	FILE *f;
 
-	if (xe_cbev_debugfs_path(fd, path, sizeof(path)))
+	if (st_debugfs_path(fd, path, sizeof(path)))
 		return -1;
 	f = fopen(path, "r");
 	if (!f)

@@ -18,69 +18,69 @@
 FIXTURE(vm) {
 	int fd;
 	uint32_t bo;		/* 16 pages */
-	struct xe_cbev_totals before;
+	struct st_totals before;
 };
 
 FIXTURE_SETUP(vm)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &self->before));
-	ASSERT_EQ(0, xe_cbev_bo_create(self->fd, 16 * PAGE, 0, &self->bo));
+	ASSERT_EQ(0, st_totals(self->fd, &self->before));
+	ASSERT_EQ(0, st_bo_create(self->fd, 16 * PAGE, 0, &self->bo));
 }
 
 FIXTURE_TEARDOWN(vm)
 {
-	struct xe_cbev_totals after;
+	struct st_totals after;
 
 	close(self->fd);
-	ASSERT_EQ(0, xe_cbev_totals_now(&after));
+	ASSERT_EQ(0, st_totals_now(&after));
 	EXPECT_TOTALS_EQ(self->before, after);
 }
 
 static int bindings(int fd)
 {
-	struct xe_cbev_totals t;
+	struct st_totals t;
 
-	return xe_cbev_totals(fd, &t) ? -1 : t.bindings;
+	return st_totals(fd, &t) ? -1 : t.bindings;
 }
 
 TEST_F(vm, map_unmap)
 {
 	int base = bindings(self->fd);
 
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 16 * PAGE, VA, 0));
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 0, 16 * PAGE, VA, 0));
 	EXPECT_EQ(base + 1, bindings(self->fd));
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "0x000100000000-0x00010000ffff bo+0x0 rw"));
-	ASSERT_EQ(0, xe_cbev_vm_unmap(self->fd, VA, 16 * PAGE));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "0x000100000000-0x00010000ffff bo+0x0 rw"));
+	ASSERT_EQ(0, st_vm_unmap(self->fd, VA, 16 * PAGE));
 	EXPECT_EQ(base, bindings(self->fd));
 	/* Nothing left to unmap. */
-	EXPECT_EQ(ENOENT, xe_cbev_vm_unmap(self->fd, VA, 16 * PAGE));
+	EXPECT_EQ(ENOENT, st_vm_unmap(self->fd, VA, 16 * PAGE));
 }
 
 TEST_F(vm, map_readonly_and_partial)
 {
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 4 * PAGE, 2 * PAGE, VA,
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 4 * PAGE, 2 * PAGE, VA,
 				    DRM_XE_CBEV_VM_BIND_READONLY));
-	EXPECT_EQ(1, xe_cbev_debugfs_count(self->fd, "0x000100000000-0x000100001fff bo+0x4000 ro"));
+	EXPECT_EQ(1, st_debugfs_count(self->fd, "0x000100000000-0x000100001fff bo+0x4000 ro"));
 	/* The same object again, elsewhere, and the last page alone. */
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 15 * PAGE, PAGE,
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 15 * PAGE, PAGE,
 				    VA + 16 * PAGE, 0));
 	/* One unmap over both removes both. */
-	ASSERT_EQ(0, xe_cbev_vm_unmap(self->fd, VA, 32 * PAGE));
-	EXPECT_EQ(0, xe_cbev_debugfs_count(self->fd, "0x0001000"));
+	ASSERT_EQ(0, st_vm_unmap(self->fd, VA, 32 * PAGE));
+	EXPECT_EQ(0, st_debugfs_count(self->fd, "0x0001000"));
 }
 
 /* Unified shared memory: bind at the address the CPU mapping has. */
 TEST_F(vm, bind_at_cpu_address)
 {
 	uint64_t cpu;
-	void *p = xe_cbev_bo_map(self->fd, self->bo, 16 * PAGE);
+	void *p = st_bo_map(self->fd, self->bo, 16 * PAGE);
 
 	ASSERT_NE(MAP_FAILED, p);
 	cpu = (uint64_t)(uintptr_t)p;
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 16 * PAGE, cpu, 0));
-	EXPECT_EQ(0, xe_cbev_vm_unmap(self->fd, cpu, 16 * PAGE));
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 0, 16 * PAGE, cpu, 0));
+	EXPECT_EQ(0, st_vm_unmap(self->fd, cpu, 16 * PAGE));
 	munmap(p, 16 * PAGE);
 }
 
@@ -89,14 +89,14 @@ TEST_F(vm, user_range_limits)
 {
 	const uint64_t end = DRM_XE_CBEV_VA_USER_END;
 
-	EXPECT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE, end - PAGE, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, 2 * PAGE,
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, PAGE, end - PAGE, 0));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, 2 * PAGE,
 					 end - PAGE, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE, end, 0));
-	EXPECT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE,
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, PAGE, end, 0));
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, PAGE,
 				    DRM_XE_CBEV_VA_USER_START, 0));
-	EXPECT_EQ(0, xe_cbev_vm_unmap(self->fd, end - PAGE, PAGE));
-	EXPECT_EQ(0, xe_cbev_vm_unmap(self->fd, DRM_XE_CBEV_VA_USER_START, PAGE));
+	EXPECT_EQ(0, st_vm_unmap(self->fd, end - PAGE, PAGE));
+	EXPECT_EQ(0, st_vm_unmap(self->fd, DRM_XE_CBEV_VA_USER_START, PAGE));
 }
 
 /* Every malformed MAP: exact errno, nothing mapped, a good MAP still works. */
@@ -132,25 +132,25 @@ TEST_F(vm, map_invalid)
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct drm_xe_cbev_vm_bind b = bad[i].b;
 
-		EXPECT_EQ(bad[i].err, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b))
+		EXPECT_EQ(bad[i].err, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b))
 			TH_LOG("%s", bad[i].what);
 		EXPECT_EQ(base, bindings(self->fd)) TH_LOG("%s left a mapping", bad[i].what);
 	}
-	EXPECT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE, VA, 0));
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, PAGE, VA, 0));
 }
 
 TEST_F(vm, overlap_einval)
 {
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA + 4 * PAGE, 0));
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA + 4 * PAGE, 0));
 	/* Same range, a sub-range, one page over each end, a super-range. */
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA + 4 * PAGE, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE, VA + 5 * PAGE, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, 2 * PAGE, VA + 3 * PAGE, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, 2 * PAGE, VA + 7 * PAGE, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, 16 * PAGE, VA, 0));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA + 4 * PAGE, 0));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, PAGE, VA + 5 * PAGE, 0));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, 2 * PAGE, VA + 3 * PAGE, 0));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, 2 * PAGE, VA + 7 * PAGE, 0));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, 16 * PAGE, VA, 0));
 	/* Touching ends are fine. */
-	EXPECT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA, 0));
-	EXPECT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA + 8 * PAGE, 0));
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA, 0));
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA + 8 * PAGE, 0));
 }
 
 TEST_F(vm, unmap_invalid)
@@ -158,27 +158,27 @@ TEST_F(vm, unmap_invalid)
 	struct drm_xe_cbev_vm_bind b;
 	int base;
 
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA, 0));
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 0, 4 * PAGE, VA, 0));
 	base = bindings(self->fd);
 	/* A range that cuts the mapping: refused, nothing unmapped. */
-	EXPECT_EQ(EINVAL, xe_cbev_vm_unmap(self->fd, VA, 2 * PAGE));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_unmap(self->fd, VA + PAGE, 8 * PAGE));
-	EXPECT_EQ(ENOENT, xe_cbev_vm_unmap(self->fd, VA + 4 * PAGE, PAGE));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_unmap(self->fd, 0, PAGE));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_unmap(self->fd, VA, 0));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_unmap(self->fd, ~0ull << 12, 2 * PAGE));
+	EXPECT_EQ(EINVAL, st_vm_unmap(self->fd, VA, 2 * PAGE));
+	EXPECT_EQ(EINVAL, st_vm_unmap(self->fd, VA + PAGE, 8 * PAGE));
+	EXPECT_EQ(ENOENT, st_vm_unmap(self->fd, VA + 4 * PAGE, PAGE));
+	EXPECT_EQ(EINVAL, st_vm_unmap(self->fd, 0, PAGE));
+	EXPECT_EQ(EINVAL, st_vm_unmap(self->fd, VA, 0));
+	EXPECT_EQ(EINVAL, st_vm_unmap(self->fd, ~0ull << 12, 2 * PAGE));
 	/* UNMAP takes no handle, offset or flags. */
 	b = (struct drm_xe_cbev_vm_bind){ .op = DRM_XE_CBEV_VM_BIND_OP_UNMAP,
 		.handle = self->bo, .range = 4 * PAGE, .addr = VA };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b));
 	b = (struct drm_xe_cbev_vm_bind){ .op = DRM_XE_CBEV_VM_BIND_OP_UNMAP,
 		.offset = PAGE, .range = 4 * PAGE, .addr = VA };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b));
 	b = (struct drm_xe_cbev_vm_bind){ .op = DRM_XE_CBEV_VM_BIND_OP_UNMAP,
 		.flags = DRM_XE_CBEV_VM_BIND_READONLY, .range = 4 * PAGE, .addr = VA };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b));
 	EXPECT_EQ(base, bindings(self->fd));
-	EXPECT_EQ(0, xe_cbev_vm_unmap(self->fd, VA, 4 * PAGE));
+	EXPECT_EQ(0, st_vm_unmap(self->fd, VA, 4 * PAGE));
 }
 
 /*
@@ -187,15 +187,15 @@ TEST_F(vm, unmap_invalid)
  */
 TEST_F(vm, close_handle_while_bound)
 {
-	struct xe_cbev_totals t;
+	struct st_totals t;
 
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, 16 * PAGE, VA, 0));
-	ASSERT_EQ(0, xe_cbev_gem_close(self->fd, self->bo));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 0, 16 * PAGE, VA, 0));
+	ASSERT_EQ(0, st_gem_close(self->fd, self->bo));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bos + 1, t.bos);
 	EXPECT_EQ(self->before.bindings + 1, t.bindings);
-	ASSERT_EQ(0, xe_cbev_vm_unmap(self->fd, VA, 16 * PAGE));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_vm_unmap(self->fd, VA, 16 * PAGE));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bos, t.bos);
 	EXPECT_EQ(self->before.bindings, t.bindings);
 }
@@ -204,37 +204,37 @@ TEST_F(vm, close_handle_while_bound)
 TEST_F(vm, address_spaces_private_to_file)
 {
 	uint32_t bo2;
-	int fd2 = xe_cbev_open_render();
+	int fd2 = st_open_render();
 
 	ASSERT_GE(fd2, 0);
-	ASSERT_EQ(0, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE, VA, 0));
-	ASSERT_EQ(0, xe_cbev_bo_create(fd2, PAGE, 0, &bo2));
-	EXPECT_EQ(0, xe_cbev_vm_map(fd2, bo2, 0, PAGE, VA, 0));
+	ASSERT_EQ(0, st_vm_map(self->fd, self->bo, 0, PAGE, VA, 0));
+	ASSERT_EQ(0, st_bo_create(fd2, PAGE, 0, &bo2));
+	EXPECT_EQ(0, st_vm_map(fd2, bo2, 0, PAGE, VA, 0));
 	/* The other file cannot unmap ours, or map our handle. */
-	EXPECT_EQ(0, xe_cbev_vm_unmap(fd2, VA, PAGE));
-	EXPECT_EQ(ENOENT, xe_cbev_vm_unmap(fd2, VA, PAGE));
-	EXPECT_EQ(EINVAL, xe_cbev_vm_map(self->fd, self->bo, 0, PAGE, VA, 0));
+	EXPECT_EQ(0, st_vm_unmap(fd2, VA, PAGE));
+	EXPECT_EQ(ENOENT, st_vm_unmap(fd2, VA, PAGE));
+	EXPECT_EQ(EINVAL, st_vm_map(self->fd, self->bo, 0, PAGE, VA, 0));
 	close(fd2);
-	EXPECT_EQ(0, xe_cbev_vm_unmap(self->fd, VA, PAGE));
+	EXPECT_EQ(0, st_vm_unmap(self->fd, VA, PAGE));
 }
 
 /* Closing the file with mappings in place frees them all. */
 TEST_F(vm, close_file_with_mappings)
 {
-	struct xe_cbev_totals t;
-	int fd2 = xe_cbev_open_render();
+	struct st_totals t;
+	int fd2 = st_open_render();
 	uint32_t bo2;
 	int i;
 
 	ASSERT_GE(fd2, 0);
-	ASSERT_EQ(0, xe_cbev_bo_create(fd2, 8 * PAGE, 0, &bo2));
+	ASSERT_EQ(0, st_bo_create(fd2, 8 * PAGE, 0, &bo2));
 	for (i = 0; i < 8; i++)
-		ASSERT_EQ(0, xe_cbev_vm_map(fd2, bo2, i * PAGE, PAGE,
+		ASSERT_EQ(0, st_vm_map(fd2, bo2, i * PAGE, PAGE,
 					    VA + 2 * i * PAGE, 0));
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bindings + 8, t.bindings);
 	close(fd2);
-	ASSERT_EQ(0, xe_cbev_totals(self->fd, &t));
+	ASSERT_EQ(0, st_totals(self->fd, &t));
 	EXPECT_EQ(self->before.bindings, t.bindings);
 	EXPECT_EQ(self->before.bos + 1, t.bos);	/* the fixture's object */
 }

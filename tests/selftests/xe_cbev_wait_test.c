@@ -24,7 +24,7 @@ FIXTURE(wait) {
 
 FIXTURE_SETUP(wait)
 {
-	self->fd = xe_cbev_open_render();
+	self->fd = st_open_render();
 	ASSERT_GE(self->fd, 0);
 	ASSERT_EQ(0, buf_create(self->fd, &self->b, BUF_SIZE, 0));
 	ASSERT_EQ(0, ring_create(self->fd, &self->r, 16384, 0));
@@ -183,7 +183,7 @@ TEST_F(wait, queue_completion)
 	EXPECT_EQ(EINVAL, wait_conds(self->fd, &c, 1, 0, 0, 0, NULL));
 	x = (struct drm_xe_cbev_sync_file_export){ .cond = { .addr = self->r.id,
 		.value = seqno, .flags = DRM_XE_CBEV_WAIT_COND_QUEUE } };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
 }
 
 /* A queue that is banned never completes its submission: EIO. */
@@ -223,11 +223,11 @@ TEST_F(wait, invalid)
 	EXPECT_EQ(EINVAL, wait_conds(self->fd, &c, 0, 0, 0, 0, NULL)) TH_LOG("no conditions");
 	EXPECT_EQ(EINVAL, wait_conds(self->fd, &c, 1, 4, 0, 0, NULL)) TH_LOG("flags");
 	w = (struct drm_xe_cbev_wait){ .conds = (uintptr_t)&c, .num_conds = 1, .reserved[0] = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w));
 	w = (struct drm_xe_cbev_wait){ .conds = 8, .num_conds = 1 };
-	EXPECT_EQ(EFAULT, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w));
+	EXPECT_EQ(EFAULT, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w));
 	w = (struct drm_xe_cbev_wait){ .conds = (uintptr_t)&c, .num_conds = 1, .index = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w)) TH_LOG("index");
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_WAIT, &w)) TH_LOG("index");
 }
 
 /* ---- io_uring ------------------------------------------------------------ */
@@ -354,7 +354,7 @@ static int export_fence(int fd, uint64_t addr, uint64_t value, int *out)
 	struct drm_xe_cbev_sync_file_export x = {
 		.cond = { .addr = addr, .value = value },
 	};
-	int err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x);
+	int err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x);
 
 	*out = x.fd;
 	return err;
@@ -390,7 +390,7 @@ TEST_F(wait, sync_file_outlives_file)
 	int fd2, sf;
 	struct test_buf b2;
 
-	fd2 = xe_cbev_open_render();
+	fd2 = st_open_render();
 	ASSERT_GE(fd2, 0);
 	ASSERT_EQ(0, buf_create(fd2, &b2, 4096, 0));
 	ASSERT_EQ(0, export_fence(fd2, b2.gpu, 5, &sf));
@@ -408,11 +408,11 @@ TEST_F(wait, sync_file_invalid)
 
 	EXPECT_EQ(EFAULT, export_fence(self->fd, 0x7ff000000000ull, 1, &sf));
 	x = (struct drm_xe_cbev_sync_file_export){ .cond = { .addr = GPU(0) }, .flags = 1 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
 	x = (struct drm_xe_cbev_sync_file_export){ .cond = { .addr = GPU(0) }, .fd = 3 };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
 	x = (struct drm_xe_cbev_sync_file_export){ .cond = { .addr = GPU(0), .op = 9 } };
-	EXPECT_EQ(EINVAL, xe_cbev_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
 }
 
 TEST_HARNESS_MAIN

@@ -72,15 +72,15 @@ static void bench_counters(int fd)
 {
 	static struct drm_xe_cbev_counter_alloc a[LIVE_SLOTS];
 	long long free0, slab0, free1, slab1;
-	struct xe_cbev_totals t;
+	struct st_totals t;
 	uint64_t t0, dt;
 	int i, err;
 
 	t0 = raw_ns();
 	for (i = 0; i < PAIRS; i++) {
-		if ((err = xe_cbev_counter_alloc(fd, &a[0])))
+		if ((err = st_counter_alloc(fd, &a[0])))
 			die("counter alloc", err);
-		if ((err = xe_cbev_counter_free(fd, a[0].id)))
+		if ((err = st_counter_free(fd, a[0].id)))
 			die("counter free", err);
 	}
 	dt = raw_ns() - t0;
@@ -92,18 +92,18 @@ static void bench_counters(int fd)
 	free0 = meminfo("MemFree");
 	slab0 = meminfo("Slab");
 	for (i = 0; i < LIVE_SLOTS; i++)
-		if ((err = xe_cbev_counter_alloc(fd, &a[i])))
+		if ((err = st_counter_alloc(fd, &a[i])))
 			die("counter alloc", err);
 	free1 = meminfo("MemFree");
 	slab1 = meminfo("Slab");
-	xe_cbev_totals(fd, &t);
+	st_totals(fd, &t);
 	printf("counters: %d live slots in %d pages: counter memory %.1f B/slot; "
 	       "system memory used %.1f B/slot (slab %.1f B/slot)\n",
 	       LIVE_SLOTS, t.counter_pages, t.counter_pages * 4096.0 / LIVE_SLOTS,
 	       (double)(free0 - free1) / LIVE_SLOTS,
 	       (double)(slab1 - slab0) / LIVE_SLOTS);
 	for (i = 0; i < LIVE_SLOTS; i++)
-		xe_cbev_counter_free(fd, a[i].id);
+		st_counter_free(fd, a[i].id);
 }
 
 /* Runs a batch of @n copies of one command @reps times; commands/s. */
@@ -306,10 +306,10 @@ static void bench_ipc_roundtrip(int fd)
 {
 	const int n = 2000;
 	struct drm_xe_cbev_counter_alloc ca;
-	int fd2 = xe_cbev_open_render(), i, err, route;
+	int fd2 = st_open_render(), i, err, route;
 	uint64_t t0, dt;
 
-	if (fd2 < 0 || (err = xe_cbev_counter_alloc(fd, &ca)))
+	if (fd2 < 0 || (err = st_counter_alloc(fd, &ca)))
 		die("ipc setup", fd2 < 0 ? ENODEV : err);
 	for (route = 0; route < 2; route++) {
 		t0 = raw_ns();
@@ -319,7 +319,7 @@ static void bench_ipc_roundtrip(int fd)
 			struct drm_xe_cbev_ipc_import m = { 0 };
 			uint32_t handle;
 
-			if ((err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
+			if ((err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
 				die("export", err);
 			if (route) {
 				if (drmPrimeFDToHandle(fd2, x.fd, &handle))
@@ -330,18 +330,18 @@ static void bench_ipc_roundtrip(int fd)
 
 				m.token[0] = x.token[0];
 				m.token[1] = x.token[1];
-				if ((err = xe_cbev_ioctl(fd2, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m)))
+				if ((err = st_ioctl(fd2, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m)))
 					die("import", err);
 				handle = m.handle;
-				xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
+				st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
 			}
-			xe_cbev_gem_close(fd2, handle);
+			st_gem_close(fd2, handle);
 		}
 		dt = raw_ns() - t0;
 		printf("ipc: export+import+close by %-6s %7.1f us per round trip\n",
 		       route ? "fd" : "token", dt / 1e3 / n);
 	}
-	xe_cbev_counter_free(fd, ca.id);
+	st_counter_free(fd, ca.id);
 	close(fd2);
 }
 
@@ -369,18 +369,18 @@ static void bench_ipc_first_wait(int fd, struct test_buf *b)
 		pid_t pid;
 		char c;
 
-		if (xe_cbev_counter_alloc(fd, &ca) || pipe(ready) || pipe(back))
+		if (st_counter_alloc(fd, &ca) || pipe(ready) || pipe(back))
 			die("ipc wait setup", errno);
 		x.id = ca.id;
-		if ((err = xe_cbev_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
+		if ((err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
 			die("export", err);
 		pid = fork();
 		if (pid == 0) {
 			struct drm_xe_cbev_ipc_import m = { .token = { x.token[0], x.token[1] } };
-			int cfd = xe_cbev_open_render();
+			int cfd = st_open_render();
 
-			if (cfd < 0 || xe_cbev_ioctl(cfd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m) ||
-			    xe_cbev_vm_map(cfd, m.handle, 0, 4096, 0x400000000ull,
+			if (cfd < 0 || st_ioctl(cfd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m) ||
+			    st_vm_map(cfd, m.handle, 0, 4096, 0x400000000ull,
 					   DRM_XE_CBEV_VM_BIND_READONLY))
 				_exit(1);
 			if (write(ready[1], "r", 1) != 1 ||
@@ -400,7 +400,7 @@ static void bench_ipc_first_wait(int fd, struct test_buf *b)
 			die("child wait", EIO);
 		waitpid(pid, NULL, 0);
 		lat[i] = seen - *stamp;
-		xe_cbev_counter_free(fd, ca.id);
+		st_counter_free(fd, ca.id);
 		close(ready[0]);
 		close(ready[1]);
 		close(back[0]);
@@ -415,7 +415,7 @@ static void bench_ipc_first_wait(int fd, struct test_buf *b)
 
 int main(void)
 {
-	int fd = xe_cbev_open_render();
+	int fd = st_open_render();
 	struct test_buf b;
 	int err;
 
