@@ -53,7 +53,7 @@ static uint8_t *buffer(uint8_t fill)
  * then reused on cmdList3 without waiting or reset while cmdList1 (held
  * by a host-signalled gate here) has not even started its kernel.
  */
-START_TEST(test_cb_seed_overview_reuse_across_three_lists)
+START_TEST(test_cb_event_reused_across_three_lists_without_reset)
 {
 	zex_counter_based_event_desc_t desc = {
 		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
@@ -394,7 +394,7 @@ END_TEST
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-START_TEST(test_cb_seed_pool_example)
+START_TEST(test_cb_event_pool_flag_makes_counter_based_events)
 {
 	uint32_t numEvents = 2;
 	ze_event_pool_handle_t eventPool = NULL;
@@ -761,7 +761,7 @@ static Suite *cb_event_suite(void)
 	tc = tcase_create("core");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test_cb_seed_overview_reuse_across_three_lists);
+	tcase_add_test(tc, test_cb_event_reused_across_three_lists_without_reset);
 	tcase_add_loop_test(tc, test_cb_new_event_is_complete, 0, 2);
 	tcase_add_test(tc, test_cb_signal_points_at_list_counter);
 	tcase_add_test(tc, test_cb_waited_by_every_list_type);
@@ -769,7 +769,7 @@ static Suite *cb_event_suite(void)
 	tcase_add_test(tc, test_cb_kernel_timestamps);
 	tcase_add_test(tc, test_cb_timestamp_destroy_while_pending);
 	tcase_add_test(tc, test_cb_ten_thousand_events_no_kernel_memory);
-	tcase_add_test(tc, test_cb_seed_pool_example);
+	tcase_add_test(tc, test_cb_event_pool_flag_makes_counter_based_events);
 	tcase_add_test(tc, test_cb_core_create);
 	tcase_add_test(tc, test_cb_deprecated_create);
 	tcase_add_test(tc, test_cb_device_properties_and_extensions);

@@ -80,7 +80,7 @@ static uint8_t *buffer(uint8_t fill)
  * held by a gate so that "not ready" can be checked on the other side; the
  * kernels fill a buffer process 2 maps, so it checks what it waited for.
  */
-START_TEST(test_cb_ipc_seed_example)
+START_TEST(test_cb_ipc_importer_keeps_exported_state_after_resignal)
 {
 	ze_event_handle_t gate1 = lz_event(gate_pool, 0);
 	ze_event_handle_t gate2 = lz_event(gate_pool, 1);
@@ -364,7 +364,7 @@ static Suite *cb_ipc_suite(void)
 	tc = tcase_create("core");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_cb_ipc_seed_example);
+	tcase_add_test(tc, test_cb_ipc_importer_keeps_exported_state_after_resignal);
 	tcase_add_test(tc, test_cb_ipc_exporter_exit);
 	tcase_add_test(tc, test_cb_ipc_other_user_refused);
 	tcase_add_test(tc, test_cb_ipc_open_in_process);

@@ -77,7 +77,7 @@ static const uint64_t timeout = LZ_TIMEOUT_NS;
  * operation takes 50 ms, so that a wait for a stale state would show as a
  * result computed from an old input.
  */
-START_TEST(test_cb_seed_regular_list)
+START_TEST(test_cb_regular_list_waiter_sees_current_execution)
 {
 	ze_command_list_handle_t regularCmdList1 = lz_list(true);
 	ze_command_list_handle_t regularCmdList2 = lz_list(true);
@@ -171,7 +171,7 @@ static ze_command_list_handle_t hold_list(ze_event_handle_t gate)
  * call are checked (the lists could otherwise finish before the check);
  * the seed's calls are unchanged.
  */
-START_TEST(test_cb_seed_bidirectional)
+START_TEST(test_cb_regular_lists_wait_on_each_other_both_ways)
 {
 	ze_command_list_handle_t regularCmdList1 = lz_list(true);
 	ze_command_list_handle_t regularCmdList2 = lz_list(true);
@@ -424,8 +424,8 @@ static Suite *cb_regular_suite(void)
 	tc = tcase_create("core");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_cb_seed_regular_list);
-	tcase_add_test(tc, test_cb_seed_bidirectional);
+	tcase_add_test(tc, test_cb_regular_list_waiter_sees_current_execution);
+	tcase_add_test(tc, test_cb_regular_lists_wait_on_each_other_both_ways);
 	tcase_add_test(tc, test_cb_regular_list_from_immediate);
 	tcase_add_test(tc, test_cb_regular_device_address);
 	tcase_add_test(tc, test_cb_regular_timestamps);
