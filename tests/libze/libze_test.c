@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "libze_test.h"
+#include "common/l0_app.h"
 
 ze_driver_handle_t lz_driver;
 ze_device_handle_t lz_device;
@@ -19,36 +20,31 @@ ze_context_handle_t lz_context;
 
 void lz_setup(void)
 {
-	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
-	uint32_t count = 1;
+	struct l0_app app;
 
-	ck_assert_ze(zeInit(0), ZE_RESULT_SUCCESS,
-		     "zeInit(0) succeeds (is ZE_ENABLE_ALT_DRIVERS set to libze_xe_cbev.so.1?)");
-	ck_assert_ze(zeDriverGet(&count, &lz_driver), ZE_RESULT_SUCCESS,
-		     "zeDriverGet succeeds after zeInit");
-	ck_assert_msg(count == 1,
-		      "the xe_cbev driver is found (is the module loaded?)");
-	count = 1;
-	ck_assert_ze(zeDeviceGet(lz_driver, &count, &lz_device),
-		     ZE_RESULT_SUCCESS, "zeDeviceGet succeeds");
-	ck_assert_msg(count == 1, "the driver has a device");
-	ck_assert_ze(zeContextCreate(lz_driver, &desc, &lz_context),
-		     ZE_RESULT_SUCCESS, "zeContextCreate succeeds");
+	ck_assert_ze(l0_app_open(&app), ZE_RESULT_SUCCESS,
+		     "the xe_cbev driver, a device and a context are found (is the module loaded, and ZE_ENABLE_ALT_DRIVERS set to libze_xe_cbev.so.1?)");
+	lz_driver = app.driver;
+	lz_device = app.device;
+	lz_context = app.context;
 }
 
 void lz_teardown(void)
 {
+	struct l0_app app = { lz_driver, lz_device, lz_context };
+
 	/* The process ends with the test: only the context is checked. */
-	ck_assert_ze(zeContextDestroy(lz_context), ZE_RESULT_SUCCESS,
+	ck_assert_ze(l0_app_close(&app), ZE_RESULT_SUCCESS,
 		     "the test's context can be destroyed");
 }
 
 void *lz_function(const char *name)
 {
-	void *fn = NULL;
+	struct l0_app app = { .driver = lz_driver };
+	void *fn;
 
-	ck_assert_ze(zeDriverGetExtensionFunctionAddress(lz_driver, name, &fn),
-		     ZE_RESULT_SUCCESS, name);
+	ck_assert_ze(l0_app_function(&app, name, &fn), ZE_RESULT_SUCCESS,
+		     name);
 	ck_assert_ptr_nonnull(fn);
 	return fn;
 }
@@ -200,22 +196,10 @@ ze_event_handle_t lz_event(ze_event_pool_handle_t pool, uint32_t index)
 
 ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module)
 {
-	static const zex_builtin_module_all_t image = ZEX_BUILTIN_MODULE_ALL_INIT;
-	ze_module_desc_t mdesc = {
-		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
-		.format = ZE_MODULE_FORMAT_NATIVE,
-		.inputSize = sizeof(image),
-		.pInputModule = (const uint8_t *)&image,
-	};
-	ze_kernel_desc_t kdesc = {
-		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
-		.pKernelName = name,
-	};
-	ze_kernel_handle_t kernel = NULL;
+	struct l0_app app = { lz_driver, lz_device, lz_context };
+	ze_kernel_handle_t kernel;
 
-	ck_assert_ok(zeModuleCreate(lz_context, lz_device, &mdesc, module,
-				    NULL));
-	ck_assert_ok(zeKernelCreate(*module, &kdesc, &kernel));
+	ck_assert_ok(l0_app_builtin_kernel(&app, name, module, &kernel));
 	return kernel;
 }
 
@@ -273,10 +257,7 @@ void lz_arg_u64(ze_kernel_handle_t kernel, uint32_t index, uint64_t value)
 
 uint64_t lz_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+	return l0_app_now_ns();
 }
 
 const char *lz_helper_path(void)

@@ -24,13 +24,13 @@ LIBZE_HOST_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/host/,$(LIBZE_HOST_TES
 
 $(B)/obj/tests/libze/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
 	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(TOOLS_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o \
-		$(LIBZE_TEST_LIB)
+		$(LIBZE_TEST_LIB) $(L0_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(LIBZE_TEST_LIB) \
-		-lze_loader $(CHECK_LIBS)
+		$(L0_APP_OBJ) -lze_loader $(CHECK_LIBS)
 
 # Links the driver itself, no loader: the exports are what it calls.
 LIBZE_DIRECT_TEST := $(B)/tests/libze/test_libze_direct

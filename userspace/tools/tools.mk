@@ -7,15 +7,20 @@ TOOLS_NAMES := xe_cbev_demo xe_cbev_bench_libze xe_cbev_bench_cb_event
 TOOLS_BINS  := $(addprefix $(B)/tools/,$(TOOLS_NAMES))
 TOOLS_OBJS  := $(addprefix $(B)/obj/userspace/tools/,$(TOOLS_NAMES:=.o))
 
+# The set-up every such program does (driver, device, context, built-in
+# kernels), shared with the Check tests of tests/libze.
+L0_APP_OBJ  := $(B)/obj/userspace/tools/common/l0_app.o
+TOOLS_CFLAGS := $(USER_CFLAGS) -I$(SRC)/userspace/tools
+
 $(B)/obj/userspace/tools/%.o: $(SRC)/userspace/tools/%.c \
 		$(SRC)/userspace/tools/tools.mk
 	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(TOOLS_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(TOOLS_BINS): $(B)/tools/%: $(B)/obj/userspace/tools/%.o
+$(TOOLS_BINS): $(B)/tools/%: $(B)/obj/userspace/tools/%.o $(L0_APP_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(USER_LDFLAGS) -o $@ $< -lze_loader
+	$(CC) $(USER_LDFLAGS) -o $@ $^ -lze_loader
 
 TOOLS += $(TOOLS_BINS)
 
--include $(TOOLS_OBJS:.o=.d)
+-include $(TOOLS_OBJS:.o=.d) $(L0_APP_OBJ:.o=.d)

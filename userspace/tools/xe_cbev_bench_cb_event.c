@@ -43,13 +43,13 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
+#include "common/l0_app.h"
+
 #define ROUNDS		21
 #define PER_ROUND	200
 #define MS		1000000ull
 
-static ze_driver_handle_t driver;
-static ze_device_handle_t device;
-static ze_context_handle_t context;
+static struct l0_app app;
 static ze_kernel_handle_t spin;
 
 static ze_result_t (*list_sync)(ze_command_list_handle_t, uint64_t);
@@ -82,11 +82,6 @@ static uint64_t clock_ns(clockid_t clock)
 
 	clock_gettime(clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static uint64_t now_ns(void)
-{
-	return clock_ns(CLOCK_MONOTONIC);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -123,42 +118,24 @@ static void report(const char *name, const char *unit, struct sample *cb,
 
 static void *fn(const char *name)
 {
-	void *f = NULL;
+	void *f;
 
-	CHECK(zeDriverGetExtensionFunctionAddress(driver, name, &f));
+	CHECK(l0_app_function(&app, name, &f));
 	return f;
 }
 
 static void init(void)
 {
-	static const zex_builtin_module_all_t image = ZEX_BUILTIN_MODULE_ALL_INIT;
-	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
-	ze_module_desc_t mdesc = {
-		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
-		.format = ZE_MODULE_FORMAT_NATIVE,
-		.inputSize = sizeof(image),
-		.pInputModule = (const uint8_t *)&image,
-	};
-	ze_kernel_desc_t kdesc = {
-		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
-		.pKernelName = "spin",
-	};
 	ze_module_handle_t module;
-	uint32_t count = 1;
 
-	CHECK(zeInit(0));
-	CHECK(zeDriverGet(&count, &driver));
-	count = 1;
-	CHECK(zeDeviceGet(driver, &count, &device));
-	CHECK(zeContextCreate(driver, &desc, &context));
+	CHECK(l0_app_open(&app));
 	*(void **)&list_sync = fn("zeCommandListHostSynchronize");
 	*(void **)&create2 = fn("zexCounterBasedEventCreate2");
 	*(void **)&get_ipc = fn("zexCounterBasedEventGetIpcHandle");
 	*(void **)&open_ipc = fn("zexCounterBasedEventOpenIpcHandle");
 	*(void **)&close_ipc = fn("zexCounterBasedEventCloseIpcHandle");
 	*(void **)&pool_put_ipc = fn("zeEventPoolPutIpcHandle");
-	CHECK(zeModuleCreate(context, device, &mdesc, &module, NULL));
-	CHECK(zeKernelCreate(module, &kdesc, &spin));
+	CHECK(l0_app_builtin_kernel(&app, "spin", &module, &spin));
 }
 
 static void set_spin(uint64_t ns)
@@ -175,7 +152,8 @@ static ze_command_list_handle_t immediate_list(void)
 	};
 	ze_command_list_handle_t list;
 
-	CHECK(zeCommandListCreateImmediate(context, device, &desc, &list));
+	CHECK(zeCommandListCreateImmediate(app.context, app.device, &desc,
+					   &list));
 	return list;
 }
 
@@ -189,7 +167,7 @@ static ze_event_handle_t cb_event(uint32_t flags)
 	};
 	ze_event_handle_t ev;
 
-	CHECK(create2(context, device, &desc, &ev));
+	CHECK(create2(app.context, app.device, &desc, &ev));
 	return ev;
 }
 
@@ -202,7 +180,7 @@ static ze_event_pool_handle_t pool(ze_event_pool_flags_t flags, uint32_t n)
 	};
 	ze_event_pool_handle_t p;
 
-	CHECK(zeEventPoolCreate(context, &desc, 1, &device, &p));
+	CHECK(zeEventPoolCreate(app.context, &desc, 1, &app.device, &p));
 	return p;
 }
 
@@ -229,18 +207,18 @@ static void bench_create(void)
 	uint64_t start;
 
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND * 10; i++)
 			CHECK(zeEventDestroy(cb_event(
 				ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE)));
-		add(&cb, (double)(now_ns() - start) / (PER_ROUND * 10));
+		add(&cb, (double)(l0_app_now_ns() - start) / (PER_ROUND * 10));
 
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND * 10; i++)
 			CHECK(zeEventDestroy(pool_event(p)));
-		add(&reg, (double)(now_ns() - start) / (PER_ROUND * 10));
+		add(&reg, (double)(l0_app_now_ns() - start) / (PER_ROUND * 10));
 
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++) {
 			ze_event_pool_handle_t q =
 				pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
@@ -248,7 +226,7 @@ static void bench_create(void)
 			CHECK(zeEventDestroy(pool_event(q)));
 			CHECK(zeEventPoolDestroy(q));
 		}
-		add(&own, (double)(now_ns() - start) / PER_ROUND);
+		add(&own, (double)(l0_app_now_ns() - start) / PER_ROUND);
 	}
 	report("create+destroy", "ns", &cb, &reg);
 	report("create+destroy, own pool", "ns", &cb, &own);
@@ -270,27 +248,27 @@ static void bench_append(void)
 
 	set_spin(0);
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++)
 			CHECK(zeCommandListAppendLaunchKernel(list, spin, &one,
 							      cbev, 0, NULL));
-		add(&cb, (double)(now_ns() - start) / PER_ROUND);
+		add(&cb, (double)(l0_app_now_ns() - start) / PER_ROUND);
 		CHECK(list_sync(list, UINT64_MAX));
 
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++)
 			CHECK(zeCommandListAppendLaunchKernel(list, spin, &one,
 							      rev, 0, NULL));
-		add(&reg, (double)(now_ns() - start) / PER_ROUND);
+		add(&reg, (double)(l0_app_now_ns() - start) / PER_ROUND);
 		CHECK(list_sync(list, UINT64_MAX));
 
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND / 2; i++) {
 			CHECK(zeCommandListAppendEventReset(list, rev));
 			CHECK(zeCommandListAppendLaunchKernel(list, spin, &one,
 							      rev, 0, NULL));
 		}
-		add(&reuse, (double)(now_ns() - start) / (PER_ROUND / 2));
+		add(&reuse, (double)(l0_app_now_ns() - start) / (PER_ROUND / 2));
 		CHECK(list_sync(list, UINT64_MAX));
 	}
 	report("append+signal", "ns", &cb, &reg);
@@ -317,14 +295,14 @@ static void bench_sync_completed(void)
 	CHECK(zeCommandListAppendSignalEvent(list, rev));
 	CHECK(list_sync(list, UINT64_MAX));
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND * 10; i++)
 			CHECK(zeEventHostSynchronize(cbev, UINT64_MAX));
-		add(&cb, (double)(now_ns() - start) / (PER_ROUND * 10));
-		start = now_ns();
+		add(&cb, (double)(l0_app_now_ns() - start) / (PER_ROUND * 10));
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND * 10; i++)
 			CHECK(zeEventHostSynchronize(rev, UINT64_MAX));
-		add(&reg, (double)(now_ns() - start) / (PER_ROUND * 10));
+		add(&reg, (double)(l0_app_now_ns() - start) / (PER_ROUND * 10));
 	}
 	report("sync, completed", "ns", &cb, &reg);
 	CHECK(zeEventDestroy(cbev));
@@ -410,24 +388,24 @@ static void bench_ipc(void)
 	CHECK(zeCommandListAppendSignalEvent(list, cbev));
 	CHECK(list_sync(list, UINT64_MAX));
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++) {
 			CHECK(get_ipc(cbev, &h));
-			CHECK(open_ipc(context, h, &opened));
+			CHECK(open_ipc(app.context, h, &opened));
 			CHECK(close_ipc(opened));
 		}
-		add(&cb, (double)(now_ns() - start) / PER_ROUND);
+		add(&cb, (double)(l0_app_now_ns() - start) / PER_ROUND);
 
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++) {
 			CHECK(zeEventPoolGetIpcHandle(p, &ph));
-			CHECK(zeEventPoolOpenIpcHandle(context, ph,
+			CHECK(zeEventPoolOpenIpcHandle(app.context, ph,
 						       &opened_pool));
 			CHECK(zeEventDestroy(pool_event(opened_pool)));
 			CHECK(zeEventPoolCloseIpcHandle(opened_pool));
-			CHECK(pool_put_ipc(context, ph));
+			CHECK(pool_put_ipc(app.context, ph));
 		}
-		add(&reg, (double)(now_ns() - start) / PER_ROUND);
+		add(&reg, (double)(l0_app_now_ns() - start) / PER_ROUND);
 	}
 	report("IPC get+open+close", "ns", &cb, &reg);
 	CHECK(zeEventDestroy(cbev));
@@ -447,6 +425,6 @@ int main(void)
 	bench_sync_completed();
 	bench_sync_wait();
 	bench_ipc();
-	CHECK(zeContextDestroy(context));
+	CHECK(l0_app_close(&app));
 	return EXIT_SUCCESS;
 }

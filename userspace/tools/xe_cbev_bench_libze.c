@@ -36,12 +36,12 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
+#include "common/l0_app.h"
+
 #define ROUNDS		21
 #define PER_ROUND	200
 
-static ze_driver_handle_t driver;
-static ze_device_handle_t device;
-static ze_context_handle_t context;
+static struct l0_app app;
 static ze_result_t (*list_sync)(ze_command_list_handle_t, uint64_t);
 
 #define CHECK(call)							\
@@ -54,14 +54,6 @@ static ze_result_t (*list_sync)(ze_command_list_handle_t, uint64_t);
 			exit(EXIT_FAILURE);				\
 		}							\
 	} while (0)
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -89,39 +81,20 @@ static void report(const char *name, struct sample *s)
 
 static void init(void)
 {
-	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
-	uint32_t count = 1;
-	void *fn = NULL;
+	void *fn;
 
-	CHECK(zeInit(0));
-	CHECK(zeDriverGet(&count, &driver));
-	count = 1;
-	CHECK(zeDeviceGet(driver, &count, &device));
-	CHECK(zeContextCreate(driver, &desc, &context));
-	CHECK(zeDriverGetExtensionFunctionAddress(driver,
-			"zeCommandListHostSynchronize", &fn));
+	CHECK(l0_app_open(&app));
+	CHECK(l0_app_function(&app, "zeCommandListHostSynchronize", &fn));
 	*(void **)&list_sync = fn;
 }
 
 static ze_kernel_handle_t empty_kernel(void)
 {
-	static const zex_builtin_module_all_t image = ZEX_BUILTIN_MODULE_ALL_INIT;
-	ze_module_desc_t mdesc = {
-		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
-		.format = ZE_MODULE_FORMAT_NATIVE,
-		.inputSize = sizeof(image),
-		.pInputModule = (const uint8_t *)&image,
-	};
-	ze_kernel_desc_t kdesc = {
-		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
-		.pKernelName = "spin",
-	};
 	ze_module_handle_t module;
 	ze_kernel_handle_t kernel;
 	uint64_t ns = 0;
 
-	CHECK(zeModuleCreate(context, device, &mdesc, &module, NULL));
-	CHECK(zeKernelCreate(module, &kdesc, &kernel));
+	CHECK(l0_app_builtin_kernel(&app, "spin", &module, &kernel));
 	/* A spin of 0 ns: the least work a launch can be. */
 	CHECK(zeKernelSetArgumentValue(kernel, 0, sizeof(ns), &ns));
 	return kernel;
@@ -136,7 +109,8 @@ static ze_command_list_handle_t immediate_list(void)
 	};
 	ze_command_list_handle_t list;
 
-	CHECK(zeCommandListCreateImmediate(context, device, &desc, &list));
+	CHECK(zeCommandListCreateImmediate(app.context, app.device, &desc,
+					   &list));
 	return list;
 }
 
@@ -150,12 +124,12 @@ static void bench_appends(ze_kernel_handle_t kernel, ze_event_handle_t ev,
 	uint64_t start;
 
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++)
 			CHECK(zeCommandListAppendLaunchKernel(list, kernel,
 							      &one, ev, 0,
 							      NULL));
-		add(&s, now_ns() - start, PER_ROUND);
+		add(&s, l0_app_now_ns() - start, PER_ROUND);
 		CHECK(list_sync(list, UINT64_MAX));
 	}
 	report(name, &s);
@@ -174,14 +148,14 @@ static void bench_record(ze_kernel_handle_t kernel)
 	unsigned int r, i;
 	uint64_t start;
 
-	CHECK(zeCommandListCreate(context, device, &desc, &list));
+	CHECK(zeCommandListCreate(app.context, app.device, &desc, &list));
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++)
 			CHECK(zeCommandListAppendLaunchKernel(list, kernel,
 							      &one, NULL, 0,
 							      NULL));
-		add(&s, now_ns() - start, PER_ROUND);
+		add(&s, l0_app_now_ns() - start, PER_ROUND);
 		CHECK(zeCommandListReset(list));
 	}
 	report("append/regular-record", &s);
@@ -196,15 +170,15 @@ static void bench_event_sync(ze_event_handle_t ev)
 
 	CHECK(zeEventHostSignal(ev));
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND * 10; i++)
 			CHECK(zeEventHostSynchronize(ev, UINT64_MAX));
-		add(&sync, now_ns() - start, PER_ROUND * 10);
+		add(&sync, l0_app_now_ns() - start, PER_ROUND * 10);
 
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND * 10; i++)
 			CHECK(zeEventQueryStatus(ev));
-		add(&query, now_ns() - start, PER_ROUND * 10);
+		add(&query, l0_app_now_ns() - start, PER_ROUND * 10);
 	}
 	report("event-sync/completed", &sync);
 	report("event-query/completed", &query);
@@ -226,17 +200,17 @@ static void bench_execute(ze_kernel_handle_t kernel)
 	unsigned int r, i;
 	uint64_t start;
 
-	CHECK(zeCommandQueueCreate(context, device, &qdesc, &queue));
-	CHECK(zeCommandListCreate(context, device, &ldesc, &list));
+	CHECK(zeCommandQueueCreate(app.context, app.device, &qdesc, &queue));
+	CHECK(zeCommandListCreate(app.context, app.device, &ldesc, &list));
 	CHECK(zeCommandListAppendLaunchKernel(list, kernel, &one, NULL, 0,
 					      NULL));
 	CHECK(zeCommandListClose(list));
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND; i++)
 			CHECK(zeCommandQueueExecuteCommandLists(queue, 1,
 								&list, NULL));
-		add(&s, now_ns() - start, PER_ROUND);
+		add(&s, l0_app_now_ns() - start, PER_ROUND);
 		CHECK(zeCommandQueueSynchronize(queue, UINT64_MAX));
 	}
 	report("queue-execute", &s);
@@ -253,14 +227,14 @@ static void bench_round_trip(ze_kernel_handle_t kernel)
 	uint64_t start;
 
 	for (r = 0; r < ROUNDS; r++) {
-		start = now_ns();
+		start = l0_app_now_ns();
 		for (i = 0; i < PER_ROUND / 10; i++) {
 			CHECK(zeCommandListAppendLaunchKernel(list, kernel,
 							      &one, NULL, 0,
 							      NULL));
 			CHECK(list_sync(list, UINT64_MAX));
 		}
-		add(&s, now_ns() - start, PER_ROUND / 10);
+		add(&s, l0_app_now_ns() - start, PER_ROUND / 10);
 	}
 	report("round-trip", &s);
 	CHECK(zeCommandListDestroy(list));
@@ -280,7 +254,7 @@ int main(void)
 
 	init();
 	kernel = empty_kernel();
-	CHECK(zeEventPoolCreate(context, &pdesc, 1, &device, &pool));
+	CHECK(zeEventPoolCreate(app.context, &pdesc, 1, &app.device, &pool));
 	CHECK(zeEventCreate(pool, &edesc, &ev));
 
 	printf("xe_cbev_bench_libze: host time per call, median of %u rounds\n",
@@ -294,6 +268,6 @@ int main(void)
 
 	CHECK(zeEventDestroy(ev));
 	CHECK(zeEventPoolDestroy(pool));
-	CHECK(zeContextDestroy(context));
+	CHECK(l0_app_close(&app));
 	return EXIT_SUCCESS;
 }
