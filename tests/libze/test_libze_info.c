@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * Check tests of the device-info tool (userspace/tools/xe_cbev_info.c):
+ * run it as a user would, and compare what it prints with what the driver
+ * answers this process through the loader. Its JSON must be well formed:
+ * a small validator here checks the grammar, independently of the tool's
+ * printer.
+ */
+
+#include <ctype.h>
+#include <stdio.h>
+#include <sys/wait.h>
+
+#include "libze_test.h"
+
+#define INFO_TOOL	"/tools/xe_cbev_info"
+#define OUT_MAX		(256 * 1024)
+
+/* Run the tool with @args; return its output, *@status its exit status. */
+static char *run_info(const char *args, int *status)
+{
+	char cmd[256], *out = calloc(1, OUT_MAX);
+	size_t len = 0, n;
+	FILE *p;
+	int st;
+
+	ck_assert_ptr_nonnull(out);
+	snprintf(cmd, sizeof(cmd), "%s %s 2>/dev/null", INFO_TOOL, args);
+	p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	while ((n = fread(out + len, 1, OUT_MAX - 1 - len, p)) > 0)
+		len += n;
+	st = pclose(p);
+	ck_assert_msg(WIFEXITED(st), "the tool exits, it does not crash");
+	*status = WEXITSTATUS(st);
+	return out;
+}
+
+/* ---- a JSON grammar check (RFC 8259), enough to refuse a bad printer --- */
+
+static const char *json_value(const char *s, int depth);
+
+static const char *json_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return s;
+}
+
+static const char *json_string(const char *s)
+{
+	if (*s++ != '"')
+		return NULL;
+	while (*s && *s != '"') {
+		if ((unsigned char)*s < 0x20)
+			return NULL;
+		if (*s == '\\') {
+			s++;
+			if (*s == 'u') {
+				for (int i = 1; i <= 4; i++)
+					if (!isxdigit((unsigned char)s[i]))
+						return NULL;
+				s += 4;
+			} else if (!*s || !strchr("\"\\/bfnrt", *s)) {
+				return NULL;
+			}
+		}
+		s++;
+	}
+	return *s == '"' ? s + 1 : NULL;
+}
+
+static const char *json_number(const char *s)
+{
+	const char *start;
+
+	if (*s == '-')
+		s++;
+	start = s;
+	while (isdigit((unsigned char)*s))
+		s++;
+	if (s == start || (*start == '0' && s - start > 1))
+		return NULL;
+	return s;
+}
+
+/* An object ('{') or an array ('['): members separated by commas. */
+static const char *json_compound(const char *s, int depth)
+{
+	char close = *s == '{' ? '}' : ']';
+	bool object = *s == '{';
+
+	s = json_ws(s + 1);
+	if (*s == close)
+		return s + 1;
+	for (;;) {
+		if (object) {
+			s = json_string(s);
+			if (!s)
+				return NULL;
+			s = json_ws(s);
+			if (*s++ != ':')
+				return NULL;
+		}
+		s = json_value(json_ws(s), depth + 1);
+		if (!s)
+			return NULL;
+		s = json_ws(s);
+		if (*s == close)
+			return s + 1;
+		if (*s++ != ',')
+			return NULL;
+		s = json_ws(s);
+	}
+}
+
+static const char *json_value(const char *s, int depth)
+{
+	if (depth > 32)
+		return NULL;
+	switch (*s) {
+	case '{':
+	case '[':
+		return json_compound(s, depth);
+	case '"':
+		return json_string(s);
+	case 't':
+		return strncmp(s, "true", 4) ? NULL : s + 4;
+	case 'f':
+		return strncmp(s, "false", 5) ? NULL : s + 5;
+	case 'n':
+		return strncmp(s, "null", 4) ? NULL : s + 4;
+	default:
+		return json_number(s);
+	}
+}
+
+static bool json_valid(const char *text)
+{
+	const char *end = json_value(json_ws(text), 0);
+
+	return end && !*json_ws(end);
+}
+
+/* ---- the tests ----------------------------------------------------------- */
+
+START_TEST(test_info_json_is_valid_and_matches_driver)
+{
+	ze_device_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+	};
+	ze_driver_extension_properties_t ext[64];
+	char want[ZE_MAX_DEVICE_NAME + 32];
+	uint32_t n = 64, i;
+	ze_api_version_t api;
+	int status;
+	char *out;
+
+	ck_assert_ok(zeDeviceGetProperties(lz_device, &props));
+	ck_assert_ok(zeDriverGetApiVersion(lz_driver, &api));
+	ck_assert_ok(zeDriverGetExtensionProperties(lz_driver, &n, ext));
+
+	out = run_info("--json", &status);
+	ck_assert_msg(status == 0, "the tool finds the device (exit %d)",
+		      status);
+	ck_assert_msg(json_valid(out), "--json prints one valid JSON value:\n%s",
+		      out);
+	snprintf(want, sizeof(want), "\"name\": \"%s\"", props.name);
+	ck_assert_msg(strstr(out, want), "the device's name is reported");
+	snprintf(want, sizeof(want), "\"API version\": \"%u.%u\"",
+		 ZE_MAJOR_VERSION(api), ZE_MINOR_VERSION(api));
+	ck_assert_msg(strstr(out, want), "the driver's API version: %s", want);
+	ck_assert_uint_gt(n, 0);
+	for (i = 0; i < n; i++) {
+		snprintf(want, sizeof(want), "\"name\": \"%s\"", ext[i].name);
+		ck_assert_msg(strstr(out, want), "extension %s is listed",
+			      ext[i].name);
+	}
+	for (i = 0; i < 7; i++) {
+		static const char *const sections[] = {
+			"\"compute\"", "\"module\"", "\"memory\"",
+			"\"memory access\"", "\"caches\"", "\"queue groups\"",
+			"\"extensions\"",
+		};
+
+		ck_assert_msg(strstr(out, sections[i]), "section %s",
+			      sections[i]);
+	}
+	free(out);
+}
+END_TEST
+
+START_TEST(test_info_text_names_device)
+{
+	ze_device_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+	};
+	int status;
+	char *out;
+
+	ck_assert_ok(zeDeviceGetProperties(lz_device, &props));
+	out = run_info("", &status);
+	ck_assert_int_eq(status, 0);
+	ck_assert_msg(strstr(out, props.name), "text names the device");
+	ck_assert_msg(!strchr(out, '{'), "text is not JSON");
+	free(out);
+}
+END_TEST
+
+START_TEST(test_info_bad_option_refused)
+{
+	int status;
+	char *out = run_info("--no-such-option", &status);
+
+	ck_assert_msg(status == 1, "an unknown option is an error (exit %d)",
+		      status);
+	ck_assert_str_eq(out, "");
+	free(out);
+}
+END_TEST
+
+START_TEST(test_info_json_validator_refuses_bad_json)
+{
+	/* The validator itself must be able to fail. */
+	ck_assert(json_valid("{\"a\": [1, 2, {\"b\": \"c\\n\"}], \"d\": true}"));
+	ck_assert(!json_valid("{\"a\": [1, 2,]}"));
+	ck_assert(!json_valid("{\"a\" 1}"));
+	ck_assert(!json_valid("{\"a\": 1}}"));
+	ck_assert(!json_valid("{\"a\": \"x\ny\"}"));
+	ck_assert(!json_valid("[01]"));
+}
+END_TEST
+
+static Suite *info_suite(void)
+{
+	Suite *s = suite_create("info");
+	TCase *tc;
+
+	tc = tcase_create("tool");
+	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
+	tcase_add_test(tc, test_info_json_is_valid_and_matches_driver);
+	tcase_add_test(tc, test_info_text_names_device);
+	tcase_add_test(tc, test_info_bad_option_refused);
+	tcase_add_test(tc, test_info_json_validator_refuses_bad_json);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(info_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
