@@ -7,7 +7,7 @@
  * The other process of the cross-process tests (test_libze_memory,
  * test_libze_event_pool): exec'd by a test with the role it plays and the
  * number of its end of a Unix socket. It receives an IPC handle as
- * libze_test_ipc.h sends it, plays its part through the Level Zero loader
+ * common/ipc_socket.h sends it, plays its part through the Level Zero loader
  * and answers with one status byte: 0, or the step that failed.
  *
  *   libze_test_helper mem SOCK
@@ -51,15 +51,14 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
-#include "libze_test_ipc.h"
+#include "common/l0_app.h"
+#include "common/ipc_socket.h"
 
 #define TIMEOUT_NS	(10ull * 1000000000ull)
 #define MEM_SIZE	(64u << 10)
 #define DEVICE_PART	4096u
 
-static ze_driver_handle_t driver;
-static ze_device_handle_t device;
-static ze_context_handle_t context;
+static struct l0_app app;
 
 /* Fail with status @step unless @call succeeds. */
 #define STEP(step, call)						\
@@ -75,14 +74,7 @@ static ze_context_handle_t context;
 
 static int init(void)
 {
-	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
-	uint32_t count = 1;
-
-	STEP(1, zeInit(0));
-	STEP(2, zeDriverGet(&count, &driver));
-	count = 1;
-	STEP(3, zeDeviceGet(driver, &count, &device));
-	STEP(4, zeContextCreate(driver, &desc, &context));
+	STEP(1, l0_app_open(&app));
 	return 0;
 }
 
@@ -93,7 +85,8 @@ static int immediate_list(ze_command_list_handle_t *list)
 		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
 	};
 
-	STEP(5, zeCommandListCreateImmediate(context, device, &desc, list));
+	STEP(5, zeCommandListCreateImmediate(app.context, app.device, &desc,
+					     list));
 	return 0;
 }
 
@@ -102,7 +95,7 @@ static int host_synchronize(ze_command_list_handle_t list)
 	ze_result_t (*sync)(ze_command_list_handle_t, uint64_t);
 	void *fn = NULL;
 
-	STEP(6, zeDriverGetExtensionFunctionAddress(driver,
+	STEP(6, zeDriverGetExtensionFunctionAddress(app.driver,
 			"zeCommandListHostSynchronize", &fn));
 	*(void **)&sync = fn;
 	STEP(7, sync(list, TIMEOUT_NS));
@@ -117,16 +110,17 @@ static int mem(int sock, bool device_writes)
 	uint32_t i;
 	int err;
 
-	if (lz_recv_handle(sock, &handle))
+	if (ipc_recv_handle(sock, &handle))
 		return 10;
-	STEP(11, zeMemOpenIpcHandle(context, device, handle, 0, (void **)&p));
+	STEP(11, zeMemOpenIpcHandle(app.context, app.device, handle, 0,
+				    (void **)&p));
 	for (i = 0; i < MEM_SIZE; i++)
 		if (p[i] != (uint8_t)(i * 7))
 			return 12;
 	for (i = device_writes ? DEVICE_PART : 0; i < MEM_SIZE; i++)
 		p[i] = (uint8_t)(i * 3 + 1);
 	if (!device_writes) {
-		STEP(13, zeMemCloseIpcHandle(context, p));
+		STEP(13, zeMemCloseIpcHandle(app.context, p));
 		return 0;
 	}
 
@@ -140,7 +134,7 @@ static int mem(int sock, bool device_writes)
 		};
 		void *host = NULL;
 
-		STEP(14, zeMemAllocHost(context, &hdesc, DEVICE_PART, 0,
+		STEP(14, zeMemAllocHost(app.context, &hdesc, DEVICE_PART, 0,
 					&host));
 		for (i = 0; i < DEVICE_PART; i++)
 			((uint8_t *)host)[i] = (uint8_t)(i * 3 + 1);
@@ -150,10 +144,10 @@ static int mem(int sock, bool device_writes)
 		err = host_synchronize(list);
 		if (err)
 			return err;
-		STEP(16, zeMemFree(context, host));
+		STEP(16, zeMemFree(app.context, host));
 	}
 	STEP(17, zeCommandListDestroy(list));
-	STEP(18, zeMemCloseIpcHandle(context, p));
+	STEP(18, zeMemCloseIpcHandle(app.context, p));
 	return 0;
 }
 
@@ -166,9 +160,9 @@ static int event_pool(int sock)
 	ze_event_handle_t e0, e1;
 	int err;
 
-	if (lz_recv_handle(sock, &handle))
+	if (ipc_recv_handle(sock, &handle))
 		return 20;
-	STEP(21, zeEventPoolOpenIpcHandle(context, handle, &pool));
+	STEP(21, zeEventPoolOpenIpcHandle(app.context, handle, &pool));
 	desc.index = 0;
 	STEP(22, zeEventCreate(pool, &desc, &e0));
 	desc.index = 1;
@@ -197,7 +191,7 @@ static void *fn(const char *name)
 {
 	void *f = NULL;
 
-	zeDriverGetExtensionFunctionAddress(driver, name, &f);
+	zeDriverGetExtensionFunctionAddress(app.driver, name, &f);
 	return f;
 }
 
@@ -243,7 +237,7 @@ static int in_order_list(ze_command_list_handle_t *list)
 	*(void **)&create = fn("zeCommandListCreateImmediate");
 	if (!create)
 		return 40;
-	STEP(41, create(context, device, &desc, list));
+	STEP(41, create(app.context, app.device, &desc, list));
 	return 0;
 }
 
@@ -269,10 +263,12 @@ static int cb_import(int sock)
 	*(void **)&close_ipc = fn("zexCounterBasedEventCloseIpcHandle");
 	if (!open_ipc || !close_ipc)
 		return 30;
-	if (lz_recv_handle(sock, &mh))
+	if (ipc_recv_handle(sock, &mh))
 		return 31;
-	STEP(32, zeMemOpenIpcHandle(context, device, mh, 0, (void **)&buf));
-	STEP(33, zeMemAllocHost(context, &hdesc, CB_SIZE, 0, (void **)&local));
+	STEP(32, zeMemOpenIpcHandle(app.context, app.device, mh, 0,
+				    (void **)&buf));
+	STEP(33, zeMemAllocHost(app.context, &hdesc, CB_SIZE, 0,
+				(void **)&local));
 	memset(local, 0, CB_SIZE);
 	err = in_order_list(&list);
 	if (err)
@@ -281,7 +277,7 @@ static int cb_import(int sock)
 	/* process 2: event2 points to counter=X on memory CL1_alloc */
 	if (recv_bytes(sock, &h1, sizeof(h1)))
 		return 34;
-	STEP(35, open_ipc(context, h1, &event2));
+	STEP(35, open_ipc(app.context, h1, &event2));
 	if (zeEventQueryStatus(event2) != ZE_RESULT_NOT_READY)
 		return 36;
 	if (send_byte(sock, 'o'))
@@ -318,7 +314,7 @@ static int cb_import(int sock)
 	/* Opening again sees the new state. */
 	if (recv_bytes(sock, &h2, sizeof(h2)))
 		return 54;
-	STEP(55, open_ipc(context, h2, &event3));
+	STEP(55, open_ipc(app.context, h2, &event3));
 	if (zeEventQueryStatus(event3) != ZE_RESULT_NOT_READY)
 		return 56;
 	if (send_byte(sock, 'n'))
@@ -328,8 +324,8 @@ static int cb_import(int sock)
 		return 59;
 	STEP(60, close_ipc(event3));
 	STEP(61, zeCommandListDestroy(list));
-	STEP(62, zeMemFree(context, local));
-	STEP(63, zeMemCloseIpcHandle(context, buf));
+	STEP(62, zeMemFree(app.context, local));
+	STEP(63, zeMemCloseIpcHandle(app.context, buf));
 	return 0;
 }
 
@@ -363,9 +359,10 @@ static int cb_export(int sock)
 	err = in_order_list(&list);
 	if (err)
 		return err;
-	STEP(71, zeEventPoolCreate(context, &pdesc, 1, &device, &pool));
+	STEP(71, zeEventPoolCreate(app.context, &pdesc, 1, &app.device,
+				   &pool));
 	STEP(72, zeEventCreate(pool, &gdesc, &gate));
-	STEP(73, create2(context, device, &desc, &ev));
+	STEP(73, create2(app.context, app.device, &desc, &ev));
 	STEP(74, zeCommandListAppendWaitOnEvents(list, 1, &gate));
 	STEP(75, zeCommandListAppendBarrier(list, ev, 0, NULL));
 	STEP(76, get_ipc(ev, &h));
@@ -392,7 +389,7 @@ static int cb_import_nobody(int sock)
 		return 90;
 	if (recv_bytes(sock, &h, sizeof(h)))
 		return 91;
-	r = open_ipc(context, h, &ev);
+	r = open_ipc(app.context, h, &ev);
 	if (r != ZE_RESULT_ERROR_INSUFFICIENT_PERMISSIONS) {
 		fprintf(stderr, "helper: open as nobody: 0x%x\n",
 			(unsigned int)r);
@@ -439,6 +436,6 @@ int main(int argc, char **argv)
 	/* The exporter leaves as abruptly as a crash would. */
 	if (!strcmp(argv[1], "cb-export"))
 		_exit(status ? 1 : 0);
-	zeContextDestroy(context);
+	l0_app_close(&app);
 	return status ? 1 : 0;
 }

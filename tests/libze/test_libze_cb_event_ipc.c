@@ -18,7 +18,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
-#include "libze_test_ipc.h"
+#include "common/ipc_socket.h"
 
 #define SIZE	4096u
 
@@ -102,7 +102,7 @@ START_TEST(test_cb_ipc_importer_keeps_exported_state_after_resignal)
 
 	sock = lz_start_helper("cb-import", &pid);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, buf, &mem));
-	ck_assert_int_eq(lz_send_handle(sock, &mem), 0);
+	ck_assert_int_eq(ipc_send_handle(sock, &mem), 0);
 
 	// process 1
 	desc.flags |= ZEX_COUNTER_BASED_EVENT_FLAG_IPC;

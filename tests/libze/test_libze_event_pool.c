@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "libze_test.h"
-#include "libze_test_ipc.h"
+#include "common/ipc_socket.h"
 
 #define MS	1000000ull
 
@@ -85,7 +85,7 @@ START_TEST(test_event_pool_ipc_between_processes)
 	ck_assert_ze(zeEventPoolGetIpcHandle(ipc_pool, &handle),
 		     ZE_RESULT_SUCCESS, "an IPC pool has a handle");
 	sock = lz_start_helper("event-pool", &pid);
-	ck_assert_int_eq(lz_send_handle(sock, &handle), 0);
+	ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
 
 	/* The other process waits for e0, then its device signals e1. */
 	ck_assert_ze(zeEventHostSynchronize(e1, 20 * MS), ZE_RESULT_NOT_READY,

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "libze_test.h"
-#include "libze_test_ipc.h"
+#include "common/ipc_socket.h"
 
 #define SIZE	(64u << 10)
 
@@ -306,7 +306,7 @@ static void ipc_between_processes(const char *role, const char *what)
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 
 	sock = lz_start_helper(role, &pid);
-	ck_assert_int_eq(lz_send_handle(sock, &handle), 0);
+	ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
 	finish_helper(sock, pid, what);
 	ck_assert_msg(check(p, SIZE, 3, 1),
 		      "the exporter sees what the other process wrote");

@@ -12,7 +12,7 @@ LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_cmdlist test_libze_cmdqueue test_libze_fence test_libze_event \
 	test_libze_event_pool test_libze_module test_libze_kernel \
 	test_libze_cb_event test_libze_cb_event_regular test_libze_cb_event_ext \
-	test_libze_cb_event_ipc test_libze_info
+	test_libze_cb_event_ipc test_libze_tools
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
 LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o
@@ -39,9 +39,9 @@ $(LIBZE_DIRECT_TEST): $(B)/obj/tests/libze/test_libze_direct.o $(LIBZE_SO)
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(LIBZE_SO) \
 		-Wl,-rpath,$(dir $(LIBZE_SO)) -ldl $(CHECK_LIBS)
 
-$(LIBZE_TEST_HELPER): $(B)/obj/tests/libze/libze_test_helper.o
+$(LIBZE_TEST_HELPER): $(B)/obj/tests/libze/libze_test_helper.o $(L0_APP_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< -lze_loader
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $^ -lze_loader
 
 $(B)/obj/tests/libze/host/%.o: $(SRC)/tests/libze/%.c $(SRC)/tests/libze/tests.mk
 	@mkdir -p $(@D)

@@ -2,8 +2,8 @@
 /*
  * Copyright © 2026 The xe_cbev authors
  */
-#ifndef _LIBZE_TEST_IPC_H
-#define _LIBZE_TEST_IPC_H
+#ifndef _XE_CBEV_IPC_SOCKET_H
+#define _XE_CBEV_IPC_SOCKET_H
 
 /*
  * Moving a Level Zero IPC handle to another process the way applications
@@ -19,7 +19,7 @@
 
 #include <level_zero/ze_api.h>
 
-static inline int lz_send_handle(int sock, const void *handle)
+static inline int ipc_send_handle(int sock, const void *handle)
 {
 	char cbuf[CMSG_SPACE(sizeof(int))];
 	struct iovec iov = {
@@ -44,7 +44,7 @@ static inline int lz_send_handle(int sock, const void *handle)
 }
 
 /* Receive a handle and put the fd that came with it in its first bytes. */
-static inline int lz_recv_handle(int sock, void *handle)
+static inline int ipc_recv_handle(int sock, void *handle)
 {
 	char cbuf[CMSG_SPACE(sizeof(int))];
 	struct iovec iov = {
@@ -70,4 +70,4 @@ static inline int lz_recv_handle(int sock, void *handle)
 	return 0;
 }
 
-#endif /* _LIBZE_TEST_IPC_H */
+#endif /* _XE_CBEV_IPC_SOCKET_H */
