@@ -622,7 +622,7 @@ int xe_cmdlist_check_executable(struct xe_cmdlist *list, uint32_t ordinal)
 	if (list->in_order && list->exec_ring &&
 	    !atomic_load_explicit(&list->exec_ring->dead,
 				  memory_order_acquire) &&
-	    xe_counter_read(&list->exec_ring->timeline) < list->exec_seqno)
+	    !xe_ring_done(list->exec_ring, list->exec_seqno))
 		return -EBUSY;
 	return 0;
 }

@@ -121,13 +121,12 @@ void xe_cmdlist_keep_abort(struct xe_cmdlist *list)
  */
 void xe_cmdlist_keep_retire(struct xe_cmdlist *list)
 {
-	uint64_t done;
 	size_t n = 0;
 
 	if (!list->immediate || !list->keeps_committed)
 		return;
-	done = xe_counter_read(&list->ring->timeline);
-	while (n < list->keeps_committed && list->keeps[n].seqno <= done)
+	while (n < list->keeps_committed &&
+	       xe_ring_done(list->ring, list->keeps[n].seqno))
 		keep_put(list, &list->keeps[n++]);
 	if (!n)
 		return;

@@ -10,8 +10,8 @@
  * writes, for each, a second-level MI_BATCH_BUFFER_START of its batch (an
  * in-order list's counter is set to 0 by the host first, at the time of
  * the call, see xe_cmdlist_rewind()), as one submission:
- * the queue's fence and synchronisation wait for the timeline to pass its
- * end. Queues are free-threaded: submissions to one ring are serialised by
+ * the queue's fence and synchronisation wait for the kernel's completed
+ * sequence number to reach it. Queues are free-threaded: submissions to one ring are serialised by
  * the ring, and nothing else of the queue changes after creation.
  *
  * Checks, in order: the list array and count, the fence (made for this
