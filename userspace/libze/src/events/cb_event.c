@@ -12,7 +12,7 @@
  * signals it makes it point at (that list's counter, the value the append
  * bumps the counter to), replacing whatever it pointed at, without waiting
  * for anything. Waiting for it, on the host or in any list, is one 64-bit
- * compare of that pair (event.c, cmdlist.c). The counter is counted, so the
+ * compare of that pair (event.c, append.c). The counter is counted, so the
  * event still reads it after the list is gone, and the kernel keeps a
  * freed slot from being reused while earlier work may still read it: an
  * event may be destroyed or re-signalled while waits for its old state are

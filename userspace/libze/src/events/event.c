@@ -17,11 +17,17 @@
  * written before the signal, which is what the Level Zero scopes ask for
  * at the widest (host) scope. Scopes are therefore only recorded.
  *
- * Creating an event clears it, except in a pool opened from an IPC handle:
- * there the exporter owns the state, and an importer that creates its view
- * of an event must not undo a signal it has not seen yet.
+ * Creating an event (event_pool.c) clears it, except in a pool opened from
+ * an IPC handle: there the exporter owns the state, and an importer that
+ * creates its view of an event must not undo a signal it has not seen yet.
  *
- * Counter-based events (cb_event.c) share the entry points: what waiting
+ * Three kinds of events share these entry points: regular events of a pool
+ * (event_pool.c), counter-based events (cb_event.c) and counter-based
+ * events opened from an IPC handle (cb_event_ipc.c). What differs between
+ * them when an append signals or waits for one, and what an event holds,
+ * is behind its struct xe_event_ops; this file calls no kind.
+ *
+ * Counter-based events share the entry points: what waiting
  * for any event means is a condition "value >= target" at a host and a
  * device address (struct xe_event_cond), one state word for a regular
  * event, the current (counter, value) for a counter-based one. Queries,

@@ -8,7 +8,7 @@
  *
  * Barriers, event signals, waits and resets, and timestamps. The engine
  * executes in order and is coherent with the host, so a barrier is nothing
- * but its waits and its signal (cmdlist.c), and every range barrier is a
+ * but its waits and its signal (append.c), and every range barrier is a
  * full one. Kernel timestamps of an event are copied where the application
  * asks with the built-in copy kernel.
  *

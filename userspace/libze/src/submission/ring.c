@@ -27,7 +27,7 @@
  *   for that one: at most that many bytes later than the exact point.
  *
  * The library adds no completion write of its own to the commands: the
- * only other one is an in-order list's counter (cmdlist.c), which is the
+ * only other one is an in-order list's counter (append.c), which is the
  * list's, not the ring's, because the device waits for it and the
  * counter-based events the list signals point at it.
  *
