@@ -40,7 +40,11 @@
  */
 
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <zex_counter_based_event.h>
+#include <zex_xe_cbev_event.h>
 
 #include <level_zero/ze_ddi.h>
 #include <level_zero/zes_ddi.h>
@@ -666,14 +670,14 @@ DDI_GETTER_TOOLS(zesGetLedProcAddrTable, zes_led_dditable_t)
 DDI_GETTER_TOOLS(zesGetRasProcAddrTable, zes_ras_dditable_t)
 DDI_GETTER_TOOLS(zesGetDiagnosticsProcAddrTable, zes_diagnostics_dditable_t)
 
-/**
+/*
  * xe_ddi_api_version() - the API version the driver implements
  *
  * Return: the highest version v, from 1.4 to XE_DDI_VERSION_MAX, such that
  * every core entry point introduced after 1.4 and up to v is implemented
  * (optional features and extensions left out, see DOC: DDI tables).
  */
-ze_api_version_t xe_ddi_api_version(void)
+static ze_api_version_t xe_ddi_api_version(void)
 {
 	ze_api_version_t version = XE_DDI_VERSION_MAX;
 	unsigned int t, i;
@@ -694,13 +698,13 @@ ze_api_version_t xe_ddi_api_version(void)
 	return version;
 }
 
-/**
+/*
  * xe_ddi_lookup() - an implemented entry point by its Level Zero name
  * @name: e.g. "zeCommandListImmediateAppendCommandListsExp"
  *
  * Return: the function, or NULL if the driver does not implement it.
  */
-xe_ddi_fn_t xe_ddi_lookup(const char *name)
+static xe_ddi_fn_t xe_ddi_lookup(const char *name)
 {
 	unsigned int t, i;
 
@@ -718,7 +722,7 @@ xe_ddi_fn_t xe_ddi_lookup(const char *name)
 	return NULL;
 }
 
-/**
+/*
  * xe_ddi_heads_init() - set up the dditable-driver heads of a driver
  * @heads: the driver's heads
  *
@@ -727,7 +731,7 @@ xe_ddi_fn_t xe_ddi_lookup(const char *name)
  * that. Its tables are filled at XE_DDI_VERSION_MAX. Tools, sysman and
  * runtime heads stay invalid: the driver implements none of those APIs.
  */
-void xe_ddi_heads_init(struct xe_ddi_heads *heads)
+static void xe_ddi_heads_init(struct xe_ddi_heads *heads)
 {
 	unsigned int t;
 
@@ -745,3 +749,108 @@ void xe_ddi_heads_init(struct xe_ddi_heads *heads)
 		heads->core.tables[t] = heads->tables[t];
 	}
 }
+
+/*
+ * The driver is a singleton that hands out no handle before zeInit(): its
+ * heads are filled in once, when the library is loaded, so that the
+ * driver object below needs nothing of the tables above it.
+ */
+__attribute__((constructor)) static void ddi_load(void)
+{
+	xe_ddi_heads_init(xe_driver_ddi_heads());
+}
+
+/* ---- extensions -------------------------------------------------------- */
+
+/*
+ * The extensions the driver implements: each is listed once all the entry
+ * points it brings are in the DDI tables, so the list cannot promise more
+ * than the tables hold.
+ */
+static const struct xe_extension {
+	const char *name;
+	uint32_t version;
+	const char *functions[8];
+} xe_extensions[] = {
+	{ ZE_DRIVER_DDI_HANDLES_EXT_NAME,
+	  ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1, { NULL } },
+	{ ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME,
+	  ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_1_0,
+	  { "zeCommandListImmediateAppendCommandListsExp" } },
+	/* A pool descriptor in pNext: zeEventPoolCreate() is all it needs. */
+	{ ZE_EVENT_POOL_COUNTER_BASED_EXP_NAME,
+	  ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_1_0,
+	  { "zeEventPoolCreate", "zeEventCreate" } },
+	{ ZEX_COUNTER_BASED_EVENT_EXT_NAME,
+	  ZEX_COUNTER_BASED_EVENT_VERSION_1_0,
+	  { "zexCounterBasedEventCreate2", "zexCounterBasedEventCreate",
+	    "zexEventGetDeviceAddress", "zexCounterBasedEventGetIpcHandle",
+	    "zexCounterBasedEventOpenIpcHandle",
+	    "zexCounterBasedEventCloseIpcHandle",
+	    "zeEventGetCounterBasedFlags" } },
+	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
+	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
+	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,
+	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0,
+	  { "zexEventHostSynchronizeMany" } },
+};
+
+static bool extension_implemented(const struct xe_extension *ext)
+{
+	unsigned int i;
+
+	for (i = 0; i < XE_ARRAY_SIZE(ext->functions) && ext->functions[i]; i++)
+		if (!xe_ddi_lookup(ext->functions[i]))
+			return false;
+	return true;
+}
+
+ze_result_t
+xe_driver_get_extension_properties(ze_driver_handle_t hDriver,
+				   uint32_t *pCount,
+				   ze_driver_extension_properties_t *pProps)
+{
+	const struct xe_extension *list[XE_ARRAY_SIZE(xe_extensions)];
+	uint32_t available = 0, i, n;
+
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pCount)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	for (i = 0; i < XE_ARRAY_SIZE(xe_extensions); i++)
+		if (extension_implemented(&xe_extensions[i]))
+			list[available++] = &xe_extensions[i];
+
+	n = xe_enum_count(pCount, available, pProps);
+	for (i = 0; i < n; i++) {
+		snprintf(pProps[i].name, sizeof(pProps[i].name), "%s",
+			 list[i]->name);
+		pProps[i].version = list[i]->version;
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_driver_get_extension_function_address(ze_driver_handle_t hDriver,
+					 const char *name, void **ppFunction)
+{
+	xe_ddi_fn_t fn;
+
+	if (!xe_driver_from_handle(hDriver))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!name || !ppFunction)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	fn = xe_ddi_lookup(name);
+	if (!fn)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	/* POSIX guarantees function pointers survive a trip through void *. */
+	*ppFunction = (void *)fn;
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeDriverGetExtensionProperties, xe_driver_get_extension_properties);
+XE_EXPORT(zeDriverGetExtensionFunctionAddress,
+	  xe_driver_get_extension_function_address);

@@ -126,7 +126,7 @@ static int driver_probe(struct xe_driver *drv)
 	struct dirent **nodes;
 	int num_nodes, i, err;
 
-	xe_ddi_heads_init(&drv->ddi);
+	/* The heads are ddi.c's, filled in when the library was loaded. */
 	xe_object_init(&drv->obj, XE_MAGIC_DRIVER, &drv->ddi);
 
 	num_nodes = scandir(DRM_DIR_NAME, &nodes, is_render_node, versionsort);
@@ -182,9 +182,15 @@ static struct xe_driver *xe_driver_get_ready(void)
 	return &xe_driver;
 }
 
-struct xe_driver *xe_driver_from_handle(ze_driver_handle_t handle)
+/**
+ * xe_driver_ddi_heads() - the DDI heads of the process's driver
+ *
+ * Return: the heads that the handle header of the driver and of all its
+ * objects point at, for ddi.c to fill in.
+ */
+struct xe_ddi_heads *xe_driver_ddi_heads(void)
 {
-	return xe_object_check(handle, XE_MAGIC_DRIVER);
+	return &xe_driver.ddi;
 }
 
 static ze_driver_handle_t xe_driver_to_handle(struct xe_driver *drv)
@@ -218,12 +224,15 @@ ze_result_t xe_driver_get(uint32_t *pCount, ze_driver_handle_t *phDrivers)
 ze_result_t xe_driver_get_api_version(ze_driver_handle_t hDriver,
 				      ze_api_version_t *version)
 {
-	if (!xe_driver_from_handle(hDriver))
+	struct xe_driver *drv = xe_driver_from_handle(hDriver);
+
+	if (!drv)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!version)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	*version = xe_ddi_api_version();
+	/* The version the core head names (ddi.c). */
+	*version = drv->ddi.core.head.version;
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -268,95 +277,6 @@ xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
 }
 
 /*
- * The extensions the driver implements: each is listed once all the entry
- * points it brings are in the DDI tables, so the list cannot promise more
- * than the tables hold.
- */
-static const struct xe_extension {
-	const char *name;
-	uint32_t version;
-	const char *functions[8];
-} xe_extensions[] = {
-	{ ZE_DRIVER_DDI_HANDLES_EXT_NAME,
-	  ZE_DRIVER_DDI_HANDLES_EXT_VERSION_1_1, { NULL } },
-	{ ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_NAME,
-	  ZE_IMMEDIATE_COMMAND_LIST_APPEND_EXP_VERSION_1_0,
-	  { "zeCommandListImmediateAppendCommandListsExp" } },
-	/* A pool descriptor in pNext: zeEventPoolCreate() is all it needs. */
-	{ ZE_EVENT_POOL_COUNTER_BASED_EXP_NAME,
-	  ZE_EVENT_POOL_COUNTER_BASED_EXP_VERSION_1_0,
-	  { "zeEventPoolCreate", "zeEventCreate" } },
-	{ ZEX_COUNTER_BASED_EVENT_EXT_NAME,
-	  ZEX_COUNTER_BASED_EVENT_VERSION_1_0,
-	  { "zexCounterBasedEventCreate2", "zexCounterBasedEventCreate",
-	    "zexEventGetDeviceAddress", "zexCounterBasedEventGetIpcHandle",
-	    "zexCounterBasedEventOpenIpcHandle",
-	    "zexCounterBasedEventCloseIpcHandle",
-	    "zeEventGetCounterBasedFlags" } },
-	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
-	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
-	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,
-	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0,
-	  { "zexEventHostSynchronizeMany" } },
-};
-
-static bool extension_implemented(const struct xe_extension *ext)
-{
-	unsigned int i;
-
-	for (i = 0; i < XE_ARRAY_SIZE(ext->functions) && ext->functions[i]; i++)
-		if (!xe_ddi_lookup(ext->functions[i]))
-			return false;
-	return true;
-}
-
-ze_result_t
-xe_driver_get_extension_properties(ze_driver_handle_t hDriver,
-				   uint32_t *pCount,
-				   ze_driver_extension_properties_t *pProps)
-{
-	const struct xe_extension *list[XE_ARRAY_SIZE(xe_extensions)];
-	uint32_t available = 0, i, n;
-
-	if (!xe_driver_from_handle(hDriver))
-		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (!pCount)
-		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-
-	for (i = 0; i < XE_ARRAY_SIZE(xe_extensions); i++)
-		if (extension_implemented(&xe_extensions[i]))
-			list[available++] = &xe_extensions[i];
-
-	n = xe_enum_count(pCount, available, pProps);
-	for (i = 0; i < n; i++) {
-		snprintf(pProps[i].name, sizeof(pProps[i].name), "%s",
-			 list[i]->name);
-		pProps[i].version = list[i]->version;
-	}
-	return ZE_RESULT_SUCCESS;
-}
-
-ze_result_t
-xe_driver_get_extension_function_address(ze_driver_handle_t hDriver,
-					 const char *name, void **ppFunction)
-{
-	xe_ddi_fn_t fn;
-
-	if (!xe_driver_from_handle(hDriver))
-		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (!name || !ppFunction)
-		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-
-	fn = xe_ddi_lookup(name);
-	if (!fn)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-
-	/* POSIX guarantees function pointers survive a trip through void *. */
-	*ppFunction = (void *)fn;
-	return ZE_RESULT_SUCCESS;
-}
-
-/*
  * Errors are reported by result code only; there is no description to add,
  * and an empty string is what the spec asks for then.
  */
@@ -376,8 +296,5 @@ XE_EXPORT(zeDriverGet, xe_driver_get);
 XE_EXPORT(zeDriverGetApiVersion, xe_driver_get_api_version);
 XE_EXPORT(zeDriverGetProperties, xe_driver_get_properties);
 XE_EXPORT(zeDriverGetIpcProperties, xe_driver_get_ipc_properties);
-XE_EXPORT(zeDriverGetExtensionProperties, xe_driver_get_extension_properties);
-XE_EXPORT(zeDriverGetExtensionFunctionAddress,
-	  xe_driver_get_extension_function_address);
 XE_EXPORT(zeDriverGetLastErrorDescription,
 	  xe_driver_get_last_error_description);

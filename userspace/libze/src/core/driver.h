@@ -49,7 +49,12 @@ struct xe_driver {
 };
 
 int xe_driver_init(bool gpu_requested);
-struct xe_driver *xe_driver_from_handle(ze_driver_handle_t handle);
+struct xe_ddi_heads *xe_driver_ddi_heads(void);
+
+static inline struct xe_driver *xe_driver_from_handle(ze_driver_handle_t h)
+{
+	return xe_object_check(h, XE_MAGIC_DRIVER);
+}
 
 /* Entry points (Global and Driver DDI tables) */
 ze_result_t xe_init(ze_init_flags_t flags);

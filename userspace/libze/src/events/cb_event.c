@@ -12,7 +12,7 @@
  * signals it makes it point at (that list's counter, the value the append
  * bumps the counter to), replacing whatever it pointed at, without waiting
  * for anything. Waiting for it, on the host or in any list, is one 64-bit
- * compare of that pair (event.c, cmdlist.c). The counter is counted, so the
+ * compare of that pair (event.c, append.c). The counter is counted, so the
  * event still reads it after the list is gone, and the kernel keeps a
  * freed slot from being reused while earlier work may still read it: an
  * event may be destroyed or re-signalled while waits for its old state are
@@ -54,7 +54,6 @@
 
 #include "core/libze_private.h"
 #include "events/cb_event.h"
-#include "lists/cmdlist.h"
 #include "core/context.h"
 #include "events/counter.h"
 #include "core/device.h"
@@ -80,14 +79,18 @@ struct cb_params {
 	struct xe_cb_state initial;
 };
 
-/* Replace @ev's state with @state, whose references it takes over. */
-void xe_cb_state_set(struct xe_event *ev, const struct xe_cb_state *state)
+static const struct xe_event_ops cb_event_ops;
+
+/*
+ * Replace @ev's state with @state, whose references it takes over. Events
+ * of this kind never point at an IPC view (those are cb_event_ipc.c's).
+ */
+static void cb_state_set(struct xe_event *ev, const struct xe_cb_state *state)
 {
 	struct xe_cb_state old = ev->cb;
 
 	ev->cb = *state;
 	xe_counter_put(old.counter);
-	xe_cb_import_put(old.import);
 }
 
 /*
@@ -203,6 +206,7 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 
 	if (!ev)
 		return -ENOMEM;
+	ev->ops = &cb_event_ops;
 	ev->pool = pool;
 	ev->dev = dev;
 	ev->signal_scope = p->signal;
@@ -236,16 +240,6 @@ int xe_cb_event_create_pooled(struct xe_event_pool *pool,
 	};
 
 	return cb_event_new(pool->ctx, pool->dev, pool, &p, out);
-}
-
-/* Drop what the event holds; event.c frees it. */
-void xe_cb_event_fini(struct xe_event *ev)
-{
-	const struct xe_cb_state none = { .kind = XE_CB_NONE };
-
-	xe_cb_state_set(ev, &none);
-	xe_ts_put(ev->dev, ev->ts_slot);
-	ev->ts_slot = NULL;
 }
 
 /* Create from checked handles and parameters (the three front doors). */
@@ -388,74 +382,121 @@ ze_result_t xe_zex_cb_event_create(ze_context_handle_t hContext,
 	return create(ctx, dev, &p, pNext, phEvent);
 }
 
-/* ---- signalling --------------------------------------------------------- */
+/* ---- the kind's operations (struct xe_event_ops) ------------------------ */
 
-/**
- * xe_cb_event_check_signal() - may @list signal @ev?
- * @ev: a counter-based event
- * @list: the list of the append
- *
- * Return: ZE_RESULT_SUCCESS, or ZE_RESULT_ERROR_INVALID_ARGUMENT (as
- * compute-runtime) for an out-of-order list, a list type the event's flags
- * exclude, or an event opened from an IPC handle (wait-only).
+/*
+ * An append may signal @ev from an in-order list of a type its flags
+ * allow (compute-runtime: ZE_RESULT_ERROR_INVALID_ARGUMENT otherwise). A
+ * timestamp event gets a fresh slot for this signal's timestamps: one
+ * reference for the event's next state, one the list keeps until its
+ * commands ran. An aggregated event adds its increment atomically against
+ * the other producers; any other needs nothing but the counter bump.
  */
-ze_result_t xe_cb_event_check_signal(const struct xe_event *ev,
-				     const struct xe_cmdlist *list)
+static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
+					   bool immediate, bool in_order,
+					   struct xe_signal *sig)
 {
-	ze_event_counter_based_flags_t need = list->immediate ?
+	ze_event_counter_based_flags_t need = immediate ?
 		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
 		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+	int err;
 
-	if (ev->cb.kind == XE_CB_IMPORTED || !list->in_order ||
-	    !(ev->cb_flags & need))
+	if (!in_order || !(ev->cb_flags & need))
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	*sig = (struct xe_signal){ .op = XE_SIGNAL_COUNTER };
+	if (ev->cb.kind == XE_CB_AGGREGATE) {
+		sig->op = XE_SIGNAL_ADD;
+		sig->addr = ev->cb.gpu_addr;
+		sig->value = ev->cb.increment;
+	}
+	if (ev->timestamps) {
+		err = xe_ts_alloc(ev->dev, &sig->ts);
+		if (err)
+			return xe_result_from_errno(err);
+		sig->ts_addr = xe_ts_addr(sig->ts);
+		sig->keep = (struct xe_ref){
+			.obj = xe_ts_get(sig->ts),
+			.put = xe_ts_release,
+		};
+	}
 	return ZE_RESULT_SUCCESS;
 }
 
 /*
- * The append being built signals @ev: a timestamp event gets a new slot
- * for this signal's timestamps, which the list keeps until its commands
- * ran (cmdlist_keep.c).
- */
-int xe_cb_event_begin_signal(struct xe_event *ev, struct xe_cmdlist *list)
-{
-	int err;
-
-	if (!ev->timestamps)
-		return 0;
-	err = xe_ts_alloc(ev->dev, &list->pending_ts);
-	if (err)
-		return err;
-	return xe_cmdlist_keep(list, XE_KEEP_TS, list->pending_ts);
-}
-
-/*
  * The append that signals @ev was submitted or recorded: @ev now points at
- * (the list's counter, the value the append bumps it to), whatever it
- * pointed at before, and its timestamps are this signal's. An aggregated
- * event keeps its storage.
+ * (@counter, @value), whatever it pointed at before, and its timestamps
+ * are this signal's. An aggregated event keeps its storage.
  */
-void xe_cb_event_signalled(struct xe_event *ev, struct xe_cmdlist *list)
+static void cb_event_publish_signal(struct xe_event *ev, struct xe_signal *sig,
+				    struct xe_counter *counter, uint64_t value)
 {
-	struct xe_counter *counter = list->counter;
-
 	if (ev->cb.kind != XE_CB_AGGREGATE) {
 		const struct xe_cb_state state = {
 			.kind = XE_CB_COUNTER,
-			.value = list->counter_value,
+			.value = value,
 			.gpu_addr = counter->gpu_addr,
 			.cpu = counter->cpu,
 			.counter = xe_counter_get(counter),
 		};
 
-		xe_cb_state_set(ev, &state);
+		cb_state_set(ev, &state);
 	}
-	if (list->pending_ts) {
-		xe_ts_put(ev->dev, ev->ts_slot);
-		ev->ts_slot = list->pending_ts;
-		list->pending_ts = NULL;
+	if (sig->ts) {
+		xe_ts_put(ev->ts_slot);
+		ev->ts_slot = sig->ts;
+		sig->ts = NULL;
 	}
 }
+
+static void cb_event_cancel_signal(struct xe_event *ev, struct xe_signal *sig)
+{
+	(void)ev;
+	xe_ts_put(sig->ts);
+	sig->ts = NULL;
+}
+
+static void counter_release(void *counter)
+{
+	xe_counter_put(counter);
+}
+
+/*
+ * A wait recorded into a regular list reads the counter again at every
+ * execution, long after the event may have moved on: the list keeps it
+ * (its own counter it holds anyway). Immediate waits need nothing: the
+ * kernel keeps a freed slot while earlier work may read it.
+ */
+static void cb_event_wait_keep(const struct xe_event *ev,
+			       const struct xe_event_cond *cond, bool recorded,
+			       const struct xe_counter *own,
+			       struct xe_ref *ref)
+{
+	(void)ev;
+	*ref = (struct xe_ref){ 0 };
+	if (recorded && cond->counter && cond->counter != own)
+		*ref = (struct xe_ref){
+			.obj = xe_counter_get(cond->counter),
+			.put = counter_release,
+		};
+}
+
+static void cb_event_fini(struct xe_event *ev)
+{
+	const struct xe_cb_state none = { .kind = XE_CB_NONE };
+
+	cb_state_set(ev, &none);
+	xe_ts_put(ev->ts_slot);
+	ev->ts_slot = NULL;
+}
+
+static const struct xe_event_ops cb_event_ops = {
+	.prepare_signal = cb_event_prepare_signal,
+	.publish_signal = cb_event_publish_signal,
+	.cancel_signal = cb_event_cancel_signal,
+	.wait_keep = cb_event_wait_keep,
+	.fini = cb_event_fini,
+};
 
 /* ---- queries ------------------------------------------------------------ */
 

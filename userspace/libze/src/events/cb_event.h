@@ -16,7 +16,6 @@
 #include "core/libze_private.h"
 
 struct xe_bo;
-struct xe_cmdlist;
 struct xe_context;
 struct xe_counter;
 struct xe_device;
@@ -93,12 +92,6 @@ struct xe_cb_state {
 int xe_cb_event_create_pooled(struct xe_event_pool *pool,
 			      const ze_event_desc_t *desc,
 			      struct xe_event **out);
-void xe_cb_event_fini(struct xe_event *ev);
-void xe_cb_state_set(struct xe_event *ev, const struct xe_cb_state *state);
-ze_result_t xe_cb_event_check_signal(const struct xe_event *ev,
-				     const struct xe_cmdlist *list);
-int xe_cb_event_begin_signal(struct xe_event *ev, struct xe_cmdlist *list);
-void xe_cb_event_signalled(struct xe_event *ev, struct xe_cmdlist *list);
 
 ze_result_t xe_cb_event_create(ze_context_handle_t hContext,
 			       ze_device_handle_t hDevice,
@@ -127,8 +120,6 @@ xe_device_get_aggregated_increment_value(ze_device_handle_t hDevice,
 					 uint32_t *incrementValue);
 
 /* cb_event_ipc.c */
-struct xe_cb_import *xe_cb_import_get(struct xe_cb_import *import);
-void xe_cb_import_put(struct xe_cb_import *import);
 ze_result_t
 xe_cb_event_get_ipc_handle(ze_event_handle_t hEvent,
 			   ze_ipc_event_counter_based_handle_t *phIpc);

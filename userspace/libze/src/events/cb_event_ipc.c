@@ -61,14 +61,14 @@ static_assert(sizeof(zex_ipc_counter_based_event_handle_t) ==
 	      sizeof(ze_ipc_event_counter_based_handle_t),
 	      "the ZEX and core handles are one 64-byte blob");
 
-struct xe_cb_import *xe_cb_import_get(struct xe_cb_import *import)
+static struct xe_cb_import *import_ref(struct xe_cb_import *import)
 {
 	atomic_fetch_add_explicit(&import->refs, 1, memory_order_relaxed);
 	return import;
 }
 
 /* Drop a reference to a view; the last one unmaps it. NULL is ignored. */
-void xe_cb_import_put(struct xe_cb_import *import)
+static void import_put(struct xe_cb_import *import)
 {
 	struct xe_cb_import **link;
 	struct xe_device *dev;
@@ -92,6 +92,73 @@ void xe_cb_import_put(struct xe_cb_import *import)
 	free(import);
 }
 
+/* ---- the kind's operations (struct xe_event_ops) ------------------------ */
+
+static void import_release(void *import)
+{
+	import_put(import);
+}
+
+/* An opened event is wait-only (compute-runtime). */
+static ze_result_t imported_prepare_signal(const struct xe_event *ev,
+					   bool immediate, bool in_order,
+					   struct xe_signal *sig)
+{
+	(void)ev;
+	(void)immediate;
+	(void)in_order;
+	(void)sig;
+	return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+}
+
+static void imported_publish_signal(struct xe_event *ev,
+				    struct xe_signal *sig,
+				    struct xe_counter *counter, uint64_t value)
+{
+	(void)ev;
+	(void)sig;
+	(void)counter;
+	(void)value;
+}
+
+static void imported_cancel_signal(struct xe_event *ev, struct xe_signal *sig)
+{
+	(void)ev;
+	(void)sig;
+}
+
+/*
+ * Whoever waits keeps the view: once it is gone its address would be
+ * unbound, or bound to something else, under commands still reading it.
+ */
+static void imported_wait_keep(const struct xe_event *ev,
+			       const struct xe_event_cond *cond, bool recorded,
+			       const struct xe_counter *own,
+			       struct xe_ref *ref)
+{
+	(void)cond;
+	(void)recorded;
+	(void)own;
+	*ref = (struct xe_ref){
+		.obj = import_ref(ev->cb.import),
+		.put = import_release,
+	};
+}
+
+static void imported_fini(struct xe_event *ev)
+{
+	import_put(ev->cb.import);
+	ev->cb = (struct xe_cb_state){ .kind = XE_CB_NONE };
+}
+
+static const struct xe_event_ops imported_event_ops = {
+	.prepare_signal = imported_prepare_signal,
+	.publish_signal = imported_publish_signal,
+	.cancel_signal = imported_cancel_signal,
+	.wait_keep = imported_wait_keep,
+	.fini = imported_fini,
+};
+
 /* The cached view of @token, with a new reference, under cb_lock. */
 static struct xe_cb_import *import_find_locked(struct xe_device *dev,
 					       const uint64_t token[2])
@@ -101,7 +168,7 @@ static struct xe_cb_import *import_find_locked(struct xe_device *dev,
 	for (import = dev->cb_imports; import; import = import->next)
 		if (import->token[0] == token[0] &&
 		    import->token[1] == token[1])
-			return xe_cb_import_get(import);
+			return import_ref(import);
 	return NULL;
 }
 
@@ -244,9 +311,10 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 
 	ev = calloc(1, sizeof(*ev));
 	if (!ev) {
-		xe_cb_import_put(import);
+		import_put(import);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	ev->ops = &imported_event_ops;
 	ev->dev = dev;
 	ev->signal_scope = h.signal_scope;
 	ev->wait_scope = h.wait_scope;

@@ -30,10 +30,9 @@ struct xe_counter_page;
  * @ipc_size: bytes of that export
  *
  * Only engines write a counter (and its owner, through COUNTER_SET, when it
- * knows no engine does); the host reads it with xe_counter_read(). A ring's
- * timeline is embedded in the ring (xe_counter_alloc()); an in-order list's
- * counter is shared (xe_counter_create()), because the events it signals
- * may outlive the list.
+ * knows no engine does); the host reads it with xe_counter_read(). An
+ * in-order list's counter is shared (xe_counter_create()), because the
+ * events it signals may outlive the list.
  */
 struct xe_counter {
 	struct xe_counter_page *page;

@@ -17,11 +17,17 @@
  * written before the signal, which is what the Level Zero scopes ask for
  * at the widest (host) scope. Scopes are therefore only recorded.
  *
- * Creating an event clears it, except in a pool opened from an IPC handle:
- * there the exporter owns the state, and an importer that creates its view
- * of an event must not undo a signal it has not seen yet.
+ * Creating an event (event_pool.c) clears it, except in a pool opened from
+ * an IPC handle: there the exporter owns the state, and an importer that
+ * creates its view of an event must not undo a signal it has not seen yet.
  *
- * Counter-based events (cb_event.c) share the entry points: what waiting
+ * Three kinds of events share these entry points: regular events of a pool
+ * (event_pool.c), counter-based events (cb_event.c) and counter-based
+ * events opened from an IPC handle (cb_event_ipc.c). What differs between
+ * them when an append signals or waits for one, and what an event holds,
+ * is behind its struct xe_event_ops; this file calls no kind.
+ *
+ * Counter-based events share the entry points: what waiting
  * for any event means is a condition "value >= target" at a host and a
  * device address (struct xe_event_cond), one state word for a regular
  * event, the current (counter, value) for a counter-based one. Queries,
@@ -42,10 +48,6 @@
 #include "core/result.h"
 #include "submission/wait.h"
 
-#define XE_EVENT_SCOPE_FLAGS_KNOWN					\
-	(ZE_EVENT_SCOPE_FLAG_SUBDEVICE | ZE_EVENT_SCOPE_FLAG_DEVICE |	\
-	 ZE_EVENT_SCOPE_FLAG_HOST)
-
 static_assert(offsetof(struct xe_event, obj) == 0,
 	      "an event handle must point at its object header");
 
@@ -55,65 +57,15 @@ static void state_store(struct xe_event *ev, uint64_t state)
 	__atomic_store_n(&ev->slot->state, state, __ATOMIC_RELEASE);
 }
 
-ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
-			    const ze_event_desc_t *desc,
-			    ze_event_handle_t *phEvent)
-{
-	struct xe_event_pool *pool = xe_event_pool_from_handle(hEventPool);
-	struct xe_event *ev;
-
-	if (!pool)
-		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (!desc || !phEvent)
-		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-	if ((desc->signal | desc->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
-		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
-	if (desc->index >= pool->count)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-	if (pool->cb_flags) {
-		int err = xe_cb_event_create_pooled(pool, desc, &ev);
-
-		if (err)
-			return xe_result_from_errno(err);
-		*phEvent = xe_object_handle(&ev->obj);
-		return ZE_RESULT_SUCCESS;
-	}
-
-	ev = calloc(1, sizeof(*ev));
-	if (!ev)
-		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
-	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &pool->ctx->drv->ddi);
-	ev->pool = pool;
-	ev->dev = pool->dev;
-	ev->index = desc->index;
-	ev->signal_scope = desc->signal;
-	ev->wait_scope = desc->wait;
-	ev->slot = (struct xe_event_slot *)pool->bo->map + desc->index;
-	ev->timestamps = pool->flags &
-			 (ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP |
-			  ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP);
-
-	if (!pool->imported) {
-		memset(&ev->slot->ts, 0, sizeof(ev->slot->ts));
-		state_store(ev, XE_EVENT_CLEAR);
-	}
-
-	*phEvent = xe_object_handle(&ev->obj);
-	return ZE_RESULT_SUCCESS;
-}
-
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	/* A counter-based event that holds nothing has nothing to drop. */
-	if (xe_event_is_cb(ev) &&
-	    (ev->cb.counter || ev->cb.import || ev->ts_slot))
-		xe_cb_event_fini(ev);
+	/* An event that holds nothing has nothing to drop. */
+	if (ev->cb.counter || ev->cb.import || ev->ts_slot)
+		ev->ops->fini(ev);
 	xe_object_fini(&ev->obj);
 	free(ev);
 	return ZE_RESULT_SUCCESS;
@@ -276,7 +228,6 @@ ze_result_t xe_event_get_wait_scope(ze_event_handle_t hEvent,
 	return ZE_RESULT_SUCCESS;
 }
 
-XE_EXPORT(zeEventCreate, xe_event_create);
 XE_EXPORT(zeEventDestroy, xe_event_destroy);
 XE_EXPORT(zeEventHostSignal, xe_event_host_signal);
 XE_EXPORT(zeEventHostReset, xe_event_host_reset);

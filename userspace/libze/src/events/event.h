@@ -20,6 +20,8 @@ struct xe_bo;
 struct xe_context;
 struct xe_counter;
 struct xe_device;
+struct xe_event;
+struct xe_event_cond;
 
 /*
  * The memory of one event in its pool's buffer object. The engine and the
@@ -73,8 +75,73 @@ struct xe_event_pool {
 };
 
 /**
+ * struct xe_ref - a reference someone holds, and how to drop it
+ * @obj: the object, or NULL for none
+ * @put: drops the reference
+ */
+struct xe_ref {
+	void *obj;
+	void (*put)(void *obj);
+};
+
+/**
+ * struct xe_signal - what an append that signals an event encodes, as the
+ * event's kind prepared it (xe_event_ops.prepare_signal)
+ * @op: XE_SIGNAL_STORE: store @value at @addr; XE_SIGNAL_ADD: add @value
+ *	at @addr atomically; XE_SIGNAL_COUNTER: nothing but the in-order
+ *	counter bump that every in-order append does anyway
+ * @addr: where @op writes
+ * @value: what it writes or adds
+ * @ts_addr: where the start and end timestamps go around the operation,
+ *	or 0 for an event without timestamps
+ * @ts: counter-based events with timestamps: the fresh slot at @ts_addr,
+ *	with the reference the event takes over when the signal is published
+ * @keep: what the commands need alive until they ran (the slot at
+ *	@ts_addr), with a reference of its own for the list
+ */
+struct xe_signal {
+	enum { XE_SIGNAL_COUNTER, XE_SIGNAL_STORE, XE_SIGNAL_ADD } op;
+	uint64_t addr;
+	uint64_t value;
+	uint64_t ts_addr;
+	struct xe_ts_slot *ts;
+	struct xe_ref keep;
+};
+
+/**
+ * struct xe_event_ops - what differs between the kinds of events: regular
+ * events of a pool (event_pool.c), counter-based events (cb_event.c), and
+ * counter-based events opened from an IPC handle (cb_event_ipc.c)
+ * @prepare_signal: an append of a list (@immediate, @in_order) is to
+ *	signal the event: check that it may, fill in @sig. Writes nothing into
+ *	the event or the list. Returns ZE_RESULT_SUCCESS or the error of the
+ *	append.
+ * @publish_signal: the append was submitted or recorded: the event's state
+ *	becomes the signal's; @counter and @value are the in-order counter
+ *	and the value the append bumps it to (NULL, 0 for an out-of-order list)
+ * @cancel_signal: the append was abandoned: drop what @sig holds
+ * @wait_keep: a list waits for the event's current state @cond: what the
+ *	wait needs kept alive, if anything (@recorded: for every execution of a
+ *	regular list; @own: the waiting list's own in-order counter). Returns 0
+ *	with @ref filled in (@ref->obj NULL for nothing).
+ * @fini: drop what the event holds, before it is freed
+ */
+struct xe_event_ops {
+	ze_result_t (*prepare_signal)(const struct xe_event *ev, bool immediate,
+				      bool in_order, struct xe_signal *sig);
+	void (*publish_signal)(struct xe_event *ev, struct xe_signal *sig,
+			       struct xe_counter *counter, uint64_t value);
+	void (*cancel_signal)(struct xe_event *ev, struct xe_signal *sig);
+	void (*wait_keep)(const struct xe_event *ev,
+			  const struct xe_event_cond *cond, bool recorded,
+			  const struct xe_counter *own, struct xe_ref *ref);
+	void (*fini)(struct xe_event *ev);
+};
+
+/**
  * struct xe_event - an event: a regular one, or a counter-based one
  * @obj: handle header
+ * @ops: what its kind does (struct xe_event_ops)
  * @pool: its pool; NULL for a counter-based event made without one
  * @dev: the device whose address space its memory is bound in
  * @index: its index in the pool
@@ -93,6 +160,7 @@ struct xe_event_pool {
  */
 struct xe_event {
 	struct xe_object obj;
+	const struct xe_event_ops *ops;
 	struct xe_event_pool *pool;
 	struct xe_device *dev;
 	uint32_t index;
@@ -210,10 +278,11 @@ ze_result_t xe_event_pool_get_context_handle(ze_event_pool_handle_t hEventPool,
 ze_result_t xe_event_pool_get_flags(ze_event_pool_handle_t hEventPool,
 				    ze_event_pool_flags_t *pFlags);
 
-/* Entry points (Event DDI table), event.c */
 ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 			    const ze_event_desc_t *desc,
 			    ze_event_handle_t *phEvent);
+
+/* Entry points (Event DDI table), event.c */
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent);
 ze_result_t xe_event_host_signal(ze_event_handle_t hEvent);
 ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,

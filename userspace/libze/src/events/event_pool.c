@@ -36,6 +36,7 @@
 #include "core/context.h"
 #include "core/device.h"
 #include "core/driver.h"
+#include "events/cb_event.h"
 #include "events/event.h"
 #include "memory/ipc.h"
 #include "core/result.h"
@@ -51,6 +52,10 @@
 
 /* Bounds the pool's memory: 64 MiB of slots. */
 #define XE_EVENT_POOL_MAX_COUNT	(1u << 20)
+
+#define XE_EVENT_SCOPE_FLAGS_KNOWN					\
+	(ZE_EVENT_SCOPE_FLAG_SUBDEVICE | ZE_EVENT_SCOPE_FLAG_DEVICE |	\
+	 ZE_EVENT_SCOPE_FLAG_HOST)
 
 static_assert(offsetof(struct xe_event_pool, obj) == 0,
 	      "a pool handle must point at its object header");
@@ -388,6 +393,125 @@ ze_result_t xe_event_pool_get_flags(ze_event_pool_handle_t hEventPool,
 	*pFlags = pool->flags;
 	return ZE_RESULT_SUCCESS;
 }
+
+/* ---- events of a pool ---------------------------------------------------- */
+
+/*
+ * A regular event is signalled by one store of its state word, from any
+ * list; its timestamps go to its own slot. Its state is its memory's, so
+ * nothing is published on the host and nothing is kept for a wait.
+ */
+static ze_result_t pool_event_prepare_signal(const struct xe_event *ev,
+					     bool immediate, bool in_order,
+					     struct xe_signal *sig)
+{
+	(void)immediate;
+	(void)in_order;
+	*sig = (struct xe_signal){
+		.op = XE_SIGNAL_STORE,
+		.addr = xe_event_state_addr(ev),
+		.value = XE_EVENT_SIGNALED,
+		.ts_addr = ev->timestamps ? (uintptr_t)&ev->slot->ts : 0,
+	};
+	return ZE_RESULT_SUCCESS;
+}
+
+static void pool_event_publish_signal(struct xe_event *ev,
+				      struct xe_signal *sig,
+				      struct xe_counter *counter,
+				      uint64_t value)
+{
+	(void)ev;
+	(void)sig;
+	(void)counter;
+	(void)value;
+}
+
+static void pool_event_cancel_signal(struct xe_event *ev,
+				     struct xe_signal *sig)
+{
+	(void)ev;
+	(void)sig;
+}
+
+static void pool_event_wait_keep(const struct xe_event *ev,
+				 const struct xe_event_cond *cond,
+				 bool recorded, const struct xe_counter *own,
+				 struct xe_ref *ref)
+{
+	(void)ev;
+	(void)cond;
+	(void)recorded;
+	(void)own;
+	*ref = (struct xe_ref){ 0 };
+}
+
+static void pool_event_fini(struct xe_event *ev)
+{
+	(void)ev;
+}
+
+static const struct xe_event_ops pool_event_ops = {
+	.prepare_signal = pool_event_prepare_signal,
+	.publish_signal = pool_event_publish_signal,
+	.cancel_signal = pool_event_cancel_signal,
+	.wait_keep = pool_event_wait_keep,
+	.fini = pool_event_fini,
+};
+
+ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
+			    const ze_event_desc_t *desc,
+			    ze_event_handle_t *phEvent)
+{
+	struct xe_event_pool *pool = xe_event_pool_from_handle(hEventPool);
+	struct xe_event *ev;
+
+	if (!pool)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!desc || !phEvent)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_DESC)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if ((desc->signal | desc->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if (desc->index >= pool->count)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (pool->cb_flags) {
+		int err = xe_cb_event_create_pooled(pool, desc, &ev);
+
+		if (err)
+			return xe_result_from_errno(err);
+		*phEvent = xe_object_handle(&ev->obj);
+		return ZE_RESULT_SUCCESS;
+	}
+
+	ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &pool->ctx->drv->ddi);
+	ev->ops = &pool_event_ops;
+	ev->pool = pool;
+	ev->dev = pool->dev;
+	ev->index = desc->index;
+	ev->signal_scope = desc->signal;
+	ev->wait_scope = desc->wait;
+	ev->slot = (struct xe_event_slot *)pool->bo->map + desc->index;
+	ev->timestamps = pool->flags &
+			 (ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP |
+			  ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP);
+
+	if (!pool->imported) {
+		memset(&ev->slot->ts, 0, sizeof(ev->slot->ts));
+		/* Release: the zeroed timestamps are seen with the state. */
+		__atomic_store_n(&ev->slot->state, XE_EVENT_CLEAR,
+				 __ATOMIC_RELEASE);
+	}
+
+	*phEvent = xe_object_handle(&ev->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeEventCreate, xe_event_create);
 
 XE_EXPORT(zeEventPoolCreate, xe_event_pool_create);
 XE_EXPORT(zeEventPoolDestroy, xe_event_pool_destroy);

@@ -83,6 +83,7 @@ static int pool_grow_locked(struct xe_device *dev, struct xe_ts_pool *pool)
 		struct xe_ts_slot *slot = &chunk->slots[i];
 
 		slot->ts = (ze_kernel_timestamp_result_t *)chunk->bo->map + i;
+		slot->pool = pool;
 		slot->next_free = pool->free;
 		pool->free = slot;
 	}
@@ -129,15 +130,22 @@ struct xe_ts_slot *xe_ts_get(struct xe_ts_slot *slot)
 }
 
 /* Drop a reference; the last one frees the slot. NULL is ignored. */
-void xe_ts_put(struct xe_device *dev, struct xe_ts_slot *slot)
+void xe_ts_put(struct xe_ts_slot *slot)
 {
-	struct xe_ts_pool *pool = &dev->ts_pool;
+	struct xe_ts_pool *pool;
 
 	if (!slot ||
 	    atomic_fetch_sub_explicit(&slot->refs, 1, memory_order_acq_rel) != 1)
 		return;
+	pool = slot->pool;
 	pthread_mutex_lock(&pool->lock);
 	slot->next_free = pool->free;
 	pool->free = slot;
 	pthread_mutex_unlock(&pool->lock);
+}
+
+/* xe_ts_put() for a struct xe_ref. */
+void xe_ts_release(void *slot)
+{
+	xe_ts_put(slot);
 }

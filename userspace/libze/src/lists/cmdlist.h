@@ -13,33 +13,15 @@
 #include <zex_builtins.h>
 
 #include "core/libze_private.h"
-#include "submission/batch.h"
 #include "events/counter.h"
+#include "lists/append.h"
+#include "lists/keep.h"
+#include "submission/batch.h"
 #include "submission/encoder.h"
 
-struct xe_cb_import;
 struct xe_context;
 struct xe_device;
-struct xe_event;
 struct xe_ring;
-struct xe_ts_slot;
-
-/*
- * What a list keeps alive for its commands (cmdlist_keep.c): counters and
- * IPC views its recorded commands wait on, timestamp slots its commands
- * write.
- */
-enum xe_keep_kind {
-	XE_KEEP_COUNTER,
-	XE_KEEP_IMPORT,
-	XE_KEEP_TS,
-};
-
-struct xe_keep {
-	enum xe_keep_kind kind;
-	void *obj;
-	uint64_t seqno;
-};
 
 /* The command queue groups of a device (zeDeviceGetCommandQueueGroupProperties). */
 #define XE_ORDINAL_COMPUTE	0	/* compute and copy */
@@ -61,9 +43,7 @@ struct xe_keep {
  * @immediate: an immediate list: appends go to its own ring at once
  * @in_order: every append waits for the one before (@counter)
  * @closed: a regular list was closed and may be executed
- * @cs: the commands of the append being built
- * @cs_len: dwords in @cs
- * @cs_cap: dwords @cs has room for
+ * @cs: staging buffer of the append being built (lists/append.c)
  * @counter: in-order lists: the kernel counter slot the list bumps after
  *	every append; shared with the counter-based events it signals
  * @counter_value: in-order lists: the value the last append bumps
@@ -74,13 +54,8 @@ struct xe_keep {
  * @heap: data that commands read (fill patterns)
  * @exec_ring: regular in-order lists: the ring of the last execution, held
  * @exec_seqno: regular in-order lists: its completion point
- * @keeps: what the list's commands need alive (struct xe_keep)
- * @num_keeps: entries in @keeps
- * @keeps_cap: room in @keeps
- * @keeps_committed: entries of appends that were submitted or recorded;
- *	the rest belong to the append being built
- * @pending_ts: the timestamp slot of the counter-based event that the
- *	append being built signals
+ * @keeps: what the list's commands need alive (lists/keep.c); between
+ *	appends, only entries of submitted or recorded commands
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -99,9 +74,7 @@ struct xe_cmdlist {
 	bool in_order;
 	bool closed;
 
-	uint32_t *cs;
-	size_t cs_len;
-	size_t cs_cap;
+	struct xe_cs cs;
 
 	struct xe_counter *counter;
 	uint64_t counter_value;
@@ -115,11 +88,7 @@ struct xe_cmdlist {
 	struct xe_ring *exec_ring;
 	uint64_t exec_seqno;
 
-	struct xe_keep *keeps;
-	size_t num_keeps;
-	size_t keeps_cap;
-	size_t keeps_committed;
-	struct xe_ts_slot *pending_ts;
+	struct xe_keeps keeps;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)
@@ -127,37 +96,6 @@ static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t
 	return xe_object_check(h, XE_MAGIC_CMDLIST);
 }
 
-/*
- * Building an append (cmdlist.c): xe_append_begin() checks the list and
- * events and emits the in-order and event waits; the append emits its
- * operation with xe_cs_reserve() and the encoder; xe_append_end() emits
- * the signal and the in-order bump and submits (immediate) or records
- * (regular).
- */
-struct xe_append {
-	struct xe_cmdlist *list;
-	struct xe_event *signal;
-};
-
-ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
-			    ze_event_handle_t hSignalEvent,
-			    uint32_t numWaitEvents,
-			    ze_event_handle_t *phWaitEvents);
-ze_result_t xe_append_end(struct xe_append *a);
-uint32_t *xe_cs_reserve(struct xe_cmdlist *list, size_t ndw);
-int xe_cmdlist_reserve(struct xe_cmdlist *list, size_t ndw);
-
-static inline uint32_t *xe_cs_pos(struct xe_cmdlist *list)
-{
-	return list->cs + list->cs_len;
-}
-
-static inline void xe_cs_advance(struct xe_cmdlist *list, uint32_t *end)
-{
-	list->cs_len = end - list->cs;
-}
-
-void *xe_cmdlist_data(struct xe_cmdlist *list, size_t size);
 ze_result_t xe_check_queue_desc(const ze_command_queue_desc_t *desc);
 uint32_t xe_queue_priority(const ze_command_queue_desc_t *desc);
 uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *regular);
@@ -166,14 +104,6 @@ int xe_cmdlist_check_executable(struct xe_cmdlist *regular,
 int xe_cmdlist_rewind(struct xe_cmdlist *regular);
 void xe_cmdlist_executed(struct xe_cmdlist *regular, struct xe_ring *ring,
 			 uint64_t seqno);
-
-/* cmdlist_keep.c */
-int xe_cmdlist_keep(struct xe_cmdlist *list, enum xe_keep_kind kind,
-		    void *obj);
-void xe_cmdlist_keep_commit(struct xe_cmdlist *list, uint64_t seqno);
-void xe_cmdlist_keep_abort(struct xe_cmdlist *list);
-void xe_cmdlist_keep_retire(struct xe_cmdlist *list);
-void xe_cmdlist_keep_release(struct xe_cmdlist *list);
 
 /* Dwords xe_emit_execute() writes at most. */
 #define XE_EXECUTE_DWORDS \

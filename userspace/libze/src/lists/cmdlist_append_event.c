@@ -8,7 +8,7 @@
  *
  * Barriers, event signals, waits and resets, and timestamps. The engine
  * executes in order and is coherent with the host, so a barrier is nothing
- * but its waits and its signal (cmdlist.c), and every range barrier is a
+ * but its waits and its signal (append.c), and every range barrier is a
  * full one. Kernel timestamps of an event are copied where the application
  * asks with the built-in copy kernel.
  *
@@ -19,9 +19,11 @@
  */
 
 #include "core/libze_private.h"
+#include "events/event.h"
+#include "events/timestamp.h"
+#include "lists/append.h"
 #include "lists/cmdlist.h"
 #include "submission/encoder.h"
-#include "events/event.h"
 
 #define XE_TIMESTAMP_SIZE	sizeof(ze_kernel_timestamp_result_t)
 
@@ -37,7 +39,7 @@ ze_result_t xe_append_barrier(ze_command_list_handle_t hCommandList,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	return xe_append_end(&a);
+	return xe_append_commit(&a);
 }
 
 ze_result_t xe_append_memory_ranges_barrier(ze_command_list_handle_t hCommandList,
@@ -91,10 +93,10 @@ ze_result_t xe_append_event_reset(ze_command_list_handle_t hCommandList,
 	ret = xe_append_begin(&a, hCommandList, NULL, 0, NULL);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	xe_cs_advance(a.list, xe_emit_store_qword(xe_cs_pos(a.list),
+	xe_append_advance(&a, xe_emit_store_qword(xe_append_pos(&a),
 						  xe_event_state_addr(ev),
 						  XE_EVENT_CLEAR));
-	return xe_append_end(&a);
+	return xe_append_commit(&a);
 }
 
 ze_result_t xe_append_write_global_timestamp(ze_command_list_handle_t hCommandList,
@@ -118,9 +120,9 @@ ze_result_t xe_append_write_global_timestamp(ze_command_list_handle_t hCommandLi
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	xe_cs_advance(a.list, xe_emit_timestamp(xe_cs_pos(a.list),
+	xe_append_advance(&a, xe_emit_timestamp(xe_append_pos(&a),
 						(uintptr_t)dstptr));
-	return xe_append_end(&a);
+	return xe_append_commit(&a);
 }
 
 ze_result_t
@@ -154,9 +156,9 @@ xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	cs = xe_cs_reserve(a.list, (size_t)numEvents * XE_DISPATCH_DWORDS);
+	cs = xe_append_reserve(&a, (size_t)numEvents * XE_DISPATCH_DWORDS);
 	if (!cs)
-		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 
 	/*
 	 * Each result is the event's whole ze_kernel_timestamp_result_t, of
@@ -165,19 +167,21 @@ xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
 	 */
 	for (i = 0; i < numEvents; i++) {
 		ev = xe_event_from_handle(phEvents[i]);
-		if (xe_event_is_cb(ev) &&
-		    xe_cmdlist_keep(a.list, XE_KEEP_TS, ev->ts_slot)) {
-			xe_cmdlist_keep_abort(a.list);
-			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
-		}
+		if (ev->ts_slot &&
+		    xe_append_keep(&a, (struct xe_ref){
+					.obj = xe_ts_get(ev->ts_slot),
+					.put = xe_ts_release,
+				   }))
+			return xe_append_abort(&a,
+					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 		args[0] = (uintptr_t)dstptr +
 			  (pOffsets ? pOffsets[i] : i * XE_TIMESTAMP_SIZE);
 		args[1] = xe_event_ts_addr(ev);
 		args[2] = XE_TIMESTAMP_SIZE;
 		cs = xe_emit_dispatch(cs, ZEX_BUILTIN_COPY, args);
 	}
-	xe_cs_advance(a.list, cs);
-	return xe_append_end(&a);
+	xe_append_advance(&a, cs);
+	return xe_append_commit(&a);
 }
 
 XE_EXPORT(zeCommandListAppendBarrier, xe_append_barrier);

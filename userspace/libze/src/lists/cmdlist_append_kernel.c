@@ -48,10 +48,10 @@ static ze_result_t launch(ze_command_list_handle_t hCommandList,
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
 	if (n)
-		xe_cs_advance(a.list, xe_emit_dispatch(xe_cs_pos(a.list),
+		xe_append_advance(&a, xe_emit_dispatch(xe_append_pos(&a),
 						       k->mk->builtin->id,
 						       args));
-	return xe_append_end(&a);
+	return xe_append_commit(&a);
 }
 
 ze_result_t xe_append_launch_kernel(ze_command_list_handle_t hCommandList,

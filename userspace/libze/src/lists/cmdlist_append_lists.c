@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "core/libze_private.h"
+#include "lists/append.h"
 #include "lists/cmdlist.h"
 #include "core/result.h"
 
@@ -55,27 +56,25 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 			      numWaitEvents, phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	cs = xe_cs_reserve(imm, (size_t)numCommandLists * XE_EXECUTE_DWORDS);
+	cs = xe_append_reserve(&a, (size_t)numCommandLists * XE_EXECUTE_DWORDS);
 	if (!cs)
-		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 	for (i = 0; i < numCommandLists; i++)
 		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(phCommandLists[i]));
-	xe_cs_advance(imm, cs);
+	xe_append_advance(&a, cs);
 
 	for (i = 0; i < numCommandLists; i++) {
 		err = xe_cmdlist_rewind(xe_cmdlist_from_handle(phCommandLists[i]));
-		if (err) {
-			xe_cmdlist_keep_abort(imm);
-			return xe_result_from_errno(err);
-		}
+		if (err)
+			return xe_append_abort(&a, xe_result_from_errno(err));
 	}
 
-	ret = xe_append_end(&a);
+	ret = xe_append_commit(&a);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
 	for (i = 0; i < numCommandLists; i++)
 		xe_cmdlist_executed(xe_cmdlist_from_handle(phCommandLists[i]),
-				    imm->ring, imm->last_seqno);
+				    a.ring, a.seqno);
 	return ZE_RESULT_SUCCESS;
 }
 

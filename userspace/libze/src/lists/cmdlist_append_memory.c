@@ -37,12 +37,12 @@ static size_t num_pieces(size_t size)
 }
 
 /* Emit copies of @size bytes from @src to @dst, piece by piece. */
-static ze_result_t emit_copy(struct xe_cmdlist *list, uint64_t dst,
+static ze_result_t emit_copy(struct xe_append *a, uint64_t dst,
 			     uint64_t src, uint64_t size)
 {
 	uint64_t args[XE_DISPATCH_NUM_ARGS] = { 0 };
-	uint32_t *cs = xe_cs_reserve(list, num_pieces(size) *
-					   XE_DISPATCH_DWORDS);
+	uint32_t *cs = xe_append_reserve(a, num_pieces(size) *
+					    XE_DISPATCH_DWORDS);
 	uint64_t n;
 
 	if (!cs)
@@ -54,7 +54,7 @@ static ze_result_t emit_copy(struct xe_cmdlist *list, uint64_t dst,
 		args[2] = n;
 		cs = xe_emit_dispatch(cs, ZEX_BUILTIN_COPY, args);
 	}
-	xe_cs_advance(list, cs);
+	xe_append_advance(a, cs);
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -76,10 +76,10 @@ ze_result_t xe_append_memory_copy(ze_command_list_handle_t hCommandList,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	ret = emit_copy(a.list, (uintptr_t)dstptr, (uintptr_t)srcptr, size);
+	ret = emit_copy(&a, (uintptr_t)dstptr, (uintptr_t)srcptr, size);
 	if (ret != ZE_RESULT_SUCCESS)
-		return ret;
-	return xe_append_end(&a);
+		return xe_append_abort(&a, ret);
+	return xe_append_commit(&a);
 }
 
 ze_result_t
@@ -130,10 +130,10 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
 
-	copy = xe_cmdlist_data(a.list, pattern_size);
-	cs = xe_cs_reserve(a.list, num_pieces(size) * XE_DISPATCH_DWORDS);
+	copy = xe_append_data(&a, pattern_size);
+	cs = xe_append_reserve(&a, num_pieces(size) * XE_DISPATCH_DWORDS);
 	if (!copy || !cs)
-		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 	memcpy(copy, pattern, pattern_size);
 
 	/* Pieces are multiples of the pattern size: the pattern stays in phase. */
@@ -145,8 +145,8 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 		args[3] = pattern_size;
 		cs = xe_emit_dispatch(cs, ZEX_BUILTIN_FILL, args);
 	}
-	xe_cs_advance(a.list, cs);
-	return xe_append_end(&a);
+	xe_append_advance(&a, cs);
+	return xe_append_commit(&a);
 }
 
 static bool region_ok(const ze_copy_region_t *r, uint32_t pitch,
@@ -195,8 +195,8 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
 	rows = (uint64_t)srcRegion->height * srcRegion->depth;
-	if (xe_cmdlist_reserve(a.list, rows * XE_DISPATCH_DWORDS))
-		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	if (!xe_append_reserve(&a, rows * XE_DISPATCH_DWORDS))
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 
 	for (z = 0; z < srcRegion->depth; z++) {
 		for (y = 0; y < srcRegion->height; y++) {
@@ -208,12 +208,12 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 			      (uint64_t)(srcRegion->originZ + z) * srcSlicePitch +
 			      (uint64_t)(srcRegion->originY + y) * srcPitch +
 			      srcRegion->originX;
-			ret = emit_copy(a.list, dst, src, srcRegion->width);
+			ret = emit_copy(&a, dst, src, srcRegion->width);
 			if (ret != ZE_RESULT_SUCCESS)
-				return ret;
+				return xe_append_abort(&a, ret);
 		}
 	}
-	return xe_append_end(&a);
+	return xe_append_commit(&a);
 }
 
 ze_result_t xe_append_memory_prefetch(ze_command_list_handle_t hCommandList,

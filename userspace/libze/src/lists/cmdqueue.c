@@ -10,8 +10,8 @@
  * writes, for each, a second-level MI_BATCH_BUFFER_START of its batch (an
  * in-order list's counter is set to 0 by the host first, at the time of
  * the call, see xe_cmdlist_rewind()), as one submission:
- * the queue's fence and synchronisation wait for the timeline to pass its
- * end. Queues are free-threaded: submissions to one ring are serialised by
+ * the queue's fence and synchronisation wait for the kernel's completed
+ * sequence number to reach it. Queues are free-threaded: submissions to one ring are serialised by
  * the ring, and nothing else of the queue changes after creation.
  *
  * Checks, in order: the list array and count, the fence (made for this
@@ -113,7 +113,8 @@ xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
 	uint32_t local_cs[8 * XE_EXECUTE_DWORDS] = { 0 }, *cs_buf = local_cs, *cs;
 	struct xe_cmdlist *local_lists[8], **lists = local_lists;
 	struct xe_fence *fence = NULL;
-	uint64_t seqno;
+	struct xe_append a;
+	struct xe_cs staging;
 	ze_result_t ret;
 	uint32_t i;
 	int err;
@@ -144,26 +145,33 @@ xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
 	if (ret != ZE_RESULT_SUCCESS)
 		goto out;
 
-	cs = cs_buf;
+	staging = (struct xe_cs){
+		.buf = cs_buf,
+		.cap = numCommandLists * XE_EXECUTE_DWORDS,
+		.fixed = true,
+	};
+	xe_append_begin_queue(&a, q->ctx, q->ring, q->desc.mode, &staging);
+	cs = xe_append_reserve(&a, numCommandLists * XE_EXECUTE_DWORDS);
 	for (i = 0; i < numCommandLists; i++)
 		cs = xe_emit_execute(cs, lists[i]);
+	xe_append_advance(&a, cs);
 
 	err = 0;
 	for (i = 0; i < numCommandLists && !err; i++)
 		err = xe_cmdlist_rewind(lists[i]);
-	if (!err)
-		err = xe_ring_submit(q->ring, cs_buf, cs - cs_buf, &seqno);
-	if (!err) {
-		for (i = 0; i < numCommandLists; i++)
-			xe_cmdlist_executed(lists[i], q->ring, seqno);
-		if (fence)
-			atomic_store_explicit(&fence->seqno, seqno,
-					      memory_order_release);
-		if (q->desc.mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS)
-			err = xe_ring_wait(q->ring, seqno, XE_TIMEOUT_INFINITE);
+	if (err) {
+		xe_context_note(q->ctx, err);
+		ret = xe_append_abort(&a, xe_result_from_errno(err));
+		goto out;
 	}
-	xe_context_note(q->ctx, err);
-	ret = xe_result_from_errno(err);
+	ret = xe_append_commit(&a);
+	if (a.committed) {
+		for (i = 0; i < numCommandLists; i++)
+			xe_cmdlist_executed(lists[i], q->ring, a.seqno);
+		if (fence)
+			atomic_store_explicit(&fence->seqno, a.seqno,
+					      memory_order_release);
+	}
 out:
 	if (lists != local_lists) {
 		free(lists);

@@ -6,9 +6,9 @@
 /*
  * DOC: fences
  *
- * A fence is a point on its queue's timeline: the end of the last
- * execution that was given the fence. It is signalled once the timeline
- * passes that point; a reset (or a fence created unsignalled) has no point,
+ * A fence is a point on its queue's ring: the sequence number of the last
+ * execution that was given the fence. It is signalled once the kernel's
+ * completed sequence number of the ring reaches it; a reset (or a fence created unsignalled) has no point,
  * and no wait on it can succeed until an execution gives it one, so waits
  * and queries report ZE_RESULT_NOT_READY at once.
  *

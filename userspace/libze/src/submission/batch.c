@@ -174,7 +174,7 @@ void xe_heap_init(struct xe_heap *heap, struct xe_device *dev)
 }
 
 /*
- * Retire the current chunk, tagged with the ring position after which
+ * Retire the current chunk, tagged with the ring submission after which
  * nothing reads it: the last submission of @ring, or, for a regular list,
  * never until the list is reset (UINT64_MAX).
  */
@@ -197,7 +197,7 @@ static struct xe_heap_chunk *heap_reuse(struct xe_heap *heap,
 	struct xe_heap_chunk *chunk = heap->retired;
 
 	if (!chunk || chunk->retire_seqno == UINT64_MAX ||
-	    (ring && xe_counter_read(&ring->timeline) < chunk->retire_seqno))
+	    (ring && !xe_ring_done(ring, chunk->retire_seqno)))
 		return NULL;
 	heap->retired = chunk->next;
 	return chunk;

@@ -52,7 +52,7 @@ uint64_t xe_batch_start(const struct xe_batch *batch);
  * @dev: the device
  * @cur: the chunk being filled
  * @pos: bytes used in @cur
- * @retired: full chunks, oldest first, each free once the ring position
+ * @retired: full chunks, oldest first, each free once the ring submission
  *	it is tagged with has completed
  *
  * Fill patterns live here. Chunks of a regular list are reused after a

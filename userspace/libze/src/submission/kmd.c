@@ -316,10 +316,12 @@ int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
  * @fd: xe_cbev node
  * @id: the queue
  * @tail: the new tail, in bytes since the queue was created
+ * @seqno: the submission's sequence number, which the queue's
+ *	&drm_xe_cbev_ring_status.completed_seqno reaches once it executed
  *
  * Return: 0; -EIO if the queue is banned; another negative errno.
  */
-int xe_kmd_exec(int fd, uint32_t id, uint64_t tail)
+int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 {
 	struct drm_xe_cbev_exec args = {
 		.exec_queue_id = id,
@@ -328,6 +330,7 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail)
 
 	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC, &args))
 		return -errno;
+	*seqno = args.seqno;
 	return 0;
 }
 

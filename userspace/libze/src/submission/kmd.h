@@ -38,7 +38,7 @@ int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
 int xe_kmd_exec_queue_destroy(int fd, uint32_t id);
 int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
 				struct drm_xe_cbev_exec_queue_state *out);
-int xe_kmd_exec(int fd, uint32_t id, uint64_t tail);
+int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno);
 int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id);
 void xe_kmd_wait_args(struct drm_xe_cbev_wait *args,

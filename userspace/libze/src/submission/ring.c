@@ -11,16 +11,25 @@
  * DRM_IOCTL_XE_CBEV_EXEC. Command queues and immediate command lists each
  * own one.
  *
- * Every submission ends with a store of the ring position that follows it
- * into the ring's timeline counter, a kernel counter slot: the timeline is
- * the number of ring bytes the engine has finished. That one number tells
+ * Completion is the kernel's: every submission gets a sequence number
+ * from the exec ioctl, and the kernel stores the number of the last one
+ * the engine finished on the ring's status page (completed_seqno), where
+ * the process reads it with one load and the kernel sleeps on it
+ * (DRM_XE_CBEV_WAIT_COND_QUEUE). That one number tells
  *
- * - whether a submission completed (fences, queue and list synchronise:
- *   timeline >= the position after it, its "seqno"), waited for like any
- *   counter, asleep in the kernel;
- * - how much of the ring is free: the engine is done with every byte below
- *   the timeline, so a writer that needs room waits for the timeline to
- *   pass tail + need - size.
+ * - whether a submission completed (fences, queue and list synchronise,
+ *   what a list keeps alive, heap chunks): completed_seqno >= its seqno;
+ * - how much of the ring is free: the engine is done with every byte of a
+ *   completed submission, so a writer that needs room up to position p
+ *   waits for the first submission that ended at or past p. The ring
+ *   remembers, for every XE_RING_CROSSING_BYTES of ring positions, the
+ *   first submission whose end crossed them (no allocation), and waits
+ *   for that one: at most that many bytes later than the exact point.
+ *
+ * The library adds no completion write of its own to the commands: the
+ * only other one is an in-order list's counter (append.c), which is the
+ * list's, not the ring's, because the device waits for it and the
+ * counter-based events the list signals point at it.
  *
  * Submissions are serialised by the ring's mutex: Level Zero command
  * queues are free-threaded. The kernel sees the ring bytes once the exec
@@ -36,15 +45,9 @@
 
 #include "core/libze_private.h"
 #include "core/device.h"
-#include "submission/encoder.h"
 #include "submission/kmd.h"
 #include "submission/ring.h"
 #include "submission/wait.h"
-
-/* Bytes of commands per ring: room for about a thousand appends. */
-#define XE_RING_SIZE		(128u << 10)
-
-#define XE_RING_TRAILER_DWORDS	XE_MI_STORE_DATA_IMM_QW_DWORDS
 
 /*
  * The kernel bans a queue that makes no progress for its hang timeout. A
@@ -103,16 +106,12 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 	atomic_init(&ring->refs, 1);
 	pthread_mutex_init(&ring->lock, NULL);
 
-	err = xe_counter_alloc(dev, &ring->timeline);
-	if (err)
-		goto err_free;
-
 	err = xe_kmd_exec_queue_create(dev->fd, priority, ring->size,
 				       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
 				       XE_RING_HANG_TIMEOUT_MS, &ring->id,
 				       &mmap_offset);
 	if (err)
-		goto err_counter;
+		goto err_free;
 
 	ring->map_size = page + ring->size;
 	ring->map = mmap(NULL, ring->map_size, PROT_READ | PROT_WRITE,
@@ -130,8 +129,6 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 
 err_queue:
 	xe_kmd_exec_queue_destroy(dev->fd, ring->id);
-err_counter:
-	xe_counter_free(dev, &ring->timeline);
 err_free:
 	pthread_mutex_destroy(&ring->lock);
 	free(ring);
@@ -151,7 +148,6 @@ void xe_ring_put(struct xe_ring *ring)
 		return;
 
 	munmap(ring->map, ring->map_size);
-	xe_counter_free(ring->dev, &ring->timeline);
 	pthread_mutex_destroy(&ring->lock);
 	free(ring);
 }
@@ -191,6 +187,14 @@ static void ring_write(struct xe_ring *ring, uint64_t pos, const void *src,
 	memcpy(ring->cmds, (const uint8_t *)src + first, len - first);
 }
 
+/* Where the kernel stores the ring's completed sequence number. */
+static const uint64_t *ring_completed_word(const struct xe_ring *ring)
+{
+	static_assert(sizeof(ring->status->completed_seqno) == sizeof(uint64_t),
+		      "completed_seqno is a 64-bit word");
+	return (const uint64_t *)&ring->status->completed_seqno;
+}
+
 /* Bytes the kernel says the engine consumed (its status page). */
 static uint64_t ring_head(const struct xe_ring *ring)
 {
@@ -201,13 +205,12 @@ static uint64_t ring_head(const struct xe_ring *ring)
  * Wait, with @ring->lock held, until @need bytes after the tail are free.
  * The kernel accepts a tail only within ring_size of the head on its
  * status page, which it moves just after executing each command: sleep
- * until the timeline (stored by the last command of a submission) says the
- * room is there, then give the kernel the moment it takes to move the head
- * past that command.
+ * until the first submission that ended at or past the room needed
+ * completed (the head is past its end then), then check the head.
  */
 static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 {
-	uint64_t free_at;
+	uint64_t free_at, k, seqno;
 	unsigned int spins = 0;
 	int err;
 
@@ -217,9 +220,15 @@ static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 	if (ring_head(ring) >= free_at)
 		return 0;
 
-	if (xe_counter_read(&ring->timeline) < free_at) {
-		err = xe_wait_counter(ring->dev, &ring->timeline, free_at,
-				      XE_TIMEOUT_INFINITE, ring->id);
+	/* free_at <= tail: the last submission ended there at the latest. */
+	k = (free_at + XE_RING_CROSSING_BYTES - 1) / XE_RING_CROSSING_BYTES;
+	if (k * XE_RING_CROSSING_BYTES <= ring->tail)
+		seqno = ring->crossing[k % XE_RING_CROSSINGS];
+	else
+		seqno = xe_ring_last(ring);
+	if (!xe_ring_done(ring, seqno)) {
+		err = xe_wait_queue(ring->dev, ring_completed_word(ring),
+				    ring->id, seqno, XE_TIMEOUT_INFINITE);
 		if (err)
 			return err;
 	}
@@ -230,6 +239,17 @@ static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 			sched_yield();
 	}
 	return 0;
+}
+
+/* Note, with @ring->lock held, the ring positions submission @seqno crossed. */
+static void ring_note_crossings_locked(struct xe_ring *ring, uint64_t tail,
+				       uint64_t seqno)
+{
+	uint64_t k;
+
+	for (k = ring->tail / XE_RING_CROSSING_BYTES + 1;
+	     k * XE_RING_CROSSING_BYTES <= tail; k++)
+		ring->crossing[k % XE_RING_CROSSINGS] = seqno;
 }
 
 /**
@@ -247,11 +267,10 @@ static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 int xe_ring_submit(struct xe_ring *ring, const uint32_t *cmds, size_t ndw,
 		   uint64_t *seqno)
 {
-	uint32_t trailer[XE_RING_TRAILER_DWORDS];
-	uint64_t len = ndw * 4, tail;
+	uint64_t len = ndw * 4, tail, done;
 	int err;
 
-	if (len + sizeof(trailer) > ring->size)
+	if (len > ring->size)
 		return -E2BIG;
 
 	pthread_mutex_lock(&ring->lock);
@@ -259,24 +278,33 @@ int xe_ring_submit(struct xe_ring *ring, const uint32_t *cmds, size_t ndw,
 		err = -ESRCH;
 		goto out_unlock;
 	}
+	/*
+	 * Nothing to execute: it completes with what came before, and costs
+	 * the kernel no job (a banned queue still refuses it).
+	 */
+	if (!len) {
+		err = xe_ring_banned(ring) ? -EIO : 0;
+		done = xe_ring_last(ring);
+		goto out_seqno;
+	}
 
-	err = ring_make_room_locked(ring, len + sizeof(trailer));
+	err = ring_make_room_locked(ring, len);
 	if (err)
 		goto out_unlock;
 
-	tail = ring->tail + len + sizeof(trailer);
-	xe_emit_store_qword(trailer, ring->timeline.gpu_addr, tail);
+	tail = ring->tail + len;
 	ring_write(ring, ring->tail, cmds, len);
-	ring_write(ring, ring->tail + len, trailer, sizeof(trailer));
 
-	err = xe_kmd_exec(ring->dev->fd, ring->id, tail);
+	err = xe_kmd_exec(ring->dev->fd, ring->id, tail, &done);
 	if (err)
 		goto out_unlock;
 
+	ring_note_crossings_locked(ring, tail, done);
 	ring->tail = tail;
-	atomic_store_explicit(&ring->submitted, tail, memory_order_release);
-	if (seqno)
-		*seqno = tail;
+	atomic_store_explicit(&ring->submitted, done, memory_order_release);
+out_seqno:
+	if (seqno && !err)
+		*seqno = done;
 out_unlock:
 	pthread_mutex_unlock(&ring->lock);
 	return err;
@@ -293,12 +321,12 @@ out_unlock:
  */
 int xe_ring_wait(struct xe_ring *ring, uint64_t seqno, uint64_t timeout_ns)
 {
-	if (xe_counter_read(&ring->timeline) >= seqno)
+	if (xe_ring_done(ring, seqno))
 		return 0;
 	if (atomic_load_explicit(&ring->dead, memory_order_acquire))
 		return -ESRCH;
 	if (xe_ring_banned(ring))
 		return -EIO;
-	return xe_wait_counter(ring->dev, &ring->timeline, seqno, timeout_ns,
-			       ring->id);
+	return xe_wait_queue(ring->dev, ring_completed_word(ring),
+			     ring->id, seqno, timeout_ns);
 }

@@ -5,16 +5,25 @@
 #ifndef _XE_RING_H
 #define _XE_RING_H
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "events/counter.h"
 #include "submission/kmd.h"
 
 struct xe_device;
+
+/* Bytes of commands per ring: room for about a thousand appends. */
+#define XE_RING_SIZE		(128u << 10)
+/* Granularity of the room bookkeeping, and entries it needs for a ring. */
+#define XE_RING_CROSSING_BYTES	1024u
+#define XE_RING_CROSSINGS	256u
+
+static_assert(XE_RING_CROSSINGS > XE_RING_SIZE / XE_RING_CROSSING_BYTES + 1,
+	      "a ring's worth of crossings fits");
 
 /**
  * struct xe_ring - a kernel exec queue and its ring, as the library drives it
@@ -27,12 +36,13 @@ struct xe_device;
  * @status: the kernel's status page, read-only
  * @cmds: the ring's command bytes
  * @size: bytes of @cmds, a power of two
- * @timeline: counter slot the engine sets to the ring position after each
- *	submission; a position is reached once the timeline is at or past it
  * @lock: serialises submissions (command queues are free-threaded)
  * @tail: bytes submitted since creation, under @lock
- * @submitted: the timeline value of the last submission (release-stored
+ * @submitted: the sequence number of the last submission (release-stored
  *	after the kernel accepted it, read without @lock)
+ * @crossing: under @lock: entry k % XE_RING_CROSSINGS is the sequence
+ *	number of the first submission whose end reached ring position
+ *	k * XE_RING_CROSSING_BYTES (what a writer waiting for room waits for)
  * @dead: the owner destroyed the queue; nothing more is submitted, and
  *	what it had not executed never will be
  * @prev: device's list of rings, under &xe_device.ring_lock
@@ -47,10 +57,10 @@ struct xe_ring {
 	const struct drm_xe_cbev_ring_status *status;
 	uint8_t *cmds;
 	uint32_t size;
-	struct xe_counter timeline;
 	pthread_mutex_t lock;
 	uint64_t tail;
 	_Atomic uint64_t submitted;
+	uint64_t crossing[XE_RING_CROSSINGS];
 	atomic_bool dead;
 	struct xe_ring *prev;
 	struct xe_ring *next;
@@ -70,6 +80,22 @@ bool xe_ring_banned(const struct xe_ring *ring);
 static inline uint64_t xe_ring_last(const struct xe_ring *ring)
 {
 	return atomic_load_explicit(&ring->submitted, memory_order_acquire);
+}
+
+/*
+ * The sequence number of the last submission the engine finished (the
+ * kernel's status page). Acquire: what its commands wrote is seen after.
+ */
+static inline uint64_t xe_ring_completed(const struct xe_ring *ring)
+{
+	return __atomic_load_n(&ring->status->completed_seqno,
+			       __ATOMIC_ACQUIRE);
+}
+
+/* Has the engine finished submission @seqno (0: nothing)? */
+static inline bool xe_ring_done(const struct xe_ring *ring, uint64_t seqno)
+{
+	return xe_ring_completed(ring) >= seqno;
 }
 
 #endif /* _XE_RING_H */

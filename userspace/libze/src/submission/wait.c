@@ -7,8 +7,9 @@
  * DOC: host waits
  *
  * Every host wait of the library waits for a 64-bit value to reach a
- * target: an event's state word (host memory bound at its own address) or
- * a kernel counter slot (a queue's timeline). The value is read from the
+ * target: an event's state word (host memory bound at its own address), a
+ * kernel counter slot (an in-order list's counter), or an exec queue's
+ * completed sequence number on its status page. The value is read from the
  * process's mapping first, so a wait for something that already happened
  * costs one load. Otherwise the wait spins on the mapping for a few
  * microseconds, which catches work about to finish without a system call,
@@ -173,4 +174,27 @@ int xe_wait_counter(struct xe_device *dev, const struct xe_counter *counter,
 	};
 
 	return wait_common(dev, counter->cpu, &cond, timeout_ns, queue_id);
+}
+
+/**
+ * xe_wait_queue() - wait until an exec queue completed submission @seqno
+ * @dev: the device
+ * @completed: the queue's completed_seqno on its status page
+ * @queue_id: the queue; its ban ends the wait with -EIO
+ * @seqno: the submission's sequence number
+ * @timeout_ns: Level Zero timeout
+ *
+ * Return: 0, -ETIME, -EIO or another negative errno.
+ */
+int xe_wait_queue(struct xe_device *dev, const uint64_t *completed,
+		  uint32_t queue_id, uint64_t seqno, uint64_t timeout_ns)
+{
+	const struct drm_xe_cbev_wait_cond cond = {
+		.addr = queue_id,
+		.value = seqno,
+		.op = DRM_XE_CBEV_CMP_GTE,
+		.flags = DRM_XE_CBEV_WAIT_COND_QUEUE,
+	};
+
+	return wait_common(dev, completed, &cond, timeout_ns, queue_id);
 }

@@ -22,5 +22,7 @@ int xe_wait_address(struct xe_device *dev, const uint64_t *cpu,
 int64_t xe_wait_deadline(uint64_t timeout_ns);
 int xe_wait_counter(struct xe_device *dev, const struct xe_counter *counter,
 		    uint64_t value, uint64_t timeout_ns, uint32_t queue_id);
+int xe_wait_queue(struct xe_device *dev, const uint64_t *completed,
+		  uint32_t queue_id, uint64_t seqno, uint64_t timeout_ns);
 
 #endif /* _XE_WAIT_H */

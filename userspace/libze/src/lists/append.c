@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: appends
+ *
+ * An append is one struct xe_append on the caller's stack, run one way:
+ *
+ *   xe_append_begin()   check the list and the events; the signal event's
+ *                       kind prepares the signal (struct xe_signal: what
+ *                       to encode, a fresh timestamp slot); emit the waits
+ *   the operation       xe_append_reserve() and the encoder
+ *   xe_append_commit()  emit the signal and the in-order bump, submit or
+ *                       record, then publish: the list's counter value,
+ *                       what it keeps, the event's new state
+ *   xe_append_abort()   or drop what the append took, and nothing else
+ *
+ * Everything in flight (the signal, its value, its timestamp slot, which
+ * of the list's kept references are the append's) is in the descriptor
+ * until the commit publishes it; the list and the event see nothing of an
+ * append that was abandoned, and no append cleans up after the one before.
+ * The commands, whatever the operation:
+ *
+ *   [in-order: MI_SEMAPHORE_WAIT_64  counter >= value of the last append]
+ *   [MI_SEMAPHORE_WAIT_64  event state >= signalled, per wait event]
+ *   [timestamp event: PIPE_CONTROL timestamps -> global/context start]
+ *    the operation (XE_CBEV_DISPATCH, timestamps, nothing for a barrier)
+ *   [timestamp event: PIPE_CONTROL timestamps -> global/context end]
+ *   [the signal: MI_STORE_DATA_IMM of a regular event's state, or
+ *    MI_ATOMIC add of an aggregated counter-based event's increment]
+ *   [in-order: MI_STORE_DATA_IMM  counter = value]
+ *
+ * go to their destination in one piece: an immediate list submits them to
+ * its own ring at once (ring.c), a regular list records them into its
+ * batch (batch.c), which a queue later calls as a second-level batch. A
+ * command queue's execution is an append too (xe_append_begin_queue()),
+ * with no list, no events and no counter: the same commit submits it.
+ *
+ * A counter-based event signalled from an in-order list needs nothing but
+ * the counter bump every append does anyway: the commit publishes (this
+ * list's counter, the bumped value) as its new state.
+ *
+ * Immediate lists and queues in synchronous mode wait for each submission
+ * before the call returns.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "core/libze_private.h"
+#include "core/context.h"
+#include "core/result.h"
+#include "events/event.h"
+#include "lists/append.h"
+#include "lists/cmdlist.h"
+#include "submission/batch.h"
+#include "submission/encoder.h"
+#include "submission/ring.h"
+#include "submission/wait.h"
+
+/* Room for the fixed parts of an append: everything but the wait list. */
+#define XE_APPEND_BASE_DWORDS	256
+
+/* Room the commit needs: the timestamps, the signal, the in-order bump. */
+#define XE_APPEND_END_DWORDS						\
+	(2 * 2 * XE_PIPE_CONTROL_DWORDS + XE_MI_ATOMIC_INLINE_DWORDS +	\
+	 2 * XE_MI_STORE_DATA_IMM_QW_DWORDS)
+
+/**
+ * xe_append_reserve() - room for @ndw more dwords of commands
+ * @a: the append
+ * @ndw: dwords
+ *
+ * Return: where they go, or NULL when out of memory (the caller aborts).
+ */
+uint32_t *xe_append_reserve(struct xe_append *a, size_t ndw)
+{
+	struct xe_cs *cs = a->cs;
+	size_t cap = cs->cap;
+	uint32_t *buf;
+
+	if (cap - cs->len >= ndw)
+		return xe_append_pos(a);
+	if (cs->fixed)
+		return NULL;
+	while (cap - cs->len < ndw)
+		cap *= 2;
+	buf = realloc(cs->buf, cap * sizeof(*buf));
+	if (!buf)
+		return NULL;
+	cs->buf = buf;
+	cs->cap = cap;
+	return xe_append_pos(a);
+}
+
+/* Bound memory for @size bytes that the append's commands read. */
+void *xe_append_data(struct xe_append *a, size_t size)
+{
+	struct xe_cmdlist *list = a->list;
+
+	return xe_heap_alloc(&list->heap, size,
+			     list->immediate ? list->ring : NULL);
+}
+
+/**
+ * xe_append_keep() - keep @ref alive for as long as the append's commands
+ * may run
+ * @a: the append, of a list
+ * @ref: a reference of the caller's, taken over (dropped on failure)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_append_keep(struct xe_append *a, struct xe_ref ref)
+{
+	return xe_keeps_add(&a->list->keeps, ref);
+}
+
+static uint32_t *emit_timestamps(uint32_t *cs, uint64_t ts_addr,
+				 size_t global, size_t context)
+{
+	cs = xe_emit_timestamp(cs, ts_addr + global);
+	return xe_emit_timestamp(cs, ts_addr + context);
+}
+
+/*
+ * Emit the wait for @ev's current state, and keep what the wait reads
+ * alive for as long as the commands may run (the event's kind says what).
+ */
+static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
+			   uint32_t **cs)
+{
+	struct xe_cmdlist *list = a->list;
+	struct xe_event_cond cond;
+	struct xe_ref ref;
+	int err;
+
+	if (!xe_event_cond(ev, &cond))
+		return 0;	/* never signalled: complete */
+	ev->ops->wait_keep(ev, &cond, !list->immediate, list->counter, &ref);
+	err = xe_append_keep(a, ref);
+	if (err)
+		return err;
+	*cs = xe_emit_semaphore_wait64(*cs, cond.gpu_addr, XE_SEM_GTE,
+				       cond.value);
+	return 0;
+}
+
+static ze_result_t wait_events(ze_event_handle_t *handles, uint32_t n,
+			       struct xe_event **out)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		out[i] = xe_event_from_handle(handles[i]);
+		if (!out[i])
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
+/* Emit the waits of the append, then the start timestamps of its signal. */
+static ze_result_t emit_waits(struct xe_append *a, uint32_t numWaitEvents,
+			      ze_event_handle_t *phWaitEvents)
+{
+	struct xe_event *local[16], **waits = local;
+	struct xe_cmdlist *list = a->list;
+	ze_result_t ret;
+	uint32_t *cs, i;
+	int err = 0;
+
+	if (numWaitEvents > XE_ARRAY_SIZE(local)) {
+		waits = malloc(numWaitEvents * sizeof(*waits));
+		if (!waits)
+			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	ret = wait_events(phWaitEvents, numWaitEvents, waits);
+	if (ret != ZE_RESULT_SUCCESS)
+		goto out;
+	if (a->sig.keep.obj) {
+		err = xe_append_keep(a, a->sig.keep);
+		a->sig.keep.obj = NULL;
+		if (err)
+			goto out;
+	}
+
+	cs = xe_append_pos(a);
+	if (list->in_order && list->counter_value)
+		cs = xe_emit_semaphore_wait64(cs, list->counter->gpu_addr,
+					      XE_SEM_GTE, list->counter_value);
+	for (i = 0; i < numWaitEvents && !err; i++)
+		err = emit_event_wait(a, waits[i], &cs);
+	if (err)
+		goto out;
+	if (a->sig.ts_addr)
+		cs = emit_timestamps(cs, a->sig.ts_addr,
+				     offsetof(ze_kernel_timestamp_result_t,
+					      global.kernelStart),
+				     offsetof(ze_kernel_timestamp_result_t,
+					      context.kernelStart));
+	xe_append_advance(a, cs);
+out:
+	if (waits != local)
+		free(waits);
+	return err ? xe_result_from_errno(err) : ret;
+}
+
+/**
+ * xe_append_begin() - start an append: check its list and events, prepare
+ * the signal, emit the waits
+ * @a: the append, filled in
+ * @h: the list
+ * @hSignalEvent: optional event to signal at the end
+ * @numWaitEvents: events to wait for first
+ * @phWaitEvents: them
+ *
+ * Return: ZE_RESULT_SUCCESS, and the caller ends the append with
+ * xe_append_commit() or xe_append_abort(); or the error to return, and
+ * there is nothing to end.
+ */
+ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
+			    ze_event_handle_t hSignalEvent,
+			    uint32_t numWaitEvents,
+			    ze_event_handle_t *phWaitEvents)
+{
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(h);
+	struct xe_event *signal = NULL;
+	ze_result_t ret;
+
+	if (!list)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (numWaitEvents && !phWaitEvents)
+		return ZE_RESULT_ERROR_INVALID_SIZE;
+	if (!list->immediate && list->closed)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	*a = (struct xe_append){
+		.ctx = list->ctx,
+		.list = list,
+		.ring = list->immediate ? list->ring : NULL,
+		.mode = list->mode,
+		.cs = &list->cs,
+		.keep_from = list->keeps.n,
+		.value = list->in_order ? list->counter_value + 1 : 0,
+	};
+	if (hSignalEvent) {
+		signal = xe_event_from_handle(hSignalEvent);
+		if (!signal)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		ret = signal->ops->prepare_signal(signal, list->immediate,
+						  list->in_order, &a->sig);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+		a->signal = signal;
+	}
+
+	list->cs.len = 0;
+	if (!xe_append_reserve(a, XE_APPEND_BASE_DWORDS +
+			       (size_t)numWaitEvents *
+			       XE_MI_SEMAPHORE_WAIT_64_DWORDS))
+		return xe_append_abort(a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+	ret = emit_waits(a, numWaitEvents, phWaitEvents);
+	if (ret != ZE_RESULT_SUCCESS)
+		return xe_append_abort(a, ret);
+	return ZE_RESULT_SUCCESS;
+}
+
+/**
+ * xe_append_begin_queue() - start a command queue's execution
+ * @a: the append, filled in
+ * @ctx: the queue's context
+ * @ring: the queue's ring
+ * @mode: the queue's mode
+ * @cs: the staging buffer, sized for the whole execution
+ */
+void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
+			   struct xe_ring *ring, ze_command_queue_mode_t mode,
+			   struct xe_cs *cs)
+{
+	*a = (struct xe_append){
+		.ctx = ctx,
+		.ring = ring,
+		.mode = mode,
+		.cs = cs,
+	};
+}
+
+/* Emit the end of a list's append: timestamps, the signal, the bump. */
+static uint32_t *emit_end(const struct xe_append *a, uint32_t *cs)
+{
+	const struct xe_signal *sig = &a->sig;
+	struct xe_cmdlist *list = a->list;
+
+	if (sig->ts_addr)
+		cs = emit_timestamps(cs, sig->ts_addr,
+				     offsetof(ze_kernel_timestamp_result_t,
+					      global.kernelEnd),
+				     offsetof(ze_kernel_timestamp_result_t,
+					      context.kernelEnd));
+	if (a->signal && sig->op == XE_SIGNAL_STORE)
+		cs = xe_emit_store_qword(cs, sig->addr, sig->value);
+	else if (a->signal && sig->op == XE_SIGNAL_ADD)
+		cs = xe_emit_atomic_add64(cs, sig->addr, sig->value);
+	if (list->in_order)
+		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, a->value);
+	return cs;
+}
+
+/* The commands went out: publish what the append built. */
+static void publish(struct xe_append *a)
+{
+	struct xe_cmdlist *list = a->list;
+
+	if (list->in_order)
+		list->counter_value = a->value;
+	if (list->immediate)
+		list->last_seqno = a->seqno;
+	xe_keeps_commit(&list->keeps, a->keep_from, a->seqno);
+	if (a->signal)
+		a->signal->ops->publish_signal(a->signal, &a->sig,
+					       list->counter, a->value);
+	if (list->immediate)
+		xe_keeps_retire(&list->keeps, list->ring);
+}
+
+/**
+ * xe_append_commit() - finish an append: emit its end, submit or record
+ * it, publish it
+ * @a: the append
+ *
+ * Once the commands are submitted or recorded (@a->committed) the append
+ * is published, even if a synchronous wait then fails.
+ *
+ * Return: ZE_RESULT_SUCCESS or an error; after an error with
+ * @a->committed false, nothing of the append was submitted or recorded.
+ */
+ze_result_t xe_append_commit(struct xe_append *a)
+{
+	uint32_t *cs;
+	int err;
+
+	if (a->list) {
+		cs = xe_append_reserve(a, XE_APPEND_END_DWORDS);
+		if (!cs)
+			return xe_append_abort(a,
+					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		xe_append_advance(a, emit_end(a, cs));
+	}
+
+	if (a->ring)
+		err = xe_ring_submit(a->ring, a->cs->buf, a->cs->len,
+				     &a->seqno);
+	else
+		err = xe_batch_append(&a->list->batch, a->cs->buf,
+				      a->cs->len);
+	if (err) {
+		xe_context_note(a->ctx, err);
+		return xe_append_abort(a, xe_result_from_errno(err));
+	}
+	a->committed = true;
+	if (a->list)
+		publish(a);
+
+	if (a->ring && a->mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS)
+		err = xe_ring_wait(a->ring, a->seqno, XE_TIMEOUT_INFINITE);
+	xe_context_note(a->ctx, err);
+	return xe_result_from_errno(err);
+}
+
+/**
+ * xe_append_abort() - abandon an append: drop what it took
+ * @a: the append, not committed
+ * @ret: the error the append returns
+ *
+ * Return: @ret.
+ */
+ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret)
+{
+	if (a->list)
+		xe_keeps_drop_from(&a->list->keeps, a->keep_from);
+	if (a->signal)
+		a->signal->ops->cancel_signal(a->signal, &a->sig);
+	if (a->sig.keep.obj)
+		a->sig.keep.put(a->sig.keep.obj);
+	a->signal = NULL;
+	return ret;
+}

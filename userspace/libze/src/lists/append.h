@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_APPEND_H
+#define _XE_APPEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+
+#include "events/event.h"
+#include "lists/keep.h"
+
+struct xe_cmdlist;
+struct xe_context;
+struct xe_ring;
+
+/**
+ * struct xe_cs - a staging buffer of commands
+ * @buf: the commands
+ * @len: dwords in @buf
+ * @cap: dwords @buf has room for
+ * @fixed: @buf is the caller's and does not grow
+ */
+struct xe_cs {
+	uint32_t *buf;
+	size_t len;
+	size_t cap;
+	bool fixed;
+};
+
+/**
+ * struct xe_append - one append, from xe_append_begin() to
+ * xe_append_commit() or xe_append_abort()
+ * @ctx: the context whose device-lost state errors update
+ * @list: the list appended to; NULL for a command queue's execution
+ * @ring: where the commit submits (an immediate list's ring, a queue's);
+ *	NULL: it records into @list's batch
+ * @mode: ze_command_queue_mode_t of @ring's owner (synchronous: the commit
+ *	waits for the submission)
+ * @cs: the staging buffer the commands are built in
+ * @signal: the event the append signals, or NULL
+ * @sig: what @signal's kind prepared for it (struct xe_signal)
+ * @keep_from: the entries of @list's keeps from this one on are the
+ *	append's: stamped by the commit, dropped by an abort
+ * @value: in-order lists: the value the append bumps the counter to
+ * @seqno: after a commit to a ring: the submission's completion point
+ * @committed: the commands were submitted or recorded
+ *
+ * Lives on the caller's stack: an append allocates nothing of its own.
+ */
+struct xe_append {
+	struct xe_context *ctx;
+	struct xe_cmdlist *list;
+	struct xe_ring *ring;
+	ze_command_queue_mode_t mode;
+	struct xe_cs *cs;
+	struct xe_event *signal;
+	struct xe_signal sig;
+	size_t keep_from;
+	uint64_t value;
+	uint64_t seqno;
+	bool committed;
+};
+
+ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
+			    ze_event_handle_t hSignalEvent,
+			    uint32_t numWaitEvents,
+			    ze_event_handle_t *phWaitEvents);
+void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
+			   struct xe_ring *ring, ze_command_queue_mode_t mode,
+			   struct xe_cs *cs);
+ze_result_t xe_append_commit(struct xe_append *a);
+ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
+
+uint32_t *xe_append_reserve(struct xe_append *a, size_t ndw);
+void *xe_append_data(struct xe_append *a, size_t size);
+int xe_append_keep(struct xe_append *a, struct xe_ref ref);
+
+/* Where the append's next command goes (room reserved before). */
+static inline uint32_t *xe_append_pos(const struct xe_append *a)
+{
+	return a->cs->buf + a->cs->len;
+}
+
+/* The commands up to @end are written. */
+static inline void xe_append_advance(struct xe_append *a, uint32_t *end)
+{
+	a->cs->len = end - a->cs->buf;
+}
+
+#endif /* _XE_APPEND_H */
