@@ -6,10 +6,10 @@
 LIBZE_SO     := $(B)/lib/libze_xe_cbev.so.1
 LIBZE_MAP    := $(SRC)/userspace/libze/libze_xe_cbev.map
 # The kernel-interface seam (submission/kmd.h) has two backends, chosen at
-# link time: kmd.c, the xe_cbev module, in the library; kmd_fake.c, an
+# link time: kmd.c, the xe_cbev module, in the library; kmd_fake*.c, an
 # engine in process memory, only in the host unit tests (tests/libze/unit).
 LIBZE_KMD_SRC  := $(SRC)/userspace/libze/src/submission/kmd.c
-LIBZE_FAKE_SRC := $(SRC)/userspace/libze/src/submission/kmd_fake.c
+LIBZE_FAKE_SRC := $(wildcard $(SRC)/userspace/libze/src/submission/kmd_fake*.c)
 LIBZE_SRCS   := $(filter-out $(LIBZE_FAKE_SRC), \
 	$(wildcard $(SRC)/userspace/libze/src/*/*.c))
 LIBZE_OBJS   := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_SRCS))
@@ -32,10 +32,10 @@ $(LIBZE_SO): $(LIBZE_OBJS) $(LIBZE_MAP)
 	@mkdir -p $(@D)
 	$(CC) $(LIBZE_LDFLAGS) -o $@ $(LIBZE_OBJS) $(LIBZE_LIBS)
 
-# Every object of the library but the real backend, for the host unit tests:
-# they link it with the fake one.
+# Every object of the library with the fake backend in place of the real
+# one, for the host unit tests (tests/libze/tests.mk).
 LIBZE_HOST_AR := $(B)/obj/userspace/libze/libze_host.a
-$(LIBZE_HOST_AR): $(filter-out $(LIBZE_KMD_OBJ),$(LIBZE_OBJS))
+$(LIBZE_HOST_AR): $(filter-out $(LIBZE_KMD_OBJ),$(LIBZE_OBJS)) $(LIBZE_FAKE_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
