@@ -66,9 +66,28 @@ $(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
+# Host unit tests of lists, events and appends: the library's objects with
+# the fake kernel interface (libze_host.a, see libze.mk), the test helpers
+# of the VM suites, no loader, no device.
+LIBZE_UNIT_NAMES := test_unit_immediate test_unit_regular
+LIBZE_UNIT_BINS  := $(addprefix $(B)/tests/libze/unit/,$(LIBZE_UNIT_NAMES))
+LIBZE_UNIT_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) \
+	-I$(SRC)/userspace/libze/src -I$(SRC)/tests/libze -I$(SRC)/userspace/tools
+
+$(B)/obj/tests/libze/unit/%.o: $(SRC)/tests/libze/unit/%.c \
+		$(SRC)/tests/libze/tests.mk
+	@mkdir -p $(@D)
+	$(CC) $(LIBZE_UNIT_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIBZE_UNIT_BINS): $(B)/tests/libze/unit/%: $(B)/obj/tests/libze/unit/%.o \
+		$(LIBZE_TEST_LIB) $(L0_APP_OBJ) $(LIBZE_HOST_AR)
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS)
+
 VM_TESTS += $(LIBZE_TEST_BINS) $(LIBZE_DIRECT_TEST) \
 	$(SRC)/tests/libze/libze_validation.sh
-HOST_TESTS += $(LIBZE_HOST_TEST_BINS) $(LIBZE_UNIT_TESTS)
+HOST_TESTS += $(LIBZE_HOST_TEST_BINS) $(LIBZE_UNIT_TESTS) $(LIBZE_UNIT_BINS)
 TOOLS += $(LIBZE_TEST_HELPER)
 
--include $(wildcard $(B)/obj/tests/libze/*.d $(B)/obj/tests/libze/host/*.d)
+-include $(wildcard $(B)/obj/tests/libze/*.d $(B)/obj/tests/libze/host/*.d \
+	$(B)/obj/tests/libze/unit/*.d)

@@ -5,8 +5,16 @@
 
 LIBZE_SO     := $(B)/lib/libze_xe_cbev.so.1
 LIBZE_MAP    := $(SRC)/userspace/libze/libze_xe_cbev.map
-LIBZE_SRCS   := $(wildcard $(SRC)/userspace/libze/src/*/*.c)
+# The kernel-interface seam (submission/kmd.h) has two backends, chosen at
+# link time: kmd.c, the xe_cbev module, in the library; kmd_fake*.c, an
+# engine in process memory, only in the host unit tests (tests/libze/unit).
+LIBZE_KMD_SRC  := $(SRC)/userspace/libze/src/submission/kmd.c
+LIBZE_FAKE_SRC := $(wildcard $(SRC)/userspace/libze/src/submission/kmd_fake*.c)
+LIBZE_SRCS   := $(filter-out $(LIBZE_FAKE_SRC), \
+	$(wildcard $(SRC)/userspace/libze/src/*/*.c))
 LIBZE_OBJS   := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_SRCS))
+LIBZE_KMD_OBJ  := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_KMD_SRC))
+LIBZE_FAKE_OBJ := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_FAKE_SRC))
 
 # Everything hidden unless the version script exports it.
 LIBZE_CFLAGS := $(USER_CFLAGS) -I$(SRC)/userspace/libze/src -fPIC -fvisibility=hidden -pthread -MMD -MP
@@ -24,6 +32,14 @@ $(LIBZE_SO): $(LIBZE_OBJS) $(LIBZE_MAP)
 	@mkdir -p $(@D)
 	$(CC) $(LIBZE_LDFLAGS) -o $@ $(LIBZE_OBJS) $(LIBZE_LIBS)
 
+# Every object of the library with the fake backend in place of the real
+# one, for the host unit tests (tests/libze/tests.mk).
+LIBZE_HOST_AR := $(B)/obj/userspace/libze/libze_host.a
+$(LIBZE_HOST_AR): $(filter-out $(LIBZE_KMD_OBJ),$(LIBZE_OBJS)) $(LIBZE_FAKE_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
 LIBS += $(LIBZE_SO)
 
--include $(LIBZE_OBJS:.o=.d)
+-include $(LIBZE_OBJS:.o=.d) $(LIBZE_FAKE_OBJ:.o=.d)

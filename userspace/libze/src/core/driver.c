@@ -12,24 +12,21 @@
  * found no device still initialises successfully but reports itself to
  * nobody: zeDriverGet() counts 0.
  *
- * Devices are found by name, not by node number: every render node in
- * /dev/dri is opened and asked for its driver name (DRM_IOCTL_VERSION).
- * That works for a device on any bus (xe_cbev hangs off a platform device)
- * and has no side effects, unlike drmOpenWithType(), which walks minor
- * numbers and, in libdrm builds without udev, creates missing device nodes
- * when run as root.
+ * Devices are found by name, not by node number (xe_kmd_probe()): every
+ * render node in /dev/dri is opened and asked for its driver name
+ * (DRM_IOCTL_VERSION). That works for a device on any bus (xe_cbev hangs
+ * off a platform device) and has no side effects, unlike
+ * drmOpenWithType(), which walks minor numbers and, in libdrm builds
+ * without udev, creates missing device nodes when run as root.
  */
 
 #include <assert.h>
-#include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <xf86drm.h>
 #include <zex_counter_based_event.h>
 #include <zex_xe_cbev_event.h>
 
@@ -45,24 +42,14 @@ static_assert(offsetof(struct xe_driver, obj) == 0,
 static struct xe_driver xe_driver;
 static pthread_once_t xe_driver_once = PTHREAD_ONCE_INIT;
 
-static int is_render_node(const struct dirent *entry)
-{
-	return !strncmp(entry->d_name, DRM_RENDER_MINOR_NAME,
-			strlen(DRM_RENDER_MINOR_NAME));
-}
-
 /*
- * Add the device behind @path if it is an xe_cbev one. Nodes of other
- * drivers, nodes this process may not open and modules speaking another
- * uAPI are skipped; any other failure is an error of the probe.
+ * Add the device behind the xe_cbev node @fd, which it owns. Modules
+ * speaking another uAPI are skipped; any other failure is an error of the
+ * probe.
  */
-static int driver_add_device(struct xe_driver *drv, const char *path)
+static int driver_add_device(struct xe_driver *drv, int fd)
 {
-	int fd, err;
-
-	fd = xe_kmd_open(path);
-	if (fd < 0)
-		return 0;
+	int err;
 
 	err = xe_device_init(&drv->devices[drv->num_devices], drv, fd);
 	if (err == -ENODEV)
@@ -90,26 +77,28 @@ static void driver_derive_uuid(struct xe_driver *drv)
 		drv->uuid.id[i] = dev_uuid[i] ^ salt[i];
 }
 
-/* Add the xe_cbev devices among the render nodes @nodes, in their order. */
-static int driver_add_devices(struct xe_driver *drv, struct dirent **nodes,
-			      int num_nodes)
+/* Add the devices of the xe_cbev nodes @fds, in their order; owns @fds. */
+static int driver_add_devices(struct xe_driver *drv, const int *fds,
+			      int num_fds)
 {
-	char path[PATH_MAX];
 	int i, err;
 
-	if (!num_nodes)
+	if (!num_fds)
 		return 0;
 
-	drv->devices = calloc(num_nodes, sizeof(*drv->devices));
-	if (!drv->devices)
-		return -ENOMEM;
+	drv->devices = calloc(num_fds, sizeof(*drv->devices));
+	if (!drv->devices) {
+		err = -ENOMEM;
+		i = 0;
+		goto err_close;
+	}
 
-	for (i = 0; i < num_nodes; i++) {
-		snprintf(path, sizeof(path), "%s/%s", DRM_DIR_NAME,
-			 nodes[i]->d_name);
-		err = driver_add_device(drv, path);
-		if (err)
+	for (i = 0; i < num_fds; i++) {
+		err = driver_add_device(drv, fds[i]);
+		if (err) {
+			i++;
 			goto err_fini_devices;
+		}
 	}
 	return 0;
 
@@ -118,30 +107,30 @@ err_fini_devices:
 		xe_device_fini(&drv->devices[--drv->num_devices]);
 	free(drv->devices);
 	drv->devices = NULL;
+err_close:
+	for (; i < num_fds; i++)
+		xe_kmd_close(fds[i]);
 	return err;
 }
 
 static int driver_probe(struct xe_driver *drv)
 {
-	struct dirent **nodes;
-	int num_nodes, i, err;
+	int num_fds, err;
+	int *fds;
 
 	/* The heads are ddi.c's, filled in when the library was loaded. */
 	xe_object_init(&drv->obj, XE_MAGIC_DRIVER, &drv->ddi);
 
-	num_nodes = scandir(DRM_DIR_NAME, &nodes, is_render_node, versionsort);
-	if (num_nodes < 0)
-		return errno == ENOENT ? 0 : -errno; /* no DRM device at all */
+	num_fds = xe_kmd_probe(&fds);
+	if (num_fds < 0)
+		return num_fds;
 
-	err = driver_add_devices(drv, nodes, num_nodes);
+	err = driver_add_devices(drv, fds, num_fds);
 	if (!err && drv->num_devices) {
 		driver_derive_uuid(drv);
 		err = xe_context_create(drv, 0, &drv->default_context);
 	}
-
-	for (i = 0; i < num_nodes; i++)
-		free(nodes[i]);
-	free(nodes);
+	free(fds);
 	return err;
 }
 

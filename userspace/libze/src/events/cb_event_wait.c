@@ -18,17 +18,12 @@
  *
  * zexEventHostSynchronizeMany() checks every event from the host first,
  * which costs one load each; only if that does not settle it does it ask
- * the kernel, with one io_uring command (DRM_XE_CBEV_URING_CMD_WAIT) for
- * all the conditions, all or any, that completes when the wait would
- * return. The kernel ends such a command after at most
- * DRM_XE_CBEV_URING_WAIT_MAX_NS with -EAGAIN; it is submitted again then,
- * with the same absolute deadline. Each thread has its own small ring
- * (128-byte SQEs), made on first use and torn down when the thread exits,
- * so waits of different threads do not serialise.
+ * the kernel, with one io_uring command (DRM_XE_CBEV_URING_CMD_WAIT,
+ * xe_kmd_wait_many()) for all the conditions, all or any, that completes
+ * when the wait would return.
  */
 
 #include <errno.h>
-#include <liburing.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,104 +75,6 @@ ze_result_t xe_event_export_sync_file(ze_event_handle_t hEvent, int *pFd)
 	if (!err)
 		err = xe_kmd_sync_file_export(ev->dev->fd, &kcond, pFd);
 	return xe_result_from_errno(err);
-}
-
-/* ---- one wait for many -------------------------------------------------- */
-
-#define XE_URING_ENTRIES	4
-
-struct thread_ring {
-	struct io_uring ring;
-	bool ready;
-};
-
-static pthread_key_t ring_key;
-static pthread_once_t ring_key_once = PTHREAD_ONCE_INIT;
-
-static void thread_ring_free(void *arg)
-{
-	struct thread_ring *tr = arg;
-
-	if (tr->ready)
-		io_uring_queue_exit(&tr->ring);
-	free(tr);
-}
-
-static void ring_key_init(void)
-{
-	pthread_key_create(&ring_key, thread_ring_free);
-}
-
-/* This thread's io_uring, made on first use. */
-static int thread_ring(struct io_uring **out)
-{
-	struct thread_ring *tr;
-	int err;
-
-	pthread_once(&ring_key_once, ring_key_init);
-	tr = pthread_getspecific(ring_key);
-	if (!tr) {
-		tr = calloc(1, sizeof(*tr));
-		if (!tr)
-			return -ENOMEM;
-		err = io_uring_queue_init(XE_URING_ENTRIES, &tr->ring,
-					  IORING_SETUP_SQE128);
-		if (err) {
-			free(tr);
-			return err;
-		}
-		tr->ready = true;
-		err = pthread_setspecific(ring_key, tr);
-		if (err) {
-			thread_ring_free(tr);
-			return -err;
-		}
-	}
-	*out = &tr->ring;
-	return 0;
-}
-
-/*
- * One DRM_XE_CBEV_URING_CMD_WAIT for @n conditions until the absolute
- * @deadline (negative: none), resubmitted while the kernel ends it early.
- * Returns 0 (ALL), the index that held (ANY), -ETIME, or an error.
- */
-static int uring_wait(struct xe_device *dev,
-		      const struct drm_xe_cbev_wait_cond *conds, uint32_t n,
-		      uint32_t flags, int64_t deadline)
-{
-	struct drm_xe_cbev_wait args;
-	struct io_uring_sqe *sqe;
-	struct io_uring_cqe *cqe;
-	struct io_uring *ring;
-	int err, res;
-
-	static_assert(sizeof(args) <= 80, "the wait fits a 128-byte SQE");
-
-	err = thread_ring(&ring);
-	if (err)
-		return err;
-	xe_kmd_wait_args(&args, conds, n, flags, deadline, 0);
-	do {
-		sqe = io_uring_get_sqe(ring);
-		if (!sqe)
-			return -EBUSY;
-		io_uring_prep_rw(IORING_OP_URING_CMD, sqe, dev->fd, NULL, 0, 0);
-		sqe->cmd_op = DRM_XE_CBEV_URING_CMD_WAIT;
-		/* The kernel copies the argument and the conditions once. */
-		memcpy(sqe->cmd, &args, sizeof(args));
-		err = io_uring_submit(ring);
-		if (err < 0)
-			return err;
-		do {
-			err = io_uring_wait_cqe(ring, &cqe);
-		} while (err == -EINTR);
-		if (err)
-			return err;
-		res = cqe->res;
-		io_uring_cqe_seen(ring, cqe);
-	} while (res == -EAGAIN);
-	return res;
 }
 
 ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
@@ -241,8 +138,9 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 		index_of[n++] = i;
 	}
 
-	res = uring_wait(dev, kconds, n, waitAll ? 0 : DRM_XE_CBEV_WAIT_ANY,
-			 xe_wait_deadline(timeout));
+	res = xe_kmd_wait_many(dev->fd, kconds, n,
+			       waitAll ? 0 : DRM_XE_CBEV_WAIT_ANY,
+			       xe_wait_deadline(timeout));
 	if (res >= 0 && !waitAll && pIndex)
 		*pIndex = index_of[res < (int)n ? res : 0];
 	if (res > 0)

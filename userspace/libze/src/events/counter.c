@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "core/libze_private.h"
@@ -44,6 +43,7 @@ static struct xe_counter_page *page_get_locked(struct xe_device *dev,
 {
 	struct xe_counter_page *page;
 	long size = sysconf(_SC_PAGESIZE);
+	int err;
 
 	for (page = dev->counter_pages; page; page = page->next) {
 		if (page->mmap_offset == mmap_offset) {
@@ -55,10 +55,10 @@ static struct xe_counter_page *page_get_locked(struct xe_device *dev,
 	page = calloc(1, sizeof(*page));
 	if (!page)
 		return NULL;
-	page->map = mmap(NULL, size, PROT_READ, MAP_SHARED, dev->fd,
-			 mmap_offset);
-	if (page->map == MAP_FAILED) {
+	err = xe_kmd_map(dev->fd, mmap_offset, size, 0, false, &page->map);
+	if (err) {
 		free(page);
+		errno = -err;
 		return NULL;
 	}
 	page->mmap_offset = mmap_offset;
@@ -79,7 +79,7 @@ static void page_put_locked(struct xe_device *dev,
 	for (link = &dev->counter_pages; *link != page; link = &(*link)->next)
 		;
 	*link = page->next;
-	munmap(page->map, sysconf(_SC_PAGESIZE));
+	xe_kmd_unmap(page->map, sysconf(_SC_PAGESIZE));
 	free(page);
 }
 

@@ -87,7 +87,7 @@ static struct xe_event_pool *pool_alloc(struct xe_context *ctx,
 static void pool_free(struct xe_event_pool *pool)
 {
 	if (pool->ipc_fd >= 0)
-		close(pool->ipc_fd);
+		xe_bo_export_close(pool->ipc_fd);
 	xe_bo_put(pool->bo);
 	pthread_mutex_destroy(&pool->lock);
 	xe_object_fini(&pool->obj);
@@ -304,7 +304,7 @@ ze_result_t xe_event_pool_put_ipc_handle(ze_context_handle_t hContext,
 	if (pool) {
 		pthread_mutex_lock(&pool->lock);
 		if (!--pool->ipc_gets) {
-			close(pool->ipc_fd);
+			xe_bo_export_close(pool->ipc_fd);
 			pool->ipc_fd = -1;
 			last = pool;
 		}

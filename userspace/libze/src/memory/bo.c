@@ -7,11 +7,9 @@
  * DOC: buffer objects
  *
  * Every buffer object is created (or imported), mapped into the process
- * with mmap() on the device file, then bound into the file's GPU address
- * space at the address of that mapping: pointer == GPU address, on the host
- * and on the device. Alignments above the page size are had by reserving a
- * larger anonymous range and mapping the object at an aligned address in
- * it.
+ * (xe_kmd_map(), mmap() on the device file), then bound into the file's
+ * GPU address space at the address of that mapping: pointer == GPU
+ * address, on the host and on the device.
  *
  * The device keeps a registry of its objects under a mutex. Imports look
  * their GEM handle up in it, since PRIME gives a file the handle it
@@ -23,7 +21,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "core/libze_private.h"
@@ -34,40 +31,6 @@
 static uint64_t page_size(void)
 {
 	return (uint64_t)sysconf(_SC_PAGESIZE);
-}
-
-/* Map @size bytes of the object at @offset at an @align-aligned address. */
-static void *bo_map(int fd, uint64_t offset, uint64_t size, uint64_t align,
-		    int prot)
-{
-	uintptr_t start, aligned;
-	void *reserve, *map;
-
-	if (align <= page_size()) {
-		map = mmap(NULL, size, prot, MAP_SHARED, fd, offset);
-		return map == MAP_FAILED ? NULL : map;
-	}
-
-	reserve = mmap(NULL, size + align, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (reserve == MAP_FAILED)
-		return NULL;
-
-	start = (uintptr_t)reserve;
-	aligned = (start + align - 1) & ~(uintptr_t)(align - 1);
-	map = mmap((void *)aligned, size, prot, MAP_SHARED | MAP_FIXED, fd,
-		   offset);
-	if (map == MAP_FAILED) {
-		munmap(reserve, size + align);
-		return NULL;
-	}
-
-	/* Give back the parts of the reservation around the mapping. */
-	if (aligned > start)
-		munmap(reserve, aligned - start);
-	if (start + align > aligned)
-		munmap((void *)(aligned + size), start + align - aligned);
-	return map;
 }
 
 /*
@@ -84,16 +47,16 @@ static int bo_map_and_bind(struct xe_bo *bo, uint64_t align)
 	if (err)
 		return err;
 
-	bo->map = bo_map(bo->dev->fd, offset, bo->size, align,
-			 bo->readonly ? PROT_READ : PROT_READ | PROT_WRITE);
-	if (!bo->map)
-		return -errno;
+	err = xe_kmd_map(bo->dev->fd, offset, bo->size, align, !bo->readonly,
+			 &bo->map);
+	if (err)
+		return err;
 
 	err = xe_kmd_vm_bind(bo->dev->fd, bo->handle, 0, bo->size,
 			     xe_bo_gpu_addr(bo),
 			     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
 	if (err) {
-		munmap(bo->map, bo->size);
+		xe_kmd_unmap(bo->map, bo->size);
 		bo->map = NULL;
 	}
 	return err;
@@ -191,7 +154,7 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
 {
 	struct xe_bo *bo;
 	uint32_t handle;
-	off_t size;
+	uint64_t size;
 	int err;
 
 	pthread_mutex_lock(&dev->bo_lock);
@@ -206,11 +169,11 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
 		goto out_unlock;
 	}
 
-	size = lseek(dmabuf_fd, 0, SEEK_END);
-	if (size <= 0) {
-		err = size < 0 ? -errno : -EINVAL;
+	err = xe_kmd_dmabuf_size(dmabuf_fd, &size);
+	if (!err && !size)
+		err = -EINVAL;
+	if (err)
 		goto err_close;
-	}
 
 	bo = calloc(1, sizeof(*bo));
 	if (!bo) {
@@ -286,6 +249,12 @@ int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd)
 	return xe_kmd_prime_export(bo->dev->fd, bo->handle, dmabuf_fd);
 }
 
+/* Close a dma-buf fd that xe_bo_export() gave. */
+void xe_bo_export_close(int dmabuf_fd)
+{
+	xe_kmd_close(dmabuf_fd);
+}
+
 struct xe_bo *xe_bo_get(struct xe_bo *bo)
 {
 	atomic_fetch_add_explicit(&bo->refs, 1, memory_order_relaxed);
@@ -315,7 +284,7 @@ void xe_bo_put(struct xe_bo *bo)
 	}
 	registry_del_locked(dev, bo);
 	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
-	munmap(bo->map, bo->size);
+	xe_kmd_unmap(bo->map, bo->size);
 	xe_kmd_gem_close(dev->fd, bo->handle);
 	pthread_mutex_unlock(&dev->bo_lock);
 	free(bo);

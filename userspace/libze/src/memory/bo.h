@@ -47,6 +47,7 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out);
 int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
 			uint64_t size, bool readonly, struct xe_bo **out);
 int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd);
+void xe_bo_export_close(int dmabuf_fd);
 struct xe_bo *xe_bo_get(struct xe_bo *bo);
 void xe_bo_put(struct xe_bo *bo);
 

@@ -98,7 +98,7 @@ void xe_memory_release(struct xe_alloc *alloc)
 	if (alloc->imported && alloc->opens)
 		refs--;
 	if (alloc->ipc_fd >= 0)
-		close(alloc->ipc_fd);
+		xe_bo_export_close(alloc->ipc_fd);
 	while (refs--)
 		xe_bo_put(alloc->bo);
 	free(alloc);

@@ -116,7 +116,7 @@ ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = find_exported_locked(ctx, h.fd);
 	if (alloc && !--alloc->ipc_gets) {
-		close(alloc->ipc_fd);
+		xe_bo_export_close(alloc->ipc_fd);
 		alloc->ipc_fd = -1;
 	}
 	pthread_mutex_unlock(&ctx->alloc_lock);

@@ -6,18 +6,28 @@
 /*
  * DOC: kernel interface
  *
- * The only file that talks to the xe_cbev module. One thin function per
- * ioctl: it builds the argument struct with designated initialisers, so
- * every pad, reserved and unused field is zero as the uAPI demands, calls
- * drmIoctl() (which restarts on EINTR/EAGAIN) and returns 0 or a negative
- * errno. Policy (what to query, what to do on failure) lives in the callers.
+ * The only file that talks to the xe_cbev module, the real backend of
+ * submission/kmd.h. One thin function per ioctl: it builds the argument
+ * struct with designated initialisers, so every pad, reserved and unused
+ * field is zero as the uAPI demands, calls drmIoctl() (which restarts on
+ * EINTR/EAGAIN) and returns 0 or a negative errno. The other crossings
+ * live here too: finding the render nodes, mapping objects of the device
+ * file, the io_uring wait. Policy (what to query, what to do on failure)
+ * lives in the callers.
  */
 
+#include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <liburing.h>
+#include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -53,9 +63,60 @@ int xe_kmd_open(const char *path)
 	return fd;
 }
 
+/* Close a file the interface gave: a render node, a dma-buf, a sync_file. */
 void xe_kmd_close(int fd)
 {
 	close(fd);
+}
+
+static int is_render_node(const struct dirent *entry)
+{
+	return !strncmp(entry->d_name, DRM_RENDER_MINOR_NAME,
+			strlen(DRM_RENDER_MINOR_NAME));
+}
+
+/**
+ * xe_kmd_probe() - open every xe_cbev render node
+ * @fds: set to a malloc()ed array of the open nodes, in version order of
+ *	their names; the caller owns the array and the files
+ *
+ * Devices are found by name, not by node number: every render node in
+ * /dev/dri is opened and asked for its driver name (DRM_IOCTL_VERSION).
+ * Nodes of other drivers and nodes this process may not open are skipped.
+ *
+ * Return: the number of nodes (0 if there is no DRM device at all, with
+ * *@fds NULL), or a negative errno.
+ */
+int xe_kmd_probe(int **fds)
+{
+	char path[PATH_MAX];
+	struct dirent **nodes;
+	int num_nodes, i, n = 0;
+
+	*fds = NULL;
+	num_nodes = scandir(DRM_DIR_NAME, &nodes, is_render_node, versionsort);
+	if (num_nodes < 0)
+		return errno == ENOENT ? 0 : -errno;
+
+	if (num_nodes) {
+		*fds = calloc(num_nodes, sizeof(**fds));
+		if (!*fds)
+			n = -ENOMEM;
+	}
+	for (i = 0; i < num_nodes; i++) {
+		if (n >= 0) {
+			int fd;
+
+			snprintf(path, sizeof(path), "%s/%s", DRM_DIR_NAME,
+				 nodes[i]->d_name);
+			fd = xe_kmd_open(path);
+			if (fd >= 0)
+				(*fds)[n++] = fd;
+		}
+		free(nodes[i]);
+	}
+	free(nodes);
+	return n;
 }
 
 /**
@@ -166,6 +227,83 @@ int xe_kmd_gem_close(int fd, uint32_t handle)
 
 	if (drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &args))
 		return -errno;
+	return 0;
+}
+
+static uint64_t page_size(void)
+{
+	return (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/**
+ * xe_kmd_map() - map an object of the device file
+ * @fd: xe_cbev node
+ * @offset: the object's mmap offset (a buffer object, a counter page, an
+ *	exec queue's status page and ring)
+ * @size: bytes to map
+ * @align: alignment of the address, a power of two (0: a page)
+ * @writable: map it read-write, else read-only
+ * @map: the mapping
+ *
+ * Alignments above the page size are had by reserving a larger anonymous
+ * range and mapping the object at an aligned address in it.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_kmd_map(int fd, uint64_t offset, uint64_t size, uint64_t align,
+	       bool writable, void **map)
+{
+	int prot = writable ? PROT_READ | PROT_WRITE : PROT_READ;
+	uintptr_t start, aligned;
+	void *reserve, *p;
+
+	if (align <= page_size()) {
+		p = mmap(NULL, size, prot, MAP_SHARED, fd, offset);
+		if (p == MAP_FAILED)
+			return -errno;
+		*map = p;
+		return 0;
+	}
+
+	reserve = mmap(NULL, size + align, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (reserve == MAP_FAILED)
+		return -errno;
+
+	start = (uintptr_t)reserve;
+	aligned = (start + align - 1) & ~(uintptr_t)(align - 1);
+	p = mmap((void *)aligned, size, prot, MAP_SHARED | MAP_FIXED, fd,
+		 offset);
+	if (p == MAP_FAILED) {
+		int err = -errno;
+
+		munmap(reserve, size + align);
+		return err;
+	}
+
+	/* Give back the parts of the reservation around the mapping. */
+	if (aligned > start)
+		munmap(reserve, aligned - start);
+	if (start + align > aligned)
+		munmap((void *)(aligned + size), start + align - aligned);
+	*map = p;
+	return 0;
+}
+
+/* Undo xe_kmd_map(). */
+void xe_kmd_unmap(void *map, uint64_t size)
+{
+	munmap(map, size);
+}
+
+/* The size of the object behind a dma-buf fd. */
+int xe_kmd_dmabuf_size(int dmabuf_fd, uint64_t *size)
+{
+	off_t end = lseek(dmabuf_fd, 0, SEEK_END);
+
+	if (end < 0)
+		return -errno;
+	*size = end;
 	return 0;
 }
 
@@ -335,6 +473,30 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 }
 
 /**
+ * wait_args() - fill the argument of a wait, ioctl or io_uring
+ * @args: filled in
+ * @conds: the conditions, which must stay valid until the wait is issued
+ * @num_conds: entries in @conds
+ * @flags: DRM_XE_CBEV_WAIT_ANY or 0 (all)
+ * @abs_timeout_ns: CLOCK_MONOTONIC deadline, or a negative value for none
+ * @queue_id: 0, or a queue whose ban ends the wait with -EIO
+ */
+static void wait_args(struct drm_xe_cbev_wait *args,
+		      const struct drm_xe_cbev_wait_cond *conds,
+		      uint32_t num_conds, uint32_t flags,
+		      int64_t abs_timeout_ns, uint32_t queue_id)
+{
+	*args = (struct drm_xe_cbev_wait){
+		.conds = (uintptr_t)conds,
+		.num_conds = num_conds,
+		.flags = flags |
+			 (abs_timeout_ns < 0 ? 0 : DRM_XE_CBEV_WAIT_ABSTIME),
+		.timeout_ns = abs_timeout_ns < 0 ? -1 : abs_timeout_ns,
+		.exec_queue_id = queue_id,
+	};
+}
+
+/**
  * xe_kmd_wait() - DRM_IOCTL_XE_CBEV_WAIT until all @conds hold
  * @fd: xe_cbev node
  * @conds: the conditions
@@ -352,34 +514,119 @@ int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 {
 	struct drm_xe_cbev_wait args;
 
-	xe_kmd_wait_args(&args, conds, num_conds, 0, abs_timeout_ns, queue_id);
+	wait_args(&args, conds, num_conds, 0, abs_timeout_ns, queue_id);
 	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &args))
 		return -errno;
 	return 0;
 }
 
+/* ---- one wait for many, through io_uring ------------------------------- */
+
+#define XE_URING_ENTRIES	4
+
+struct thread_ring {
+	struct io_uring ring;
+	bool ready;
+};
+
+static pthread_key_t ring_key;
+static pthread_once_t ring_key_once = PTHREAD_ONCE_INIT;
+
+static void thread_ring_free(void *arg)
+{
+	struct thread_ring *tr = arg;
+
+	if (tr->ready)
+		io_uring_queue_exit(&tr->ring);
+	free(tr);
+}
+
+static void ring_key_init(void)
+{
+	pthread_key_create(&ring_key, thread_ring_free);
+}
+
+/* This thread's io_uring, made on first use. */
+static int thread_ring(struct io_uring **out)
+{
+	struct thread_ring *tr;
+	int err;
+
+	pthread_once(&ring_key_once, ring_key_init);
+	tr = pthread_getspecific(ring_key);
+	if (!tr) {
+		tr = calloc(1, sizeof(*tr));
+		if (!tr)
+			return -ENOMEM;
+		err = io_uring_queue_init(XE_URING_ENTRIES, &tr->ring,
+					  IORING_SETUP_SQE128);
+		if (err) {
+			free(tr);
+			return err;
+		}
+		tr->ready = true;
+		err = pthread_setspecific(ring_key, tr);
+		if (err) {
+			thread_ring_free(tr);
+			return -err;
+		}
+	}
+	*out = &tr->ring;
+	return 0;
+}
+
 /**
- * xe_kmd_wait_args() - fill the argument of a wait, ioctl or io_uring
- * @args: filled in
- * @conds: the conditions, which must stay valid until the wait is issued
+ * xe_kmd_wait_many() - one DRM_XE_CBEV_URING_CMD_WAIT for many conditions
+ * @fd: xe_cbev node
+ * @conds: the conditions
  * @num_conds: entries in @conds
  * @flags: DRM_XE_CBEV_WAIT_ANY or 0 (all)
  * @abs_timeout_ns: CLOCK_MONOTONIC deadline, or a negative value for none
- * @queue_id: 0, or a queue whose ban ends the wait with -EIO
+ *
+ * The kernel ends such a command after at most
+ * DRM_XE_CBEV_URING_WAIT_MAX_NS with -EAGAIN; it is submitted again then,
+ * with the same absolute deadline. Each thread has its own small ring
+ * (128-byte SQEs), made on first use and torn down when the thread exits,
+ * so waits of different threads do not serialise.
+ *
+ * Return: 0 (all), the index of a condition that held (any), -ETIME at the
+ * deadline, or another negative errno.
  */
-void xe_kmd_wait_args(struct drm_xe_cbev_wait *args,
-		      const struct drm_xe_cbev_wait_cond *conds,
-		      uint32_t num_conds, uint32_t flags,
-		      int64_t abs_timeout_ns, uint32_t queue_id)
+int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
+		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns)
 {
-	*args = (struct drm_xe_cbev_wait){
-		.conds = (uintptr_t)conds,
-		.num_conds = num_conds,
-		.flags = flags |
-			 (abs_timeout_ns < 0 ? 0 : DRM_XE_CBEV_WAIT_ABSTIME),
-		.timeout_ns = abs_timeout_ns < 0 ? -1 : abs_timeout_ns,
-		.exec_queue_id = queue_id,
-	};
+	struct drm_xe_cbev_wait args;
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	struct io_uring *ring;
+	int err, res;
+
+	static_assert(sizeof(args) <= 80, "the wait fits a 128-byte SQE");
+
+	err = thread_ring(&ring);
+	if (err)
+		return err;
+	wait_args(&args, conds, num_conds, flags, abs_timeout_ns, 0);
+	do {
+		sqe = io_uring_get_sqe(ring);
+		if (!sqe)
+			return -EBUSY;
+		io_uring_prep_rw(IORING_OP_URING_CMD, sqe, fd, NULL, 0, 0);
+		sqe->cmd_op = DRM_XE_CBEV_URING_CMD_WAIT;
+		/* The kernel copies the argument and the conditions once. */
+		memcpy(sqe->cmd, &args, sizeof(args));
+		err = io_uring_submit(ring);
+		if (err < 0)
+			return err;
+		do {
+			err = io_uring_wait_cqe(ring, &cqe);
+		} while (err == -EINTR);
+		if (err)
+			return err;
+		res = cqe->res;
+		io_uring_cqe_seen(ring, cqe);
+	} while (res == -EAGAIN);
+	return res;
 }
 
 /* DRM_IOCTL_XE_CBEV_COUNTER_SET: store @value in the caller's slot @id. */

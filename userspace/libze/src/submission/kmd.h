@@ -5,15 +5,33 @@
 #ifndef _XE_KMD_H
 #define _XE_KMD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <drm/xe_cbev_drm.h>
 
+/*
+ * The one interface between libze's Level Zero objects and the kernel:
+ * every system call on a render node, on what it hands out (dma-bufs,
+ * mappings of its objects) and every io_uring command goes through these
+ * functions, and nothing above them includes <xf86drm.h>, <liburing.h> or
+ * <sys/mman.h>. Two backends implement it, chosen at link time: kmd.c
+ * (the xe_cbev module, through libdrm and liburing) in the library, and
+ * kmd_fake.c (an engine in process memory) in the host unit tests. See
+ * Documentation/libze.rst, "The kernel-interface seam".
+ */
+
 /* The name DRM_IOCTL_VERSION reports for an xe_cbev node (see the uAPI). */
 #define XE_KMD_DRIVER_NAME	"xe_cbev"
 
+int xe_kmd_probe(int **fds);
 int xe_kmd_open(const char *path);
 void xe_kmd_close(int fd);
+
+int xe_kmd_map(int fd, uint64_t offset, uint64_t size, uint64_t align,
+	       bool writable, void **map);
+void xe_kmd_unmap(void *map, uint64_t size);
+int xe_kmd_dmabuf_size(int dmabuf_fd, uint64_t *size);
 
 int xe_kmd_device_query(int fd, uint32_t query, void *data, uint32_t *size);
 int xe_kmd_query_device_info(int fd,
@@ -41,10 +59,8 @@ int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
 int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno);
 int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id);
-void xe_kmd_wait_args(struct drm_xe_cbev_wait *args,
-		      const struct drm_xe_cbev_wait_cond *conds,
-		      uint32_t num_conds, uint32_t flags,
-		      int64_t abs_timeout_ns, uint32_t queue_id);
+int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
+		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns);
 int xe_kmd_sync_file_export(int fd, const struct drm_xe_cbev_wait_cond *cond,
 			    int *sync_fd);
 

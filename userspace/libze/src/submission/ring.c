@@ -40,7 +40,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "core/libze_private.h"
@@ -114,12 +113,10 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 		goto err_free;
 
 	ring->map_size = page + ring->size;
-	ring->map = mmap(NULL, ring->map_size, PROT_READ | PROT_WRITE,
-			 MAP_SHARED, dev->fd, mmap_offset);
-	if (ring->map == MAP_FAILED) {
-		err = -errno;
+	err = xe_kmd_map(dev->fd, mmap_offset, ring->map_size, 0, true,
+			 &ring->map);
+	if (err)
 		goto err_queue;
-	}
 	ring->status = ring->map;
 	ring->cmds = (uint8_t *)ring->map + page;
 
@@ -147,7 +144,7 @@ void xe_ring_put(struct xe_ring *ring)
 	    atomic_fetch_sub_explicit(&ring->refs, 1, memory_order_acq_rel) != 1)
 		return;
 
-	munmap(ring->map, ring->map_size);
+	xe_kmd_unmap(ring->map, ring->map_size);
 	pthread_mutex_destroy(&ring->lock);
 	free(ring);
 }

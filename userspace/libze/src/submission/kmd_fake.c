@@ -1,0 +1,752 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: fake kernel interface
+ *
+ * The second backend of submission/kmd.h, for host unit tests: the
+ * xe_cbev module's objects in process memory, and an engine that runs in
+ * the calling thread. It is never part of the library (libze.mk leaves it
+ * out); the host unit tests link it with every other object of libze.
+ *
+ * - xe_kmd_probe() finds one device (XE_KMD_FAKE_FD) whose device-info
+ *   answer has the module's limits.
+ * - Buffer objects are host memory, allocated at the alignment of their
+ *   first mapping. A binding must be at the object's own address (the
+ *   library uses pointer == GPU address); the engine reaches only bound
+ *   memory, read-only bindings only for reading, and counter pages.
+ * - Counter slots live in pages the fake owns, handed to the library as a
+ *   read-only mapping; a slot's GPU address is its host address.
+ * - An exec queue is a status page and a ring in one allocation. Each
+ *   xe_kmd_exec() runs every queue until none can go on: a
+ *   MI_SEMAPHORE_WAIT that does not hold leaves its queue pending, to be
+ *   run again by a later exec, a wait, a counter set or
+ *   xe_kmd_fake_progress(). A fault bans the queue, as the module does.
+ * - Waits run the queues, then check the conditions, until the deadline.
+ * - Export, import and sync_file answer -EOPNOTSUPP.
+ *
+ * The engine is kmd_fake_engine.c. One mutex serialises the whole fake.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "submission/kmd.h"
+#include "submission/kmd_fake_private.h"
+
+struct fake_state fake = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static void *grow(void *array, uint32_t n, size_t elem)
+{
+	return realloc(array, (size_t)(n + 1) * elem);
+}
+uint64_t fake_now_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+/* ---- the address space ------------------------------------------------- */
+
+/* The host pointer of [@addr, @addr + @len), or NULL if it is not there. */
+void *fake_addr_resolve(uint64_t addr, uint64_t len, bool write)
+{
+	uint32_t i;
+
+	if (addr + len < addr)
+		return NULL;
+	for (i = 0; i < fake.num_bindings; i++) {
+		const struct fake_binding *b = &fake.bindings[i];
+
+		if (addr >= b->addr && addr + len <= b->addr + b->size)
+			return write && b->readonly ? NULL :
+			       (void *)(uintptr_t)addr;
+	}
+	for (i = 0; i < fake.num_pages; i++) {
+		uintptr_t page = (uintptr_t)fake.pages[i];
+
+		if (addr >= page && addr + len <= page + FAKE_PAGE)
+			return (void *)(uintptr_t)addr;
+	}
+	return NULL;
+}
+
+uint64_t *fake_counter_slot(uint32_t id)
+{
+	uint64_t s;
+
+	if (!id || id > fake.num_counters)
+		return NULL;
+	s = fake.slot_of[id - 1];
+	if (s & SLOT_FREED)
+		return NULL;
+	return (uint64_t *)fake.pages[SLOT_PAGE(s)] + SLOT_INDEX(s);
+}
+
+struct fake_queue *fake_queue_get(uint32_t id)
+{
+	if (!id || id > fake.num_queues || !fake.queues[id - 1].live)
+		return NULL;
+	return &fake.queues[id - 1];
+}
+/* ---- the device -------------------------------------------------------- */
+
+int xe_kmd_probe(int **fds)
+{
+	*fds = malloc(sizeof(**fds));
+	if (!*fds)
+		return -ENOMEM;
+	(*fds)[0] = XE_KMD_FAKE_FD;
+	return 1;
+}
+
+int xe_kmd_open(const char *path)
+{
+	(void)path;
+	return -ENODEV;
+}
+
+void xe_kmd_close(int fd)
+{
+	(void)fd;
+}
+
+static const struct drm_xe_cbev_query_device_info fake_info = {
+	.uapi_major = DRM_XE_CBEV_UAPI_MAJOR,
+	.uapi_minor = DRM_XE_CBEV_UAPI_MINOR,
+	.num_engines = 1,
+	.timestamp_valid_bits = 64,
+	.timestamp_frequency = 1000000000ull,
+	.va_bits = 48,
+	.uuid = "xe_cbev-fake-kmd",
+	.max_dispatch_size = FAKE_MAX_DISPATCH,
+	.max_fill_pattern = FAKE_MAX_PATTERN,
+	.max_exec_queues = FAKE_MAX_QUEUES,
+	.min_ring_size = FAKE_RING_SIZE_MIN,
+	.max_ring_size = FAKE_RING_SIZE_MAX,
+};
+
+int xe_kmd_device_query(int fd, uint32_t query, void *data, uint32_t *size)
+{
+	if (fd != XE_KMD_FAKE_FD)
+		return -EBADF;
+	if (query != DRM_XE_CBEV_QUERY_DEVICE_INFO)
+		return -EINVAL;
+	if (*size && *size < sizeof(fake_info))
+		return -EINVAL;
+	if (*size)
+		memcpy(data, &fake_info, sizeof(fake_info));
+	*size = sizeof(fake_info);
+	return 0;
+}
+
+int xe_kmd_query_device_info(int fd,
+			     struct drm_xe_cbev_query_device_info *info)
+{
+	uint32_t size = sizeof(*info);
+
+	return xe_kmd_device_query(fd, DRM_XE_CBEV_QUERY_DEVICE_INFO, info,
+				   &size);
+}
+
+/* ---- buffer objects and the address space ------------------------------ */
+
+int xe_kmd_bo_create(int fd, uint64_t size, uint32_t flags, uint32_t *handle)
+{
+	struct fake_bo *bos;
+
+	(void)fd;
+	(void)flags;
+	if (!size || size % FAKE_PAGE)
+		return -EINVAL;
+	pthread_mutex_lock(&fake.lock);
+	bos = grow(fake.bos, fake.num_bos, sizeof(*bos));
+	if (!bos) {
+		pthread_mutex_unlock(&fake.lock);
+		return -ENOMEM;
+	}
+	fake.bos = bos;
+	bos[fake.num_bos] = (struct fake_bo){ .size = size, .open = true };
+	*handle = ++fake.num_bos;
+	pthread_mutex_unlock(&fake.lock);
+	return 0;
+}
+
+static struct fake_bo *bo_get(uint32_t handle)
+{
+	if (!handle || handle > fake.num_bos || !fake.bos[handle - 1].open)
+		return NULL;
+	return &fake.bos[handle - 1];
+}
+
+static void bo_release(struct fake_bo *bo)
+{
+	if (bo->open || bo->maps)
+		return;
+	free(bo->mem);
+	bo->mem = NULL;
+}
+
+int xe_kmd_bo_mmap_offset(int fd, uint32_t handle, uint64_t *offset)
+{
+	int err = -ENOENT;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	if (bo_get(handle)) {
+		*offset = FAKE_OFF_BO | (uint64_t)handle * FAKE_PAGE;
+		err = 0;
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+int xe_kmd_gem_close(int fd, uint32_t handle)
+{
+	struct fake_bo *bo;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	bo = bo_get(handle);
+	if (bo) {
+		bo->open = false;
+		bo_release(bo);
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return bo ? 0 : -EINVAL;
+}
+
+static int map_bo_locked(uint32_t handle, uint64_t size, uint64_t align,
+			 void **map)
+{
+	struct fake_bo *bo = bo_get(handle);
+
+	if (!bo)
+		return -EINVAL;
+	if (size > bo->size)
+		return -EINVAL;
+	if (!bo->mem) {
+		if (posix_memalign(&bo->mem, align > FAKE_PAGE ? align :
+				   FAKE_PAGE, bo->size))
+			return -ENOMEM;
+		memset(bo->mem, 0, bo->size);
+	}
+	bo->maps++;
+	*map = bo->mem;
+	return 0;
+}
+
+int xe_kmd_map(int fd, uint64_t offset, uint64_t size, uint64_t align,
+	       bool writable, void **map)
+{
+	uint64_t index = FAKE_OFF_INDEX(offset);
+	struct fake_queue *q;
+	int err = -EINVAL;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	switch (FAKE_OFF_KIND(offset)) {
+	case FAKE_OFF_BO:
+		err = map_bo_locked(index, size, align, map);
+		break;
+	case FAKE_OFF_PAGE:
+		if (index < fake.num_pages && size <= FAKE_PAGE && !writable) {
+			*map = fake.pages[index];
+			err = 0;
+		} else if (writable) {
+			err = -EPERM;
+		}
+		break;
+	case FAKE_OFF_QUEUE:
+		q = index && index <= fake.num_queues ?
+		    &fake.queues[index - 1] : NULL;
+		if (q && q->live && !q->mapped &&
+		    size <= FAKE_PAGE + (uint64_t)q->size) {
+			q->mapped = true;
+			*map = q->map;
+			err = 0;
+		}
+		break;
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+void xe_kmd_unmap(void *map, uint64_t size)
+{
+	uint32_t i;
+
+	(void)size;
+	pthread_mutex_lock(&fake.lock);
+	for (i = 0; i < fake.num_bos; i++) {
+		struct fake_bo *bo = &fake.bos[i];
+
+		if (bo->maps && bo->mem == map) {
+			bo->maps--;
+			bo_release(bo);
+			goto out;
+		}
+	}
+	for (i = 0; i < fake.num_queues; i++) {
+		struct fake_queue *q = &fake.queues[i];
+
+		if (q->mapped && q->map == map) {
+			q->mapped = false;
+			if (!q->live) {
+				free(q->map);
+				q->map = NULL;
+			}
+			goto out;
+		}
+	}
+	/* Counter pages stay until the process ends. */
+out:
+	pthread_mutex_unlock(&fake.lock);
+}
+
+int xe_kmd_vm_bind(int fd, uint32_t handle, uint64_t offset, uint64_t range,
+		   uint64_t addr, uint32_t flags)
+{
+	struct fake_binding *b;
+	struct fake_bo *bo;
+	int err = 0;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	bo = bo_get(handle);
+	/* The library binds an object at its own mapping: pointer == VA. */
+	if (!bo || !bo->mem || offset + range > bo->size ||
+	    addr != (uintptr_t)bo->mem + offset) {
+		err = -EINVAL;
+		goto out;
+	}
+	b = grow(fake.bindings, fake.num_bindings, sizeof(*b));
+	if (!b) {
+		err = -ENOMEM;
+		goto out;
+	}
+	fake.bindings = b;
+	b[fake.num_bindings++] = (struct fake_binding){
+		.addr = addr,
+		.size = range,
+		.readonly = flags & DRM_XE_CBEV_VM_BIND_READONLY,
+	};
+out:
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range)
+{
+	uint32_t i;
+	int err = -ENOENT;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	for (i = 0; i < fake.num_bindings; i++) {
+		if (fake.bindings[i].addr == addr &&
+		    fake.bindings[i].size == range) {
+			fake.bindings[i] = fake.bindings[--fake.num_bindings];
+			err = 0;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+int xe_kmd_dmabuf_size(int dmabuf_fd, uint64_t *size)
+{
+	(void)dmabuf_fd;
+	(void)size;
+	return -EBADF;
+}
+
+int xe_kmd_prime_export(int fd, uint32_t handle, int *dmabuf_fd)
+{
+	(void)fd;
+	(void)handle;
+	(void)dmabuf_fd;
+	return -EOPNOTSUPP;
+}
+
+int xe_kmd_prime_import(int fd, int dmabuf_fd, uint32_t *handle)
+{
+	(void)fd;
+	(void)dmabuf_fd;
+	(void)handle;
+	return -EOPNOTSUPP;
+}
+
+/* ---- counter slots ------------------------------------------------------ */
+
+int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out)
+{
+	uint32_t page, slot;
+	uint64_t *slot_of;
+	uint8_t **pages;
+	int err = -ENOMEM;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	slot = fake.num_counters % FAKE_SLOTS_PER_PAGE;
+	page = fake.num_counters / FAKE_SLOTS_PER_PAGE;
+	if (!slot) {
+		pages = grow(fake.pages, fake.num_pages, sizeof(*pages));
+		if (!pages)
+			goto out;
+		fake.pages = pages;
+		if (posix_memalign((void **)&pages[page], FAKE_PAGE, FAKE_PAGE))
+			goto out;
+		memset(pages[page], 0, FAKE_PAGE);
+		fake.num_pages++;
+	}
+	slot_of = grow(fake.slot_of, fake.num_counters, sizeof(*slot_of));
+	if (!slot_of)
+		goto out;
+	fake.slot_of = slot_of;
+	/* Slots are never handed out twice: a freed one stays as it was. */
+	slot_of[fake.num_counters++] = (uint64_t)page << 16 | slot << 1;
+	*out = (struct drm_xe_cbev_counter_alloc){
+		.id = fake.num_counters,
+		.mmap_offset = FAKE_OFF_PAGE | (uint64_t)page * FAKE_PAGE,
+		.offset = slot * sizeof(uint64_t),
+		.gpu_addr = (uintptr_t)(fake.pages[page] + slot * sizeof(uint64_t)),
+	};
+	err = 0;
+out:
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+int xe_kmd_counter_free(int fd, uint32_t id)
+{
+	int err = -ENOENT;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	if (fake_counter_slot(id)) {
+		fake.slot_of[id - 1] |= SLOT_FREED;
+		err = 0;
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value)
+{
+	uint64_t *slot;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	slot = fake_counter_slot(id);
+	if (slot) {
+		__atomic_store_n(slot, value, __ATOMIC_RELEASE);
+		fake_engine_run_locked();
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return slot ? 0 : -ENOENT;
+}
+
+/* ---- exec queues --------------------------------------------------------- */
+
+int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
+			     uint32_t flags, uint32_t hang_timeout_ms, uint32_t *id,
+			     uint64_t *mmap_offset)
+{
+	struct fake_queue *queues, *q;
+	void *map;
+	int err = 0;
+
+	(void)fd;
+	(void)priority;
+	(void)flags;
+	(void)hang_timeout_ms;
+	if (ring_size < FAKE_RING_SIZE_MIN || ring_size > FAKE_RING_SIZE_MAX ||
+	    (ring_size & (ring_size - 1)))
+		return -EINVAL;
+	if (posix_memalign(&map, FAKE_PAGE, FAKE_PAGE + ring_size))
+		return -ENOMEM;
+	memset(map, 0, FAKE_PAGE + ring_size);
+
+	pthread_mutex_lock(&fake.lock);
+	queues = grow(fake.queues, fake.num_queues, sizeof(*queues));
+	if (!queues) {
+		free(map);
+		err = -ENOMEM;
+		goto out;
+	}
+	fake.queues = queues;
+	q = &queues[fake.num_queues++];
+	*q = (struct fake_queue){
+		.map = map,
+		.status = map,
+		.ring = (uint8_t *)map + FAKE_PAGE,
+		.size = ring_size,
+		.live = true,
+	};
+	*id = fake.num_queues;
+	*mmap_offset = FAKE_OFF_QUEUE | (uint64_t)*id * FAKE_PAGE;
+out:
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+int xe_kmd_exec_queue_destroy(int fd, uint32_t id)
+{
+	struct fake_queue *q;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	q = fake_queue_get(id);
+	if (q) {
+		q->live = false;
+		free(q->pending);
+		q->pending = NULL;
+		q->num_pending = 0;
+		q->pending_cap = 0;
+		if (!q->mapped) {
+			free(q->map);
+			q->map = NULL;
+		}
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return q ? 0 : -ENOENT;
+}
+
+int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
+				struct drm_xe_cbev_exec_queue_state *out)
+{
+	struct fake_queue *q;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	q = fake_queue_get(id);
+	if (q)
+		*out = (struct drm_xe_cbev_exec_queue_state){
+			.exec_queue_id = id,
+			.state = q->status->state,
+			.ban_reason = q->status->ban_reason,
+			.fault_addr = q->status->fault_addr,
+			.head = q->head,
+			.completed_seqno = q->status->completed_seqno,
+		};
+	pthread_mutex_unlock(&fake.lock);
+	return q ? 0 : -ENOENT;
+}
+
+/* Remember a submission until the engine has run it. */
+static int queue_push_locked(struct fake_queue *q, uint64_t tail,
+			     uint64_t seqno)
+{
+	struct fake_submission *p;
+
+	if (q->num_pending == q->pending_cap) {
+		uint32_t cap = q->pending_cap ? 2 * q->pending_cap : 16;
+
+		p = realloc(q->pending, cap * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		q->pending = p;
+		q->pending_cap = cap;
+	}
+	q->pending[q->num_pending++] = (struct fake_submission){
+		.tail = tail,
+		.seqno = seqno,
+	};
+	return 0;
+}
+
+int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
+{
+	struct fake_queue *q;
+	int err = 0;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	q = fake_queue_get(id);
+	if (!q)
+		err = -ENOENT;
+	else if (fake_queue_banned(q))
+		err = -EIO;
+	else if (tail < q->tail || tail - q->head > q->size || (tail & 3))
+		err = -EINVAL;
+	if (!err)
+		err = queue_push_locked(q, tail, fake.seqno + 1);
+	if (!err) {
+		*seqno = ++fake.seqno;
+		q->tail = tail;
+		q->status->tail = tail;
+		fake.stats.execs++;
+		fake_engine_run_locked();
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+/* ---- waits --------------------------------------------------------------- */
+
+/* Does @c hold? 1 yes, 0 no, or a negative errno. */
+static int cond_holds_locked(const struct drm_xe_cbev_wait_cond *c)
+{
+	const struct fake_queue *q;
+	const uint64_t *p64;
+	uint64_t mem;
+
+	if (c->flags & DRM_XE_CBEV_WAIT_COND_COUNTER) {
+		p64 = fake_counter_slot(c->addr);
+		if (!p64)
+			return -ENOENT;
+		mem = __atomic_load_n(p64, __ATOMIC_ACQUIRE);
+	} else if (c->flags & DRM_XE_CBEV_WAIT_COND_QUEUE) {
+		q = fake_queue_get(c->addr);
+		if (!q)
+			return -ENOENT;
+		if (fake_queue_banned(q))
+			return -EIO;
+		mem = q->status->completed_seqno;
+	} else if (c->flags & DRM_XE_CBEV_WAIT_COND_32BIT) {
+		const uint32_t *p32 = fake_addr_resolve(c->addr, 4, false);
+
+		if (!p32 || (c->addr & 3))
+			return -EFAULT;
+		mem = __atomic_load_n(p32, __ATOMIC_ACQUIRE);
+	} else {
+		p64 = fake_addr_resolve(c->addr, 8, false);
+		if (!p64 || (c->addr & 7))
+			return -EFAULT;
+		mem = __atomic_load_n(p64, __ATOMIC_ACQUIRE);
+	}
+
+	switch (c->op) {
+	case DRM_XE_CBEV_CMP_GTE:
+		return mem >= c->value;
+	case DRM_XE_CBEV_CMP_GT:
+		return mem > c->value;
+	case DRM_XE_CBEV_CMP_LTE:
+		return mem <= c->value;
+	case DRM_XE_CBEV_CMP_LT:
+		return mem < c->value;
+	case DRM_XE_CBEV_CMP_EQ:
+		return mem == c->value;
+	case DRM_XE_CBEV_CMP_NEQ:
+		return mem != c->value;
+	}
+	return -EINVAL;
+}
+
+/*
+ * Run the engine and check @conds once. Return: 0 all hold (or, for
+ * @any, the index of one that does, as a positive number + 1), -EAGAIN
+ * none settles it yet, another negative errno.
+ */
+static int wait_check(const struct drm_xe_cbev_wait_cond *conds, uint32_t n,
+		      bool any, uint32_t queue_id)
+{
+	struct fake_queue *q;
+	uint32_t i;
+	int ret = 0, held;
+
+	pthread_mutex_lock(&fake.lock);
+	fake_engine_run_locked();
+	q = queue_id ? fake_queue_get(queue_id) : NULL;
+	if (q && fake_queue_banned(q)) {
+		ret = -EIO;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		held = cond_holds_locked(&conds[i]);
+		if (held < 0) {
+			ret = held;
+			goto out;
+		}
+		if (any && held) {
+			ret = i + 1;
+			goto out;
+		}
+		if (!any && !held)
+			ret = -EAGAIN;
+	}
+	if (any)
+		ret = -EAGAIN;
+out:
+	pthread_mutex_unlock(&fake.lock);
+	return ret;
+}
+
+static int wait_loop(const struct drm_xe_cbev_wait_cond *conds, uint32_t n,
+		     bool any, int64_t abs_timeout_ns, uint32_t queue_id)
+{
+	const struct timespec nap = { .tv_nsec = FAKE_WAIT_SLEEP_NS };
+	int ret;
+
+	if (!n || n > DRM_XE_CBEV_WAIT_MAX_CONDS)
+		return -EINVAL;
+	for (;;) {
+		ret = wait_check(conds, n, any, queue_id);
+		if (ret != -EAGAIN)
+			return ret;
+		if (abs_timeout_ns >= 0 &&
+		    fake_now_ns(CLOCK_MONOTONIC) >= (uint64_t)abs_timeout_ns)
+			return -ETIME;
+		nanosleep(&nap, NULL);
+	}
+}
+
+int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
+		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id)
+{
+	int ret;
+
+	(void)fd;
+	ret = wait_loop(conds, num_conds, false, abs_timeout_ns, queue_id);
+	return ret > 0 ? 0 : ret;
+}
+
+int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
+		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns)
+{
+	bool any = flags & DRM_XE_CBEV_WAIT_ANY;
+	int ret;
+
+	(void)fd;
+	ret = wait_loop(conds, num_conds, any, abs_timeout_ns, 0);
+	return ret > 0 ? ret - 1 : ret;
+}
+
+/* ---- what the unit tests do not need ------------------------------------ */
+
+int xe_kmd_sync_file_export(int fd, const struct drm_xe_cbev_wait_cond *cond,
+			    int *sync_fd)
+{
+	(void)fd;
+	(void)cond;
+	(void)sync_fd;
+	return -EOPNOTSUPP;
+}
+
+int xe_kmd_ipc_export_counter(int fd, uint32_t id, uint64_t token[2],
+			      uint64_t *offset, uint64_t *size)
+{
+	(void)fd;
+	(void)id;
+	(void)token;
+	(void)offset;
+	(void)size;
+	return -EOPNOTSUPP;
+}
+
+int xe_kmd_ipc_import(int fd, const uint64_t token[2],
+		      struct drm_xe_cbev_ipc_import *out)
+{
+	(void)fd;
+	(void)token;
+	(void)out;
+	return -EOPNOTSUPP;
+}
