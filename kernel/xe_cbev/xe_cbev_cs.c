@@ -6,6 +6,7 @@
 #include <linux/ktime.h>
 #include <linux/slab.h>
 
+#include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_access.h"
@@ -32,49 +33,8 @@
  * bans the queue. See Documentation/command-stream.rst for the format.
  */
 
-#define CMD_TYPE(dw)		((dw) >> 29)
-#define MI_OPCODE(dw)		(((dw) >> 23) & 0x3f)
-
-#define MI_NOOP			0x00
-#define MI_USER_INTERRUPT	0x02
-#define MI_ARB_CHECK		0x05
-#define MI_ARB_ON_OFF		0x08
-#define MI_BATCH_BUFFER_END	0x0a
-#define MI_SEMAPHORE_WAIT	0x1c
-#define MI_STORE_DATA_IMM	0x20
-#define MI_STORE_REGISTER_MEM	0x24
-#define MI_ATOMIC		0x2f
-#define MI_BATCH_BUFFER_START	0x31
-#define MI_SEMAPHORE_WAIT_64	0x3b
-
-#define MI_GGTT			BIT(22)
-#define SEM_REGISTER_POLL	BIT(16)
-#define SEM_INDIRECT		BIT(17)
-#define SEM64_COMPARE_32BIT	BIT(19)
-#define SDI_QWORD		BIT(21)
-#define ATOMIC_INLINE		BIT(18)
-#define BB_PPGTT		BIT(8)
-#define BB_SECOND_LEVEL		BIT(22)
-
-#define PIPE_CONTROL		0x7a000004
-#define PC_NOTIFY		BIT(8)
-#define PC_POST_SYNC(dw1)	(((dw1) >> 14) & 3)
-#define PC_POST_SYNC_IMM	1
-#define PC_POST_SYNC_TIMESTAMP	3
-#define PC_STORE_DATA_INDEX	BIT(21)
-#define PC_GGTT			BIT(24)
-
-#define XE_CBEV_DISPATCH	0x777f0000
-#define XE_CBEV_DISPATCH_LEN	15
-
-/* Timestamp registers MI_STORE_REGISTER_MEM may read. */
-#define REG_TIMESTAMP		0x2358
-#define REG_TIMESTAMP_UDW	0x235c
-#define REG_CTX_TIMESTAMP	0x23a8
-#define REG_CTX_TIMESTAMP_UDW	0x23ac
-
 /* Longest command the engine knows, in dwords. */
-#define CMD_MAX_DWORDS		XE_CBEV_DISPATCH_LEN
+#define CMD_MAX_DWORDS		XE_CBEV_CS_MAX_DWORDS
 
 /* GPU addresses are 48 bits wide. */
 #define GPU_ADDR_MASK		GENMASK_ULL(47, 0)
@@ -162,38 +122,41 @@ static const u8 mi_to_cmp[] = {
  */
 static int cmd_length(u32 dw0)
 {
-	u32 len8 = (dw0 & 0xff) + 2;
+	u32 len8 = (dw0 & XE_CBEV_MI_LEN_MASK) + 2;
 
-	if (CMD_TYPE(dw0) == 3) {
-		if (dw0 == PIPE_CONTROL)
-			return 6;
-		if ((dw0 & 0xffff0000) == XE_CBEV_DISPATCH)
-			return len8 == XE_CBEV_DISPATCH_LEN ? len8 : -1;
+	if (XE_CBEV_CS_TYPE(dw0) == XE_CBEV_CS_TYPE_GFXPIPE) {
+		if (dw0 == XE_CBEV_PIPE_CONTROL_DW0)
+			return XE_CBEV_PIPE_CONTROL_DWORDS;
+		if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
+			return len8 == XE_CBEV_DISPATCH_DWORDS ? len8 : -1;
 		return 0;
 	}
-	if (CMD_TYPE(dw0) != 0)
+	if (XE_CBEV_CS_TYPE(dw0) != XE_CBEV_CS_TYPE_MI)
 		return 0;
 
-	switch (MI_OPCODE(dw0)) {
-	case MI_NOOP:
-	case MI_USER_INTERRUPT:
-	case MI_ARB_CHECK:
-	case MI_ARB_ON_OFF:
-	case MI_BATCH_BUFFER_END:
+	switch (XE_CBEV_MI_OPCODE(dw0)) {
+	case XE_CBEV_MI_NOOP:
+	case XE_CBEV_MI_USER_INTERRUPT:
+	case XE_CBEV_MI_ARB_CHECK:
+	case XE_CBEV_MI_ARB_ON_OFF:
+	case XE_CBEV_MI_BATCH_BUFFER_END:
 		return 1;
-	case MI_SEMAPHORE_WAIT:
-		return len8 == 4 || len8 == 5 ? len8 : -1;
-	case MI_STORE_DATA_IMM:
-		len8 = (dw0 & 0x3ff) + 2;
-		return len8 == 4 || len8 == 5 ? len8 : -1;
-	case MI_STORE_REGISTER_MEM:
-		return len8 == 4 ? 4 : -1;
-	case MI_ATOMIC:
-		return len8 == 3 || len8 == 11 ? len8 : -1;
-	case MI_BATCH_BUFFER_START:
-		return len8 == 3 ? 3 : -1;
-	case MI_SEMAPHORE_WAIT_64:
-		return len8 == 7 ? 7 : -1;
+	case XE_CBEV_MI_SEMAPHORE_WAIT:
+		return len8 == XE_CBEV_MI_SEMAPHORE_WAIT_DWORDS ||
+		       len8 == XE_CBEV_MI_SEMAPHORE_WAIT_TOKEN_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_STORE_DATA_IMM:
+		len8 = (dw0 & XE_CBEV_MI_SDI_LEN_MASK) + 2;
+		return len8 == XE_CBEV_MI_STORE_DATA_IMM_DWORDS ||
+		       len8 == XE_CBEV_MI_STORE_DATA_IMM_QW_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_STORE_REGISTER_MEM:
+		return len8 == XE_CBEV_MI_STORE_REGISTER_MEM_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_ATOMIC:
+		return len8 == XE_CBEV_MI_ATOMIC_DWORDS ||
+		       len8 == XE_CBEV_MI_ATOMIC_INLINE_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_BATCH_BUFFER_START:
+		return len8 == XE_CBEV_MI_BATCH_BUFFER_START_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_SEMAPHORE_WAIT_64:
+		return len8 == XE_CBEV_MI_SEMAPHORE_WAIT_64_DWORDS ? len8 : -1;
 	default:
 		return 0;
 	}
@@ -248,17 +211,18 @@ static enum cs_status cs_store_data_imm(struct xe_cbev_queue *q,
 	u32 dw0 = cmd->dw[0];
 	int ret;
 
-	if (dw0 & MI_GGTT)
+	if (dw0 & XE_CBEV_MI_GGTT)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
 		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
-	if (cmd->len == 5 && (dw0 & SDI_QWORD)) {
+	if (cmd->len == XE_CBEV_MI_STORE_DATA_IMM_QW_DWORDS &&
+	    (dw0 & XE_CBEV_MI_SDI_QWORD)) {
 		ret = xe_cbev_vm_write_u64(q->vm, addr,
 					   (u64)cmd->dw[4] << 32 | cmd->dw[3]);
 		return ret ? cs_access_fault(q, ret, addr) : CS_DONE;
 	}
-	if (dw0 & SDI_QWORD)
+	if (dw0 & XE_CBEV_MI_SDI_QWORD)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 
 	ret = xe_cbev_vm_write(q->vm, addr, &cmd->dw[3], (cmd->len - 3) * 4,
@@ -270,22 +234,22 @@ static enum cs_status cs_store_register_mem(struct xe_cbev_queue *q,
 					    const struct cs_cmd *cmd)
 {
 	u64 addr = cmd_addr(cmd, 2), fault, ts;
-	u32 reg = cmd->dw[1] & GENMASK(22, 2), val;
+	u32 reg = cmd->dw[1] & XE_CBEV_MI_SRM_REG_MASK, val;
 	int ret;
 
-	if (cmd->dw[0] & MI_GGTT)
+	if (cmd->dw[0] & XE_CBEV_MI_GGTT)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
 		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
 	ts = ktime_get_raw_ns();
 	switch (reg) {
-	case REG_TIMESTAMP:
-	case REG_CTX_TIMESTAMP:
+	case XE_CBEV_REG_TIMESTAMP:
+	case XE_CBEV_REG_CTX_TIMESTAMP:
 		val = lower_32_bits(ts);
 		break;
-	case REG_TIMESTAMP_UDW:
-	case REG_CTX_TIMESTAMP_UDW:
+	case XE_CBEV_REG_TIMESTAMP_UDW:
+	case XE_CBEV_REG_CTX_TIMESTAMP_UDW:
 		val = upper_32_bits(ts);
 		break;
 	default:
@@ -298,20 +262,24 @@ static enum cs_status cs_store_register_mem(struct xe_cbev_queue *q,
 static enum cs_status cs_atomic(struct xe_cbev_queue *q,
 				const struct cs_cmd *cmd)
 {
-	u32 dw0 = cmd->dw[0], opcode = (dw0 >> 8) & 0xff;
-	u32 op = opcode & 0x1f, data_size = (dw0 >> 19) & 3;
-	bool qword = opcode & 0x20, inl = dw0 & ATOMIC_INLINE;
-	bool qword_size = data_size == 1, long_form = cmd->len == 11;
+	u32 dw0 = cmd->dw[0], opcode = XE_CBEV_MI_ATOMIC_OPCODE(dw0);
+	u32 op = opcode & XE_CBEV_MI_ATOMIC_OP_MASK;
+	u32 data_size = XE_CBEV_MI_ATOMIC_SIZE(dw0);
+	bool qword = opcode & XE_CBEV_MI_ATOMIC_QWORD;
+	bool inl = dw0 & XE_CBEV_MI_ATOMIC_INLINE;
+	bool qword_size = data_size == XE_CBEV_MI_ATOMIC_SIZE_QWORD;
+	bool long_form = cmd->len == XE_CBEV_MI_ATOMIC_INLINE_DWORDS;
 	u64 addr = cmd_addr(cmd, 1), operand = 0;
 	int ret;
 
 	/* The size field, the opcode's size and the length must agree. */
-	if ((dw0 & MI_GGTT) || data_size > 1 || qword != qword_size ||
-	    (opcode & 0xc0) || inl != long_form)
+	if ((dw0 & XE_CBEV_MI_GGTT) || data_size > XE_CBEV_MI_ATOMIC_SIZE_QWORD ||
+	    qword != qword_size || (opcode & XE_CBEV_MI_ATOMIC_OPCODE_MBZ) ||
+	    inl != long_form)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
-	if (op < XE_CBEV_ATOMIC_AND || op > XE_CBEV_ATOMIC_SUB)
+	if (op < XE_CBEV_MI_ATOMIC_AND || op > XE_CBEV_MI_ATOMIC_SUB)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, addr);
-	if (!inl && op != XE_CBEV_ATOMIC_INC && op != XE_CBEV_ATOMIC_DEC)
+	if (!inl && op != XE_CBEV_MI_ATOMIC_INC && op != XE_CBEV_MI_ATOMIC_DEC)
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
 		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
@@ -331,16 +299,16 @@ static enum cs_status cs_pipe_control(struct xe_cbev_queue *q,
 	u64 value;
 	int ret;
 
-	if (dw1 & (PC_STORE_DATA_INDEX | PC_GGTT))
+	if (dw1 & (XE_CBEV_PC_STORE_DATA_INDEX | XE_CBEV_PC_GGTT))
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 
-	switch (PC_POST_SYNC(dw1)) {
-	case 0:
+	switch (XE_CBEV_PC_POST_SYNC(dw1)) {
+	case XE_CBEV_PC_POST_SYNC_NONE:
 		goto notify;
-	case PC_POST_SYNC_IMM:
+	case XE_CBEV_PC_POST_SYNC_IMM:
 		value = (u64)cmd->dw[5] << 32 | cmd->dw[4];
 		break;
-	case PC_POST_SYNC_TIMESTAMP:
+	case XE_CBEV_PC_POST_SYNC_TIMESTAMP:
 		value = ktime_get_raw_ns();
 		break;
 	default:
@@ -352,7 +320,7 @@ static enum cs_status cs_pipe_control(struct xe_cbev_queue *q,
 	if (ret)
 		return cs_access_fault(q, ret, addr);
 notify:
-	if (dw1 & PC_NOTIFY)
+	if (dw1 & XE_CBEV_PC_NOTIFY)
 		xe_cbev_queue_user_interrupt(q);
 	return CS_DONE;
 }
@@ -360,21 +328,23 @@ notify:
 static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 				  const struct cs_cmd *cmd)
 {
-	u64 args[XE_CBEV_KERNEL_NUM_ARGS], fault = 0;
-	u32 id = cmd->dw[1];
+	u64 args[XE_CBEV_DISPATCH_NUM_ARGS], fault = 0;
+	u32 id = cmd->dw[XE_CBEV_DISPATCH_DW_KERNEL];
 	unsigned int i;
 	int ret;
 
-	if (cmd->dw[2] || (cmd->dw[0] & GENMASK(15, 8)))
+	if (cmd->dw[XE_CBEV_DISPATCH_DW_MBZ] ||
+	    (cmd->dw[0] & XE_CBEV_DISPATCH_MBZ))
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
-	for (i = 0; i < XE_CBEV_KERNEL_NUM_ARGS; i++)
-		args[i] = (u64)cmd->dw[4 + 2 * i] << 32 | cmd->dw[3 + 2 * i];
+	for (i = 0; i < XE_CBEV_DISPATCH_NUM_ARGS; i++)
+		args[i] = (u64)cmd->dw[XE_CBEV_DISPATCH_DW_ARG(i) + 1] << 32 |
+			  cmd->dw[XE_CBEV_DISPATCH_DW_ARG(i)];
 	/* Arguments a kernel does not take must be zero. */
-	for (i = xe_cbev_kernel_num_args(id); i < XE_CBEV_KERNEL_NUM_ARGS; i++)
+	for (i = xe_cbev_kernel_num_args(id); i < XE_CBEV_DISPATCH_NUM_ARGS; i++)
 		if (args[i])
 			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, id);
 
-	if (id == XE_CBEV_KERNEL_SPIN) {
+	if (id == XE_CBEV_BUILTIN_SPIN) {
 		ktime_t now = ktime_get();
 
 		/* First visit starts the clock; the queue sleeps till then. */
@@ -390,7 +360,7 @@ static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 
 	ret = xe_cbev_kernel_run(q->vm, id, args, &fault);
 	if (ret == -EINVAL && !fault)
-		return cs_fault(q, id >= XE_CBEV_KERNEL_FILL && id <= XE_CBEV_KERNEL_SPIN ?
+		return cs_fault(q, id >= XE_CBEV_BUILTIN_FILL && id <= XE_CBEV_BUILTIN_SPIN ?
 				DRM_XE_CBEV_BAN_BAD_LENGTH : DRM_XE_CBEV_BAN_BAD_COMMAND, id);
 	if (ret == -ENOMEM)
 		return CS_SPIN;	/* try again later */
@@ -405,7 +375,7 @@ static enum cs_status cs_batch_start(struct xe_cbev_queue *q,
 {
 	u64 addr = cmd_addr(cmd, 1);
 
-	if (!(cmd->dw[0] & BB_PPGTT))
+	if (!(cmd->dw[0] & XE_CBEV_MI_BB_PPGTT))
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
 		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
@@ -417,7 +387,7 @@ static enum cs_status cs_batch_start(struct xe_cbev_queue *q,
 		q->ring_call = true;
 		return CS_JUMPED;
 	}
-	if (!(cmd->dw[0] & BB_SECOND_LEVEL)) {
+	if (!(cmd->dw[0] & XE_CBEV_MI_BB_SECOND_LEVEL)) {
 		q->pc[q->depth] = addr;
 		return CS_JUMPED;
 	}
@@ -451,42 +421,44 @@ static enum cs_status cs_execute(struct xe_cbev_queue *q,
 {
 	u32 dw0 = cmd->dw[0];
 
-	if (dw0 == PIPE_CONTROL)
+	if (dw0 == XE_CBEV_PIPE_CONTROL_DW0)
 		return cs_pipe_control(q, cmd);
-	if ((dw0 & 0xffff0000) == XE_CBEV_DISPATCH)
+	if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
 		return cs_dispatch(q, cmd);
 
-	switch (MI_OPCODE(dw0)) {
-	case MI_NOOP:
-	case MI_ARB_CHECK:
-	case MI_ARB_ON_OFF:
+	switch (XE_CBEV_MI_OPCODE(dw0)) {
+	case XE_CBEV_MI_NOOP:
+	case XE_CBEV_MI_ARB_CHECK:
+	case XE_CBEV_MI_ARB_ON_OFF:
 		return CS_DONE;
-	case MI_USER_INTERRUPT:
+	case XE_CBEV_MI_USER_INTERRUPT:
 		xe_cbev_queue_user_interrupt(q);
 		return CS_DONE;
-	case MI_BATCH_BUFFER_END:
+	case XE_CBEV_MI_BATCH_BUFFER_END:
 		return cs_batch_end(q, job);
-	case MI_BATCH_BUFFER_START:
+	case XE_CBEV_MI_BATCH_BUFFER_START:
 		return cs_batch_start(q, cmd);
-	case MI_SEMAPHORE_WAIT:
-		if (dw0 & (SEM_REGISTER_POLL | SEM_INDIRECT | MI_GGTT))
+	case XE_CBEV_MI_SEMAPHORE_WAIT:
+		if (dw0 & (XE_CBEV_MI_SEM_REGISTER_POLL | XE_CBEV_MI_SEM_INDIRECT |
+			   XE_CBEV_MI_GGTT))
 			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
 		return cs_semaphore(q, cmd_addr(cmd, 2), 4, cmd->dw[1],
-				    (dw0 >> 12) & 7);
-	case MI_SEMAPHORE_WAIT_64:
-		if (dw0 & (SEM_REGISTER_POLL | SEM_INDIRECT | MI_GGTT))
+				    XE_CBEV_MI_SEM_OP(dw0));
+	case XE_CBEV_MI_SEMAPHORE_WAIT_64:
+		if (dw0 & (XE_CBEV_MI_SEM_REGISTER_POLL | XE_CBEV_MI_SEM_INDIRECT |
+			   XE_CBEV_MI_GGTT))
 			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
-		if (dw0 & SEM64_COMPARE_32BIT)
+		if (dw0 & XE_CBEV_MI_SEM64_COMPARE_32BIT)
 			return cs_semaphore(q, cmd_addr(cmd, 3), 4, cmd->dw[1],
-					    (dw0 >> 12) & 7);
+					    XE_CBEV_MI_SEM_OP(dw0));
 		return cs_semaphore(q, cmd_addr(cmd, 3), 8,
 				    (u64)cmd->dw[2] << 32 | cmd->dw[1],
-				    (dw0 >> 12) & 7);
-	case MI_STORE_DATA_IMM:
+				    XE_CBEV_MI_SEM_OP(dw0));
+	case XE_CBEV_MI_STORE_DATA_IMM:
 		return cs_store_data_imm(q, cmd);
-	case MI_STORE_REGISTER_MEM:
+	case XE_CBEV_MI_STORE_REGISTER_MEM:
 		return cs_store_register_mem(q, cmd);
-	case MI_ATOMIC:
+	case XE_CBEV_MI_ATOMIC:
 		return cs_atomic(q, cmd);
 	default:
 		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, dw0);

@@ -8,6 +8,8 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 
+#include <uapi/drm/xe_cbev_cs.h>
+
 #include "xe_cbev_access.h"
 #include "xe_cbev_kernels.h"
 
@@ -30,12 +32,12 @@
 static int kernel_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 {
 	u64 dst = a[0], size = a[1], pat = a[2], psize = a[3];
-	u8 pattern[XE_CBEV_KERNEL_MAX_PATTERN];
+	u8 pattern[XE_CBEV_BUILTIN_MAX_PATTERN];
 	u64 done = 0;
 	size_t i;
 	int ret;
 
-	if (!psize || psize > sizeof(pattern) || size > XE_CBEV_KERNEL_MAX_SIZE)
+	if (!psize || psize > sizeof(pattern) || size > XE_CBEV_BUILTIN_MAX_SIZE)
 		return -EINVAL;
 	ret = xe_cbev_vm_read(vm, pat, pattern, psize, fault);
 	if (ret)
@@ -61,7 +63,7 @@ static int kernel_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 	u64 dst = a[0], src = a[1], size = a[2], done = 0;
 	int ret;
 
-	if (size > XE_CBEV_KERNEL_MAX_SIZE)
+	if (size > XE_CBEV_BUILTIN_MAX_SIZE)
 		return -EINVAL;
 	while (done < size) {
 		u64 n = min_t(u64, size - done, CHUNK);
@@ -86,7 +88,7 @@ static int kernel_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 	u64 dst = a[0], n = a[3], done = 0, i;
 	int ret;
 
-	if (n > XE_CBEV_KERNEL_MAX_SIZE / sizeof(u32))
+	if (n > XE_CBEV_BUILTIN_MAX_SIZE / sizeof(u32))
 		return -EINVAL;
 
 	while (done < n) {
@@ -116,7 +118,7 @@ static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 	u64 i;
 	int ret;
 
-	if (size > XE_CBEV_KERNEL_MAX_SIZE)
+	if (size > XE_CBEV_BUILTIN_MAX_SIZE)
 		return -EINVAL;
 	while (done < size) {
 		u64 n = min_t(u64, size - done, CHUNK);
@@ -139,34 +141,34 @@ static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 
 /**
  * xe_cbev_kernel_num_args() - how many arguments a built-in kernel takes
- * @id: XE_CBEV_KERNEL_*
+ * @id: XE_CBEV_BUILTIN_*
  *
- * Return: the count; XE_CBEV_KERNEL_NUM_ARGS for an unknown kernel, which
+ * Return: the count; XE_CBEV_DISPATCH_NUM_ARGS for an unknown kernel, which
  * the dispatch refuses anyway.
  */
 unsigned int xe_cbev_kernel_num_args(u32 id)
 {
 	static const u8 nargs[] = {
-		[XE_CBEV_KERNEL_FILL] = 4,
-		[XE_CBEV_KERNEL_COPY] = 3,
-		[XE_CBEV_KERNEL_ADD_U32] = 4,
-		[XE_CBEV_KERNEL_SCALE_U32] = 4,
-		[XE_CBEV_KERNEL_CHECKSUM] = 3,
-		[XE_CBEV_KERNEL_SPIN] = 1,
+		[XE_CBEV_BUILTIN_FILL] = XE_CBEV_BUILTIN_FILL_ARGS,
+		[XE_CBEV_BUILTIN_COPY] = XE_CBEV_BUILTIN_COPY_ARGS,
+		[XE_CBEV_BUILTIN_ADD_U32] = XE_CBEV_BUILTIN_ADD_U32_ARGS,
+		[XE_CBEV_BUILTIN_SCALE_U32] = XE_CBEV_BUILTIN_SCALE_U32_ARGS,
+		[XE_CBEV_BUILTIN_CHECKSUM] = XE_CBEV_BUILTIN_CHECKSUM_ARGS,
+		[XE_CBEV_BUILTIN_SPIN] = XE_CBEV_BUILTIN_SPIN_ARGS,
 	};
 
-	return id && id < ARRAY_SIZE(nargs) ? nargs[id] : XE_CBEV_KERNEL_NUM_ARGS;
+	return id && id < ARRAY_SIZE(nargs) ? nargs[id] : XE_CBEV_DISPATCH_NUM_ARGS;
 }
 
 /**
  * xe_cbev_kernel_run() - run a built-in kernel other than spin
  * @vm: the address space
- * @id: XE_CBEV_KERNEL_*
- * @args: XE_CBEV_KERNEL_NUM_ARGS arguments
+ * @id: XE_CBEV_BUILTIN_*
+ * @args: XE_CBEV_DISPATCH_NUM_ARGS arguments
  * @fault: where a faulting address goes
  *
  * Return: 0; -EINVAL for an unknown kernel, a bad argument or a size over
- * XE_CBEV_KERNEL_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
+ * XE_CBEV_BUILTIN_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
  */
 int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
 		       u64 *fault)
@@ -179,19 +181,19 @@ int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
 		return -ENOMEM;
 
 	switch (id) {
-	case XE_CBEV_KERNEL_FILL:
+	case XE_CBEV_BUILTIN_FILL:
 		ret = kernel_fill(vm, args, buf, fault);
 		break;
-	case XE_CBEV_KERNEL_COPY:
+	case XE_CBEV_BUILTIN_COPY:
 		ret = kernel_copy(vm, args, buf, fault);
 		break;
-	case XE_CBEV_KERNEL_ADD_U32:
+	case XE_CBEV_BUILTIN_ADD_U32:
 		ret = kernel_elementwise(vm, args, buf, false, fault);
 		break;
-	case XE_CBEV_KERNEL_SCALE_U32:
+	case XE_CBEV_BUILTIN_SCALE_U32:
 		ret = kernel_elementwise(vm, args, buf, true, fault);
 		break;
-	case XE_CBEV_KERNEL_CHECKSUM:
+	case XE_CBEV_BUILTIN_CHECKSUM:
 		ret = kernel_checksum(vm, args, buf, fault);
 		break;
 	default:
