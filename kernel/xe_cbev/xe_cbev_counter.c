@@ -15,8 +15,8 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_file.h"
 #include "xe_cbev_ipc.h"
-#include "xe_cbev_queue.h"
 #include "xe_cbev_vm.h"
 
 /**
@@ -49,20 +49,6 @@ static u32 slot_id(const struct xe_cbev_counter_page *page, unsigned int slot)
 static u64 page_gpu_addr(const struct xe_cbev_counter_page *page)
 {
 	return XE_CBEV_COUNTER_VA_BASE + (u64)page->index * PAGE_SIZE;
-}
-
-/*
- * A freed slot waits for the file's submissions made before the free: the
- * file's submission number then, and the one up to which all have retired.
- */
-static u64 file_submitted_seqno(struct xe_cbev_file *xfile)
-{
-	return xe_cbev_file_submitted_seqno(xfile);
-}
-
-static u64 file_retired_seqno(struct xe_cbev_file *xfile)
-{
-	return xe_cbev_file_retired_seqno(xfile);
 }
 
 /* Make retiring slots free if the work they waited for is done. */
@@ -236,7 +222,7 @@ static int counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
 			 struct drm_xe_cbev_counter_alloc *args)
 {
 	struct xe_cbev_counter_mgr *mgr = &xfile->counters;
-	u64 retired = file_retired_seqno(xfile);
+	u64 retired = xe_cbev_file_retired_seqno(xfile);
 	struct xe_cbev_counter_page *page;
 	unsigned long index;
 	int slot;
@@ -339,13 +325,13 @@ int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 		return -ENOENT;
 	}
 
-	slot_put(page, slot, file_submitted_seqno(xfile));
+	slot_put(page, slot, xe_cbev_file_submitted_seqno(xfile));
 	/* The export is freed: its tokens name nothing any more. */
 	xe_cbev_ipc_revoke_slot(xfile, page->bo, slot);
 
 	/* Give back a page that has become empty, unless it is the hint. */
 	spin_lock(&page->lock);
-	page_reap_locked(page, file_retired_seqno(xfile));
+	page_reap_locked(page, xe_cbev_file_retired_seqno(xfile));
 	empty = !page->nr_busy;
 	spin_unlock(&page->lock);
 	if (empty && page->index != mgr->hint)

@@ -9,11 +9,11 @@
 #include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
 
-#include "xe_cbev_access.h"
+#include "xe_cbev_vm_access.h"
 #include "xe_cbev_bo.h"
 #include "xe_cbev_cs.h"
 #include "xe_cbev_drv.h"
-#include "xe_cbev_kernels.h"
+#include "xe_cbev_builtins.h"
 #include "xe_cbev_queue.h"
 
 /**
@@ -340,7 +340,7 @@ static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 		args[i] = (u64)cmd->dw[XE_CBEV_DISPATCH_DW_ARG(i) + 1] << 32 |
 			  cmd->dw[XE_CBEV_DISPATCH_DW_ARG(i)];
 	/* Arguments a kernel does not take must be zero. */
-	for (i = xe_cbev_kernel_num_args(id); i < XE_CBEV_DISPATCH_NUM_ARGS; i++)
+	for (i = xe_cbev_builtin_num_args(id); i < XE_CBEV_DISPATCH_NUM_ARGS; i++)
 		if (args[i])
 			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, id);
 
@@ -358,7 +358,7 @@ static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
 		return CS_DONE;
 	}
 
-	ret = xe_cbev_kernel_run(q->vm, id, args, &fault);
+	ret = xe_cbev_builtin_run(q->vm, id, args, &fault);
 	if (ret == -EINVAL && !fault)
 		return cs_fault(q, id >= XE_CBEV_BUILTIN_FILL && id <= XE_CBEV_BUILTIN_SPIN ?
 				DRM_XE_CBEV_BAN_BAD_LENGTH : DRM_XE_CBEV_BAN_BAD_COMMAND, id);

@@ -18,6 +18,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_cs.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
 
 /**
@@ -69,47 +70,28 @@ static const struct {
 /* Submissions a queue may have pending. */
 #define MAX_JOBS_PER_QUEUE	65536
 
-/* The engine, and the worker for deferred cleanups of waits. */
+/* The engine. */
 static struct workqueue_struct *xe_cbev_engine_wq;
-static struct workqueue_struct *xe_cbev_defer_wq;
 
 /**
- * xe_cbev_engine_init() - create the engine's workqueues
+ * xe_cbev_engine_init() - create the engine's workqueue
  *
  * Return: 0 or -ENOMEM.
  */
 int xe_cbev_engine_init(void)
 {
 	xe_cbev_engine_wq = alloc_ordered_workqueue("xe_cbev_engine", 0);
-	if (!xe_cbev_engine_wq)
-		return -ENOMEM;
-	xe_cbev_defer_wq = alloc_workqueue("xe_cbev_defer", WQ_UNBOUND, 0);
-	if (!xe_cbev_defer_wq) {
-		destroy_workqueue(xe_cbev_engine_wq);
-		return -ENOMEM;
-	}
-	return 0;
+	return xe_cbev_engine_wq ? 0 : -ENOMEM;
 }
 
 /**
- * xe_cbev_engine_fini() - destroy the engine's workqueues
+ * xe_cbev_engine_fini() - destroy the engine's workqueue
  *
- * Runs after every file is closed; the deferred cleanups still queued are
- * flushed, so no work of the module outlives it.
+ * Runs after every file is closed, so no queue's work is left.
  */
 void xe_cbev_engine_fini(void)
 {
-	destroy_workqueue(xe_cbev_defer_wq);
 	destroy_workqueue(xe_cbev_engine_wq);
-}
-
-/**
- * xe_cbev_engine_defer() - run a cleanup in process context
- * @work: the work; flushed at module unload
- */
-void xe_cbev_engine_defer(struct work_struct *work)
-{
-	queue_work(xe_cbev_defer_wq, work);
 }
 
 /* Queue the queue's work unless it is dead or banned. Any context. */
@@ -666,7 +648,7 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	if (list_empty(&q->jobs))
 		xe_cbev_queue_progress(q);
 	job->tail = args->tail;
-	job->seqno = atomic64_inc_return(&xfile->seqno);
+	job->seqno = xe_cbev_file_next_seqno(xfile);
 	/* Once queued the engine may finish and free the job at any time. */
 	*seqno = job->seqno;
 	list_add_tail(&job->link, &q->jobs);
@@ -713,9 +695,6 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile)
 {
 	xa_init_flags(&xfile->queues, XA_FLAGS_ALLOC1);
-	atomic64_set(&xfile->seqno, 0);
-	atomic64_set(&xfile->interrupts, 0);
-	init_waitqueue_head(&xfile->event_wq);
 }
 
 /**
@@ -733,45 +712,6 @@ void xe_cbev_file_queues_fini(struct xe_cbev_file *xfile)
 		xe_cbev_queue_put(q);
 	}
 	xa_destroy(&xfile->queues);
-}
-
-/**
- * xe_cbev_file_submitted_seqno() - the file's latest submission
- * @xfile: the file
- *
- * Return: its sequence number.
- */
-u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile)
-{
-	return atomic64_read(&xfile->seqno);
-}
-
-/**
- * xe_cbev_file_retired_seqno() - submissions the engine is done with
- * @xfile: the file
- *
- * Return: a sequence number such that every submission up to it has
- * finished or will never run (its queue is banned or destroyed).
- */
-u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile)
-{
-	u64 retired = atomic64_read(&xfile->seqno);
-	struct xe_cbev_queue *q;
-	unsigned long id, flags;
-
-	xa_lock(&xfile->queues);
-	xa_for_each(&xfile->queues, id, q) {
-		struct xe_cbev_job *job;
-
-		spin_lock_irqsave(&q->lock, flags);
-		/* A dying queue counts until its last slice has stopped. */
-		job = list_first_entry_or_null(&q->jobs, struct xe_cbev_job, link);
-		if (job && !q->banned)
-			retired = min(retired, job->seqno - 1);
-		spin_unlock_irqrestore(&q->lock, flags);
-	}
-	xa_unlock(&xfile->queues);
-	return retired;
 }
 
 /**

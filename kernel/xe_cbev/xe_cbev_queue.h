@@ -21,12 +21,9 @@ struct seq_file;
 
 int xe_cbev_engine_init(void);
 void xe_cbev_engine_fini(void);
-void xe_cbev_engine_defer(struct work_struct *work);
 
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile);
 void xe_cbev_file_queues_fini(struct xe_cbev_file *xfile);
-u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile);
-u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile);
 void xe_cbev_file_queues_print(struct xe_cbev_file *xfile, struct seq_file *m);
 
 struct xe_cbev_queue *xe_cbev_queue_lookup(struct xe_cbev_file *xfile, u32 id);

@@ -10,8 +10,8 @@
 
 #include <uapi/drm/xe_cbev_cs.h>
 
-#include "xe_cbev_access.h"
-#include "xe_cbev_kernels.h"
+#include "xe_cbev_vm_access.h"
+#include "xe_cbev_builtins.h"
 
 /**
  * DOC: built-in kernels
@@ -29,7 +29,7 @@
 #define FNV64_BASIS	0xcbf29ce484222325ull
 #define FNV64_PRIME	0x100000001b3ull
 
-static int kernel_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
+static int builtin_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 {
 	u64 dst = a[0], size = a[1], pat = a[2], psize = a[3];
 	u8 pattern[XE_CBEV_BUILTIN_MAX_PATTERN];
@@ -58,7 +58,7 @@ static int kernel_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 	return 0;
 }
 
-static int kernel_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
+static int builtin_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 {
 	u64 dst = a[0], src = a[1], size = a[2], done = 0;
 	int ret;
@@ -80,8 +80,8 @@ static int kernel_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 }
 
 /* add_u32 (scale == false) and scale_u32, element-wise over a[3] u32s. */
-static int kernel_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
-			      bool scale, u64 *fault)
+static int builtin_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
+			       bool scale, u64 *fault)
 {
 	u32 *x = (u32 *)buf, *y = (u32 *)(buf + CHUNK / 2);
 	const u64 per = CHUNK / 2 / sizeof(u32);
@@ -110,8 +110,8 @@ static int kernel_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 	return 0;
 }
 
-static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
-			   u64 *fault)
+static int builtin_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
+			    u64 *fault)
 {
 	u64 dst = a[0], src = a[1], size = a[2], done = 0;
 	u64 hash = FNV64_BASIS;
@@ -140,13 +140,13 @@ static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 }
 
 /**
- * xe_cbev_kernel_num_args() - how many arguments a built-in kernel takes
+ * xe_cbev_builtin_num_args() - how many arguments a built-in kernel takes
  * @id: XE_CBEV_BUILTIN_*
  *
  * Return: the count; XE_CBEV_DISPATCH_NUM_ARGS for an unknown kernel, which
  * the dispatch refuses anyway.
  */
-unsigned int xe_cbev_kernel_num_args(u32 id)
+unsigned int xe_cbev_builtin_num_args(u32 id)
 {
 	static const u8 nargs[] = {
 		[XE_CBEV_BUILTIN_FILL] = XE_CBEV_BUILTIN_FILL_ARGS,
@@ -161,7 +161,7 @@ unsigned int xe_cbev_kernel_num_args(u32 id)
 }
 
 /**
- * xe_cbev_kernel_run() - run a built-in kernel other than spin
+ * xe_cbev_builtin_run() - run a built-in kernel other than spin
  * @vm: the address space
  * @id: XE_CBEV_BUILTIN_*
  * @args: XE_CBEV_DISPATCH_NUM_ARGS arguments
@@ -170,8 +170,8 @@ unsigned int xe_cbev_kernel_num_args(u32 id)
  * Return: 0; -EINVAL for an unknown kernel, a bad argument or a size over
  * XE_CBEV_BUILTIN_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
  */
-int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
-		       u64 *fault)
+int xe_cbev_builtin_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
+			u64 *fault)
 {
 	u8 *buf;
 	int ret;
@@ -182,19 +182,19 @@ int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
 
 	switch (id) {
 	case XE_CBEV_BUILTIN_FILL:
-		ret = kernel_fill(vm, args, buf, fault);
+		ret = builtin_fill(vm, args, buf, fault);
 		break;
 	case XE_CBEV_BUILTIN_COPY:
-		ret = kernel_copy(vm, args, buf, fault);
+		ret = builtin_copy(vm, args, buf, fault);
 		break;
 	case XE_CBEV_BUILTIN_ADD_U32:
-		ret = kernel_elementwise(vm, args, buf, false, fault);
+		ret = builtin_elementwise(vm, args, buf, false, fault);
 		break;
 	case XE_CBEV_BUILTIN_SCALE_U32:
-		ret = kernel_elementwise(vm, args, buf, true, fault);
+		ret = builtin_elementwise(vm, args, buf, true, fault);
 		break;
 	case XE_CBEV_BUILTIN_CHECKSUM:
-		ret = kernel_checksum(vm, args, buf, fault);
+		ret = builtin_checksum(vm, args, buf, fault);
 		break;
 	default:
 		ret = -EINVAL;

@@ -2,8 +2,8 @@
 /*
  * Copyright © 2026 The xe_cbev authors
  */
-#ifndef _XE_CBEV_ACCESS_H_
-#define _XE_CBEV_ACCESS_H_
+#ifndef _XE_CBEV_VM_ACCESS_H_
+#define _XE_CBEV_VM_ACCESS_H_
 
 #include <linux/types.h>
 
@@ -34,4 +34,4 @@ int xe_cbev_vm_write_u64(struct xe_cbev_vm *vm, u64 addr, u64 value);
 int xe_cbev_vm_atomic(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 		      enum xe_cbev_atomic_op op, u64 operand);
 
-#endif /* _XE_CBEV_ACCESS_H_ */
+#endif /* _XE_CBEV_VM_ACCESS_H_ */
