@@ -19,6 +19,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
+#include "xe_cbev_counter_ioctl.h"
 #include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_file.h"
@@ -27,6 +28,7 @@
 #include "xe_cbev_sync_file.h"
 #include "xe_cbev_uring.h"
 #include "xe_cbev_vm.h"
+#include "xe_cbev_vm_bind.h"
 #include "xe_cbev_wait.h"
 
 /**
