@@ -22,6 +22,7 @@
 #include "xe_cbev_counter_ioctl.h"
 #include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_engine.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_query.h"
 #include "xe_cbev_queue.h"

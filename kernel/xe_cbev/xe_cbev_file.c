@@ -74,12 +74,12 @@ u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile)
 	xa_for_each(&xfile->queues, id, q) {
 		struct xe_cbev_job *job;
 
-		spin_lock_irqsave(&q->lock, flags);
+		spin_lock_irqsave(&q->ctx.lock, flags);
 		/* A dying queue counts until its last slice has stopped. */
-		job = list_first_entry_or_null(&q->jobs, struct xe_cbev_job, link);
-		if (job && !q->banned)
+		job = list_first_entry_or_null(&q->ctx.jobs, struct xe_cbev_job, link);
+		if (job && !q->ctx.banned)
 			retired = min(retired, job->seqno - 1);
-		spin_unlock_irqrestore(&q->lock, flags);
+		spin_unlock_irqrestore(&q->ctx.lock, flags);
 	}
 	xa_unlock(&xfile->queues);
 	return retired;

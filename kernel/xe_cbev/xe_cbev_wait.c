@@ -178,7 +178,7 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
 	u64 mem;
 
 	if (c->queue)
-		return xe_cbev_compare(READ_ONCE(c->queue->completed_seqno),
+		return xe_cbev_compare(READ_ONCE(c->queue->ctx.completed_seqno),
 				       c->value, c->op);
 
 	va = kmap_local_page(c->page) + c->offset;
@@ -211,14 +211,14 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 {
 	u32 i;
 
-	if (q && (READ_ONCE(q->banned) || READ_ONCE(q->dead)))
+	if (q && (READ_ONCE(q->ctx.banned) || READ_ONCE(q->ctx.dead)))
 		return -EIO;
 	for (i = 0; i < n; i++) {
 		const struct xe_cbev_queue *cq = conds[i].queue;
 		bool ok = xe_cbev_cond_check(&conds[i]);
 
 		/* A queue that will never complete more ends the wait. */
-		if (!ok && cq && (READ_ONCE(cq->banned) || READ_ONCE(cq->dead)))
+		if (!ok && cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
 			return -EIO;
 
 		if (any && ok)
