@@ -14,9 +14,7 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_bo.h"
-#include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
-#include "xe_cbev_ipc.h"
 
 /**
  * DOC: buffer objects
@@ -27,15 +25,21 @@
  * those are made only by the counter manager, and user space may never
  * map them writable -- not through the DRM fd, not through a dma-buf.
  *
- * An export view (see IPC) is an object without pages of its own that
- * shows pages of another, read-only: it pins them, maps them by its own
- * fault handler, and its waiters sit on the other object's wait queue.
+ * An object may be more than memory: the counter manager makes counter
+ * pages, and hangs its bookkeeping on the object with a release hook; an
+ * export (IPC) hangs a hook on the handle's close. The object knows
+ * neither. Export views are objects of their own (xe_cbev_view.c).
  */
 
 static void xe_cbev_bo_close(struct drm_gem_object *obj, struct drm_file *file)
 {
-	/* The exporter letting go of its handle revokes its tokens for it. */
-	xe_cbev_ipc_revoke_object(to_xe_cbev_file(file), to_xe_cbev_bo(obj));
+	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+	void (*closed)(struct xe_cbev_bo *bo, struct drm_file *file);
+
+	/* Set by an export: its tokens for the object die with the handle. */
+	closed = READ_ONCE(bo->closed);
+	if (closed)
+		closed(bo, file);
 }
 
 static void xe_cbev_bo_free(struct drm_gem_object *obj)
@@ -43,7 +47,8 @@ static void xe_cbev_bo_free(struct drm_gem_object *obj)
 	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
 	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
 
-	xe_cbev_counter_page_free(bo->counter);
+	if (bo->release)
+		bo->release(bo);
 	drm_gem_shmem_free(&bo->shmem);
 	atomic_dec(&xdev->stats.bos);
 }
@@ -76,16 +81,26 @@ static const struct drm_gem_object_funcs xe_cbev_bo_funcs = {
 };
 
 /**
+ * xe_cbev_gem_is_bo() - is a GEM object of this device a buffer object?
+ * @obj: the object
+ *
+ * Return: true for a buffer object (counter pages and PRIME imports
+ * included), false for anything else, such as an export view.
+ */
+bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj)
+{
+	return obj->funcs == &xe_cbev_bo_funcs;
+}
+
+/**
  * xe_cbev_bo_pin_pages() - make the object's pages resident
  * @bo: the object
- *
- * A view's pages are its origin's, pinned for as long as the view lives.
  *
  * Return: 0 or a negative errno.
  */
 int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
 {
-	return bo->view.origin ? 0 : drm_gem_shmem_get_pages(&bo->shmem);
+	return drm_gem_shmem_get_pages(&bo->shmem);
 }
 
 /**
@@ -94,134 +109,7 @@ int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
  */
 void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo)
 {
-	if (!bo->view.origin)
-		drm_gem_shmem_put_pages(&bo->shmem);
-}
-
-/* ---- export views ------------------------------------------------------ */
-
-static vm_fault_t view_fault(struct vm_fault *vmf)
-{
-	struct vm_area_struct *vma = vmf->vma;
-	struct xe_cbev_bo *bo = to_xe_cbev_bo(vma->vm_private_data);
-	pgoff_t pgoff = (vmf->address - vma->vm_start) >> PAGE_SHIFT;
-
-	if (pgoff >= bo->shmem.base.size >> PAGE_SHIFT)
-		return VM_FAULT_SIGBUS;
-	return vmf_insert_pfn(vma, vmf->address,
-			      page_to_pfn(xe_cbev_bo_page(bo, pgoff)));
-}
-
-static const struct vm_operations_struct view_vm_ops = {
-	.fault = view_fault,
-	.open = drm_gem_vm_open,
-	.close = drm_gem_vm_close,
-};
-
-static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
-{
-	/* Whoever holds a view may read the memory, never write it. */
-	if (vma->vm_flags & VM_WRITE)
-		return -EACCES;
-	if (is_cow_mapping(vma->vm_flags))
-		return -EINVAL;
-	vma->vm_flags &= ~VM_MAYWRITE;
-	vma->vm_flags |= VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP;
-	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
-	vma->vm_ops = &view_vm_ops;
-	return 0;
-}
-
-/*
- * Another driver's device could write what it maps; a view is read-only,
- * so it is not attached to other devices at all.
- */
-static int view_pin(struct drm_gem_object *obj)
-{
-	return -EOPNOTSUPP;
-}
-
-/*
- * A view's only dma-buf is the one its export made: PRIME keeps one
- * dma-buf per object, and a second would break that for importers.
- */
-static struct dma_buf *view_export(struct drm_gem_object *obj, int flags)
-{
-	return ERR_PTR(-EOPNOTSUPP);
-}
-
-static void view_free(struct drm_gem_object *obj)
-{
-	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
-	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
-	struct xe_cbev_bo *origin = bo->view.origin;
-
-	if (bo->view.slot >= 0)
-		xe_cbev_counter_slot_put(origin->counter, bo->view.slot);
-	drm_gem_shmem_put_pages(&origin->shmem);
-	xe_cbev_bo_put(origin);
-	drm_gem_object_release(obj);
-	kfree(bo);
-	atomic_dec(&xdev->stats.bos);
-}
-
-static const struct drm_gem_object_funcs xe_cbev_view_funcs = {
-	.free = view_free,
-	.close = xe_cbev_bo_close,
-	.pin = view_pin,
-	.export = view_export,
-	.mmap = view_mmap,
-	.vm_ops = &view_vm_ops,
-};
-
-/**
- * xe_cbev_bo_create_view() - a read-only window on another object
- * @origin: the object to show; the view takes a reference and pins its pages
- * @pgoff: first page shown
- * @size: bytes shown, a page multiple inside @origin
- * @slot: counter slot of @origin (a counter page) whose reference the view
- *	takes over, or -1
- *
- * The view has no pages of its own: mappings, bindings and waits reach
- * the origin's. The caller sets the view's owner and grant.
- *
- * Return: the view with one reference, or an ERR_PTR.
- */
-struct xe_cbev_bo *xe_cbev_bo_create_view(struct xe_cbev_bo *origin,
-					  pgoff_t pgoff, size_t size, int slot)
-{
-	struct drm_device *dev = origin->shmem.base.dev;
-	struct xe_cbev_bo *bo;
-	int ret;
-
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
-	if (!bo)
-		return ERR_PTR(-ENOMEM);
-
-	ret = drm_gem_shmem_get_pages(&origin->shmem);
-	if (ret)
-		goto err_free;
-
-	bo->shmem.base.funcs = &xe_cbev_view_funcs;
-	drm_gem_private_object_init(dev, &bo->shmem.base, size);
-	init_waitqueue_head(&bo->wq);
-	ret = drm_gem_create_mmap_offset(&bo->shmem.base);
-	if (ret)
-		goto err_release;
-
-	drm_gem_object_get(&origin->shmem.base);
-	bo->view.origin = origin;
-	bo->view.pgoff = pgoff;
-	bo->view.slot = slot;
-	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
-	return bo;
-
-err_release:
-	drm_gem_object_release(&bo->shmem.base);
-	drm_gem_shmem_put_pages(&origin->shmem);
-err_free:
-	kfree(bo);
-	return ERR_PTR(ret);
+	drm_gem_shmem_put_pages(&bo->shmem);
 }
 
 /**
@@ -243,7 +131,6 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 		return ERR_PTR(-ENOMEM);
 
 	bo->shmem.base.funcs = &xe_cbev_bo_funcs;
-	bo->view.slot = -1;
 	init_waitqueue_head(&bo->wq);
 	/* Counted in stats.bos once creation succeeded: the helper frees failures. */
 	return &bo->shmem.base;
@@ -298,12 +185,17 @@ struct xe_cbev_bo *xe_cbev_bo_create(struct drm_device *dev, size_t size,
  * @file: the file the handle belongs to
  * @handle: GEM handle
  *
- * Return: the object with a reference the caller must put, or NULL.
+ * Return: the object with a reference the caller must put, or NULL if the
+ * handle names nothing or something other than a buffer object.
  */
 struct xe_cbev_bo *xe_cbev_bo_lookup(struct drm_file *file, u32 handle)
 {
 	struct drm_gem_object *obj = drm_gem_object_lookup(file, handle);
 
+	if (obj && !xe_cbev_gem_is_bo(obj)) {
+		drm_gem_object_put(obj);
+		return NULL;
+	}
 	return obj ? to_xe_cbev_bo(obj) : NULL;
 }
 
@@ -368,7 +260,7 @@ int xe_cbev_bo_mmap_offset_ioctl(struct drm_device *dev, void *data,
 {
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
 	struct drm_xe_cbev_bo_mmap_offset *args = data;
-	struct xe_cbev_bo *bo;
+	struct drm_gem_object *obj;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
@@ -376,11 +268,12 @@ int xe_cbev_bo_mmap_offset_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
 
-	bo = xe_cbev_bo_lookup(file, args->handle);
-	if (XE_CBEV_IOCTL_DBG(xdev, !bo))
+	/* Any object: buffer objects and export views alike. */
+	obj = drm_gem_object_lookup(file, args->handle);
+	if (XE_CBEV_IOCTL_DBG(xdev, !obj))
 		return -ENOENT;
 
-	args->offset = drm_vma_node_offset_addr(&bo->shmem.base.vma_node);
-	xe_cbev_bo_put(bo);
+	args->offset = drm_vma_node_offset_addr(&obj->vma_node);
+	drm_gem_object_put(obj);
 	return 0;
 }

@@ -23,6 +23,22 @@ struct xe_cbev_counter_page;
 #define XE_CBEV_BO_MAX_SIZE	BIT_ULL(36)
 
 /**
+ * struct xe_cbev_ipc_rule - who may import an object, once exported (see IPC)
+ *
+ * Set by an export; under the device's IPC registry lock.
+ */
+struct xe_cbev_ipc_rule {
+	/** @exported: the fields below are set */
+	bool exported;
+	/** @granted: @grant is set */
+	bool granted;
+	/** @owner: effective uid of the exporter */
+	kuid_t owner;
+	/** @grant: uid also allowed, by the latest export */
+	kuid_t grant;
+};
+
+/**
  * struct xe_cbev_bo - a buffer object: shmem pages plus what we track
  */
 struct xe_cbev_bo {
@@ -42,34 +58,20 @@ struct xe_cbev_bo {
 	 * any file. Waiters on an export view sit on its origin's.
 	 */
 	wait_queue_head_t wq;
-
+	/** @ipc: who may import the object, once exported read-write */
+	struct xe_cbev_ipc_rule ipc;
 	/**
-	 * @view: set for an export view (see IPC): a read-only window on
-	 * another object's pages, which it keeps alive. Set at creation.
+	 * @release: set by whoever makes the object something more than
+	 * memory (the counter manager, for a counter page) at creation;
+	 * frees what it hangs on the object, once, as the object is freed
 	 */
-	struct {
-		/** @view.origin: the object shown, with a reference and its pages */
-		struct xe_cbev_bo *origin;
-		/** @view.pgoff: first page of @view.origin shown */
-		pgoff_t pgoff;
-		/** @view.slot: counter slot held, if @view.origin is a counter page */
-		int slot;
-	} view;
-
+	void (*release)(struct xe_cbev_bo *bo);
 	/**
-	 * @ipc: who may import the object, once exported (see IPC); under
-	 * the device's IPC registry lock
+	 * @closed: set by an export (IPC), never cleared; called when a file
+	 * closes its handle to the object, so that the file's tokens for it
+	 * die with the handle
 	 */
-	struct {
-		/** @ipc.exported: the fields below are set */
-		bool exported;
-		/** @ipc.granted: @ipc.grant is set */
-		bool granted;
-		/** @ipc.owner: effective uid of the exporter */
-		kuid_t owner;
-		/** @ipc.grant: uid also allowed, by the latest export */
-		kuid_t grant;
-	} ipc;
+	void (*closed)(struct xe_cbev_bo *bo, struct drm_file *file);
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)
@@ -81,11 +83,11 @@ static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)
  * xe_cbev_bo_wq() - the wait queue that writes to the object's memory wake
  * @bo: the object
  *
- * Return: the object's, or its origin's for an export view.
+ * Return: the object's.
  */
 static inline wait_queue_head_t *xe_cbev_bo_wq(struct xe_cbev_bo *bo)
 {
-	return bo->view.origin ? &bo->view.origin->wq : &bo->wq;
+	return &bo->wq;
 }
 
 /**
@@ -104,15 +106,13 @@ static inline void xe_cbev_bo_notify(struct xe_cbev_bo *bo)
 
 /**
  * xe_cbev_bo_page() - one page of the object's memory
- * @bo: the object; its pages must be pinned (bound, mapped, or a view)
+ * @bo: the object; its pages must be pinned (bound, mapped, or viewed)
  * @pgoff: page index in the object
  *
  * Return: the page.
  */
 static inline struct page *xe_cbev_bo_page(struct xe_cbev_bo *bo, pgoff_t pgoff)
 {
-	if (bo->view.origin)
-		return bo->view.origin->shmem.pages[bo->view.pgoff + pgoff];
 	return bo->shmem.pages[pgoff];
 }
 
@@ -122,29 +122,28 @@ static inline struct page *xe_cbev_bo_page(struct xe_cbev_bo *bo, pgoff_t pgoff)
  *
  * Counter memory is written by engines only, so nobody needs to poll it.
  *
- * Return: true for a counter page or a view of one.
+ * Return: true for a counter page.
  */
 static inline bool xe_cbev_bo_is_counter(const struct xe_cbev_bo *bo)
 {
-	return bo->counter || (bo->view.origin && bo->view.origin->counter);
+	return bo->counter;
 }
 
 /**
  * xe_cbev_bo_user_readonly() - may user space only read the object?
  * @bo: the object
  *
- * Return: true for counter pages and export views, which user space may
- * map and bind read-only only.
+ * Return: true for counter pages, which user space may map and bind
+ * read-only only (as export views, see xe_cbev_view.c).
  */
 static inline bool xe_cbev_bo_user_readonly(const struct xe_cbev_bo *bo)
 {
-	return bo->counter || bo->view.origin;
+	return bo->counter;
 }
 
+bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj);
 int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo);
 void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo);
-struct xe_cbev_bo *xe_cbev_bo_create_view(struct xe_cbev_bo *origin,
-					  pgoff_t pgoff, size_t size, int slot);
 
 struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 						size_t size);

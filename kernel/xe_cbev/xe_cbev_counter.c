@@ -15,8 +15,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
-#include "xe_cbev_ipc.h"
-#include "xe_cbev_queue.h"
+#include "xe_cbev_file.h"
 #include "xe_cbev_vm.h"
 
 /**
@@ -49,20 +48,6 @@ static u32 slot_id(const struct xe_cbev_counter_page *page, unsigned int slot)
 static u64 page_gpu_addr(const struct xe_cbev_counter_page *page)
 {
 	return XE_CBEV_COUNTER_VA_BASE + (u64)page->index * PAGE_SIZE;
-}
-
-/*
- * A freed slot waits for the file's submissions made before the free: the
- * file's submission number then, and the one up to which all have retired.
- */
-static u64 file_submitted_seqno(struct xe_cbev_file *xfile)
-{
-	return xe_cbev_file_submitted_seqno(xfile);
-}
-
-static u64 file_retired_seqno(struct xe_cbev_file *xfile)
-{
-	return xe_cbev_file_retired_seqno(xfile);
 }
 
 /* Make retiring slots free if the work they waited for is done. */
@@ -109,6 +94,19 @@ static void slot_put(struct xe_cbev_counter_page *page, unsigned int slot,
 	spin_unlock(&page->lock);
 }
 
+/* The page's object is freed: nothing references the page any more. */
+static void page_free(struct xe_cbev_bo *bo)
+{
+	struct xe_cbev_counter_page *page = bo->counter;
+	struct iosys_map map = IOSYS_MAP_INIT_VADDR(NULL);
+
+	if (page->vaddr) {
+		iosys_map_set_vaddr(&map, page->vaddr);
+		drm_gem_shmem_vunmap(&bo->shmem, &map);
+	}
+	kfree(page);
+}
+
 /* Creates a page, maps it for the file and the engine, and indexes it. */
 static struct xe_cbev_counter_page *
 page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
@@ -135,6 +133,7 @@ page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
 	}
 	/* From here on the object owns the page struct and frees it. */
 	bo->counter = page;
+	bo->release = page_free;
 	page->bo = bo;
 
 	/* Freeing the object undoes the mapping too. */
@@ -149,8 +148,8 @@ page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
 		goto err_put_bo;
 	page->index = index;
 
-	ret = xe_cbev_vm_map(&xfile->vm, bo, 0, PAGE_SIZE, page_gpu_addr(page),
-			     XE_CBEV_BINDING_KERNEL);
+	ret = xe_cbev_vm_map(&xfile->vm, bo, NULL, 0, PAGE_SIZE,
+			     page_gpu_addr(page), XE_CBEV_BINDING_KERNEL);
 	if (ret)
 		goto err_erase;
 
@@ -186,26 +185,6 @@ static void page_release(struct xe_cbev_counter_mgr *mgr,
 	xe_cbev_bo_put(bo);
 }
 
-/**
- * xe_cbev_counter_page_free() - free a counter page's bookkeeping
- * @page: the page, or NULL
- *
- * Called when the page's buffer object is freed: nothing references it.
- */
-void xe_cbev_counter_page_free(struct xe_cbev_counter_page *page)
-{
-	struct iosys_map map = IOSYS_MAP_INIT_VADDR(NULL);
-
-	if (!page)
-		return;
-
-	if (page->vaddr) {
-		iosys_map_set_vaddr(&map, page->vaddr);
-		drm_gem_shmem_vunmap(&page->bo->shmem, &map);
-	}
-	kfree(page);
-}
-
 /* Take a free slot of @page, or return -ENOSPC. */
 static int page_take_slot(struct xe_cbev_counter_page *page, u64 retired)
 {
@@ -232,11 +211,20 @@ static int page_take_slot(struct xe_cbev_counter_page *page, u64 retired)
 	return slot;
 }
 
-static int counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
-			 struct drm_xe_cbev_counter_alloc *args)
+/**
+ * xe_cbev_counter_alloc() - take a free slot for the file
+ * @xfile: the file
+ * @file: its DRM file, which may map the slot's page
+ * @args: gets the slot's id, mmap offset, offset and GPU address
+ *
+ * Return: 0; -ENOSPC when the file has the maximum number of counter
+ * pages; -ENOMEM.
+ */
+int xe_cbev_counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
+			  struct drm_xe_cbev_counter_alloc *args)
 {
 	struct xe_cbev_counter_mgr *mgr = &xfile->counters;
-	u64 retired = file_retired_seqno(xfile);
+	u64 retired = xe_cbev_file_retired_seqno(xfile);
 	struct xe_cbev_counter_page *page;
 	unsigned long index;
 	int slot;
@@ -274,60 +262,33 @@ static int counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
 }
 
 /**
- * xe_cbev_counter_alloc_ioctl() - DRM_IOCTL_XE_CBEV_COUNTER_ALLOC
- * @dev: DRM device
- * @data: &struct drm_xe_cbev_counter_alloc
- * @file: the caller's file
+ * xe_cbev_counter_free() - the file gives a slot back
+ * @xfile: the file
+ * @file: its DRM file
+ * @id: the slot's id
+ * @freed: called once the file no longer owns the slot, before its page
+ *	may go, with the manager's lock held: revokes what names the slot
  *
- * Return: 0; -EINVAL for a bad flag, extension, output or reserved field;
- * -ENOSPC when the file has the maximum number of counter pages; -ENOMEM.
- */
-int xe_cbev_counter_alloc_ioctl(struct drm_device *dev, void *data,
-				struct drm_file *file)
-{
-	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
-	struct drm_xe_cbev_counter_alloc *args = data;
-
-	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->id || args->mmap_offset || args->offset ||
-			      args->gpu_addr) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
-		return -EINVAL;
-
-	return counter_alloc(to_xe_cbev_file(file), file, args);
-}
-
-/**
- * xe_cbev_counter_free_ioctl() - DRM_IOCTL_XE_CBEV_COUNTER_FREE
- * @dev: DRM device
- * @data: &struct drm_xe_cbev_counter_free
- * @file: the caller's file
+ * The slot retires once nothing references it and the work the file
+ * submitted before may no longer touch it.
  *
- * Return: 0; -EINVAL for a bad flag, extension or reserved field; -ENOENT
- * for an id that names no slot the caller owns.
+ * Return: 0, or -ENOENT for an id that names no slot the file owns.
  */
-int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
-			       struct drm_file *file)
+int xe_cbev_counter_free(struct xe_cbev_file *xfile, struct drm_file *file,
+			 u32 id, xe_cbev_counter_freed_fn freed)
 {
 	const unsigned int shift = ilog2(XE_CBEV_COUNTER_SLOTS);
-	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
-	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	struct xe_cbev_device *xdev = xfile->xdev;
 	struct xe_cbev_counter_mgr *mgr = &xfile->counters;
-	struct drm_xe_cbev_counter_free *args = data;
-	unsigned int slot = args->id & (XE_CBEV_COUNTER_SLOTS - 1);
+	unsigned int slot = id & (XE_CBEV_COUNTER_SLOTS - 1);
 	struct xe_cbev_counter_page *page;
 	bool owned, empty;
 
-	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
-		return -EINVAL;
-	if (XE_CBEV_IOCTL_DBG(xdev, args->id >> shift == 0))
+	if (XE_CBEV_IOCTL_DBG(xdev, id >> shift == 0))
 		return -ENOENT;
 
 	mutex_lock(&mgr->lock);
-	page = xa_load(&mgr->pages, (args->id >> shift) - 1);
+	page = xa_load(&mgr->pages, (id >> shift) - 1);
 	owned = false;
 	if (page) {
 		spin_lock(&page->lock);
@@ -339,13 +300,12 @@ int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
 		return -ENOENT;
 	}
 
-	slot_put(page, slot, file_submitted_seqno(xfile));
-	/* The export is freed: its tokens name nothing any more. */
-	xe_cbev_ipc_revoke_slot(xfile, page->bo, slot);
+	slot_put(page, slot, xe_cbev_file_submitted_seqno(xfile));
+	freed(xfile, page->bo, slot);
 
 	/* Give back a page that has become empty, unless it is the hint. */
 	spin_lock(&page->lock);
-	page_reap_locked(page, file_retired_seqno(xfile));
+	page_reap_locked(page, xe_cbev_file_retired_seqno(xfile));
 	empty = !page->nr_busy;
 	spin_unlock(&page->lock);
 	if (empty && page->index != mgr->hint)
@@ -441,37 +401,28 @@ int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
 }
 
 /**
- * xe_cbev_counter_set_ioctl() - DRM_IOCTL_XE_CBEV_COUNTER_SET
- * @dev: DRM device
- * @data: &struct drm_xe_cbev_counter_set
- * @file: the caller's file
+ * xe_cbev_counter_set() - store a value in one of the file's slots
+ * @xfile: the file
+ * @id: the slot's id
+ * @value: the value
  *
- * Return: 0; -EINVAL for a bad flag, extension or reserved field; -ENOENT
- * for an id that names no slot the caller owns.
+ * A whole-qword store, as the engine's; then the slot's waiters look.
+ *
+ * Return: 0, or -ENOENT for an id that names no slot the file owns.
  */
-int xe_cbev_counter_set_ioctl(struct drm_device *dev, void *data,
-			      struct drm_file *file)
+int xe_cbev_counter_set(struct xe_cbev_file *xfile, u32 id, u64 value)
 {
-	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
-	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
-	struct drm_xe_cbev_counter_set *args = data;
 	unsigned int offset;
 	struct xe_cbev_bo *bo;
 	u64 *slot;
 	int ret;
 
-	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
-		return -EINVAL;
-
-	ret = xe_cbev_counter_lookup(&xfile->counters, args->id, &bo, &offset);
-	if (XE_CBEV_IOCTL_DBG(xdev, ret))
+	ret = xe_cbev_counter_lookup(&xfile->counters, id, &bo, &offset);
+	if (XE_CBEV_IOCTL_DBG(xfile->xdev, ret))
 		return ret;
 
-	/* A whole-qword store, as the engine's, then the waiters look. */
 	slot = bo->counter->vaddr + offset / XE_CBEV_COUNTER_SLOT_SIZE;
-	WRITE_ONCE(*slot, args->value);
+	WRITE_ONCE(*slot, value);
 	xe_cbev_bo_notify(bo);
 	xe_cbev_bo_put(bo);
 	return 0;

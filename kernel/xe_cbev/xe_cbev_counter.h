@@ -9,8 +9,14 @@
 
 struct drm_device;
 struct drm_file;
+struct drm_xe_cbev_counter_alloc;
 struct seq_file;
 struct xe_cbev_file;
+
+/* What xe_cbev_counter_free() has to do once the file no longer owns a slot. */
+typedef void (*xe_cbev_counter_freed_fn)(struct xe_cbev_file *xfile,
+					 struct xe_cbev_bo *page_bo,
+					 unsigned int slot);
 
 /* Counter pages sit in the kernel's upper half of the GPU address space. */
 #define XE_CBEV_COUNTER_VA_BASE		BIT_ULL(47)
@@ -22,21 +28,18 @@ void xe_cbev_counter_mgr_fini(struct xe_cbev_counter_mgr *mgr,
 			      struct xe_cbev_file *xfile,
 			      struct drm_file *file);
 
+int xe_cbev_counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
+			  struct drm_xe_cbev_counter_alloc *args);
+int xe_cbev_counter_free(struct xe_cbev_file *xfile, struct drm_file *file,
+			 u32 id, xe_cbev_counter_freed_fn freed);
+int xe_cbev_counter_set(struct xe_cbev_file *xfile, u32 id, u64 value);
 int xe_cbev_counter_get_slot(struct xe_cbev_counter_mgr *mgr, u32 id,
 			     struct xe_cbev_bo **bo, unsigned int *slot);
 void xe_cbev_counter_slot_put(struct xe_cbev_counter_page *page,
 			      unsigned int slot);
 int xe_cbev_counter_lookup(struct xe_cbev_counter_mgr *mgr, u32 id,
 			   struct xe_cbev_bo **bo, unsigned int *offset);
-void xe_cbev_counter_page_free(struct xe_cbev_counter_page *page);
 void xe_cbev_counter_print(struct xe_cbev_counter_mgr *mgr,
 			   struct seq_file *m);
-
-int xe_cbev_counter_alloc_ioctl(struct drm_device *dev, void *data,
-				struct drm_file *file);
-int xe_cbev_counter_free_ioctl(struct drm_device *dev, void *data,
-			       struct drm_file *file);
-int xe_cbev_counter_set_ioctl(struct drm_device *dev, void *data,
-			      struct drm_file *file);
 
 #endif /* _XE_CBEV_COUNTER_H_ */

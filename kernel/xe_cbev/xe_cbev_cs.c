@@ -6,20 +6,21 @@
 #include <linux/ktime.h>
 #include <linux/slab.h>
 
+#include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
 
-#include "xe_cbev_access.h"
+#include "xe_cbev_vm_access.h"
 #include "xe_cbev_bo.h"
 #include "xe_cbev_cs.h"
-#include "xe_cbev_drv.h"
-#include "xe_cbev_kernels.h"
-#include "xe_cbev_queue.h"
+#include "xe_cbev_builtins.h"
+#include "xe_cbev_ctx.h"
 
 /**
  * DOC: command streamer
  *
- * The engine executes a queue's commands in order: the ring up to a job's
- * tail, then the job's batch buffers, then the next job. Commands come from
+ * The software backend's executor: it runs an engine context's commands in
+ * order, the ring up to a job's tail, then the job's batch buffers, then
+ * the next job, for one slice at a time (the engine decides when). Commands come from
  * the ring (through the kernel's mapping of the ring object) or from batch
  * buffers (through the file's address space); either way a command is
  * copied whole before it runs, so user space rewriting memory meanwhile
@@ -29,52 +30,14 @@
  * unsatisfied semaphore wait parks the queue on the object that holds the
  * value, a spin kernel until its deadline; the command runs again when the
  * queue is woken. Anything malformed or out of bounds is a fault, which
- * bans the queue. See Documentation/command-stream.rst for the format.
+ * bans the queue. XE_CBEV_DISPATCH goes to the context's backend
+ * (&xe_cbev_engine_ops.dispatch). It touches the context only through
+ * xe_cbev_ctx.h. The format is <uapi/drm/xe_cbev_cs.h>, described in
+ * Documentation/command-stream.rst.
  */
 
-#define CMD_TYPE(dw)		((dw) >> 29)
-#define MI_OPCODE(dw)		(((dw) >> 23) & 0x3f)
-
-#define MI_NOOP			0x00
-#define MI_USER_INTERRUPT	0x02
-#define MI_ARB_CHECK		0x05
-#define MI_ARB_ON_OFF		0x08
-#define MI_BATCH_BUFFER_END	0x0a
-#define MI_SEMAPHORE_WAIT	0x1c
-#define MI_STORE_DATA_IMM	0x20
-#define MI_STORE_REGISTER_MEM	0x24
-#define MI_ATOMIC		0x2f
-#define MI_BATCH_BUFFER_START	0x31
-#define MI_SEMAPHORE_WAIT_64	0x3b
-
-#define MI_GGTT			BIT(22)
-#define SEM_REGISTER_POLL	BIT(16)
-#define SEM_INDIRECT		BIT(17)
-#define SEM64_COMPARE_32BIT	BIT(19)
-#define SDI_QWORD		BIT(21)
-#define ATOMIC_INLINE		BIT(18)
-#define BB_PPGTT		BIT(8)
-#define BB_SECOND_LEVEL		BIT(22)
-
-#define PIPE_CONTROL		0x7a000004
-#define PC_NOTIFY		BIT(8)
-#define PC_POST_SYNC(dw1)	(((dw1) >> 14) & 3)
-#define PC_POST_SYNC_IMM	1
-#define PC_POST_SYNC_TIMESTAMP	3
-#define PC_STORE_DATA_INDEX	BIT(21)
-#define PC_GGTT			BIT(24)
-
-#define XE_CBEV_DISPATCH	0x777f0000
-#define XE_CBEV_DISPATCH_LEN	15
-
-/* Timestamp registers MI_STORE_REGISTER_MEM may read. */
-#define REG_TIMESTAMP		0x2358
-#define REG_TIMESTAMP_UDW	0x235c
-#define REG_CTX_TIMESTAMP	0x23a8
-#define REG_CTX_TIMESTAMP_UDW	0x23ac
-
 /* Longest command the engine knows, in dwords. */
-#define CMD_MAX_DWORDS		XE_CBEV_DISPATCH_LEN
+#define CMD_MAX_DWORDS		XE_CBEV_CS_MAX_DWORDS
 
 /* GPU addresses are 48 bits wide. */
 #define GPU_ADDR_MASK		GENMASK_ULL(47, 0)
@@ -95,23 +58,23 @@ enum cs_status {
 };
 
 /* Fault bookkeeping for the queue that runs. */
-static enum cs_status cs_fault(struct xe_cbev_queue *q, u32 reason, u64 addr)
+static enum cs_status cs_fault(struct xe_cbev_ctx *ctx, u32 reason, u64 addr)
 {
-	xe_cbev_queue_ban(q, reason, addr);
+	xe_cbev_ctx_ban(ctx, reason, addr);
 	return CS_FAULT;
 }
 
 /* Maps an access error to a ban. */
-static enum cs_status cs_access_fault(struct xe_cbev_queue *q, int err,
+static enum cs_status cs_access_fault(struct xe_cbev_ctx *ctx, int err,
 				      u64 addr)
 {
 	switch (err) {
 	case -EACCES:
-		return cs_fault(q, DRM_XE_CBEV_BAN_READONLY, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_READONLY, addr);
 	case -EINVAL:
-		return cs_fault(q, DRM_XE_CBEV_BAN_ALIGNMENT, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_ALIGNMENT, addr);
 	default:
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 	}
 }
 
@@ -162,38 +125,41 @@ static const u8 mi_to_cmp[] = {
  */
 static int cmd_length(u32 dw0)
 {
-	u32 len8 = (dw0 & 0xff) + 2;
+	u32 len8 = (dw0 & XE_CBEV_MI_LEN_MASK) + 2;
 
-	if (CMD_TYPE(dw0) == 3) {
-		if (dw0 == PIPE_CONTROL)
-			return 6;
-		if ((dw0 & 0xffff0000) == XE_CBEV_DISPATCH)
-			return len8 == XE_CBEV_DISPATCH_LEN ? len8 : -1;
+	if (XE_CBEV_CS_TYPE(dw0) == XE_CBEV_CS_TYPE_GFXPIPE) {
+		if (dw0 == XE_CBEV_PIPE_CONTROL_DW0)
+			return XE_CBEV_PIPE_CONTROL_DWORDS;
+		if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
+			return len8 == XE_CBEV_DISPATCH_DWORDS ? len8 : -1;
 		return 0;
 	}
-	if (CMD_TYPE(dw0) != 0)
+	if (XE_CBEV_CS_TYPE(dw0) != XE_CBEV_CS_TYPE_MI)
 		return 0;
 
-	switch (MI_OPCODE(dw0)) {
-	case MI_NOOP:
-	case MI_USER_INTERRUPT:
-	case MI_ARB_CHECK:
-	case MI_ARB_ON_OFF:
-	case MI_BATCH_BUFFER_END:
+	switch (XE_CBEV_MI_OPCODE(dw0)) {
+	case XE_CBEV_MI_NOOP:
+	case XE_CBEV_MI_USER_INTERRUPT:
+	case XE_CBEV_MI_ARB_CHECK:
+	case XE_CBEV_MI_ARB_ON_OFF:
+	case XE_CBEV_MI_BATCH_BUFFER_END:
 		return 1;
-	case MI_SEMAPHORE_WAIT:
-		return len8 == 4 || len8 == 5 ? len8 : -1;
-	case MI_STORE_DATA_IMM:
-		len8 = (dw0 & 0x3ff) + 2;
-		return len8 == 4 || len8 == 5 ? len8 : -1;
-	case MI_STORE_REGISTER_MEM:
-		return len8 == 4 ? 4 : -1;
-	case MI_ATOMIC:
-		return len8 == 3 || len8 == 11 ? len8 : -1;
-	case MI_BATCH_BUFFER_START:
-		return len8 == 3 ? 3 : -1;
-	case MI_SEMAPHORE_WAIT_64:
-		return len8 == 7 ? 7 : -1;
+	case XE_CBEV_MI_SEMAPHORE_WAIT:
+		return len8 == XE_CBEV_MI_SEMAPHORE_WAIT_DWORDS ||
+		       len8 == XE_CBEV_MI_SEMAPHORE_WAIT_TOKEN_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_STORE_DATA_IMM:
+		len8 = (dw0 & XE_CBEV_MI_SDI_LEN_MASK) + 2;
+		return len8 == XE_CBEV_MI_STORE_DATA_IMM_DWORDS ||
+		       len8 == XE_CBEV_MI_STORE_DATA_IMM_QW_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_STORE_REGISTER_MEM:
+		return len8 == XE_CBEV_MI_STORE_REGISTER_MEM_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_ATOMIC:
+		return len8 == XE_CBEV_MI_ATOMIC_DWORDS ||
+		       len8 == XE_CBEV_MI_ATOMIC_INLINE_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_BATCH_BUFFER_START:
+		return len8 == XE_CBEV_MI_BATCH_BUFFER_START_DWORDS ? len8 : -1;
+	case XE_CBEV_MI_SEMAPHORE_WAIT_64:
+		return len8 == XE_CBEV_MI_SEMAPHORE_WAIT_64_DWORDS ? len8 : -1;
 	default:
 		return 0;
 	}
@@ -204,7 +170,7 @@ static int cmd_length(u32 dw0)
  * the object that holds the value when it does not hold yet; the check is
  * repeated once parked, so a write between the two cannot be missed.
  */
-static enum cs_status cs_semaphore(struct xe_cbev_queue *q, u64 addr,
+static enum cs_status cs_semaphore(struct xe_cbev_ctx *ctx, u64 addr,
 				   unsigned int size, u64 value, u32 mi_op)
 {
 	struct xe_cbev_bo *bo;
@@ -212,118 +178,123 @@ static enum cs_status cs_semaphore(struct xe_cbev_queue *q, u64 addr,
 	int ret;
 
 	if (mi_op >= ARRAY_SIZE(mi_to_cmp))
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
-	ret = xe_cbev_vm_load(q->vm, addr, size, &mem, &bo);
+	ret = xe_cbev_vm_load(ctx->vm, addr, size, &mem, &bo);
 	if (ret)
-		return cs_access_fault(q, ret, addr);
+		return cs_access_fault(ctx, ret, addr);
 	if (!xe_cbev_compare(mem, value, mi_to_cmp[mi_op]))
 		goto park;
 	xe_cbev_bo_put(bo);
 	goto satisfied;
 
 park:
-	xe_cbev_queue_park(q, bo);
-	ret = xe_cbev_vm_load(q->vm, addr, size, &mem, NULL);
+	xe_cbev_ctx_park(ctx, bo);
+	ret = xe_cbev_vm_load(ctx->vm, addr, size, &mem, NULL);
 	if (ret || !xe_cbev_compare(mem, value, mi_to_cmp[mi_op])) {
-		q->sem_waited = true;
+		ctx->sem_waited = true;
 		return CS_PARKED;
 	}
-	xe_cbev_queue_unpark(q);
+	xe_cbev_ctx_unpark(ctx);
 satisfied:
 	/* A wait that had to park and now holds is progress. */
-	if (q->sem_waited) {
-		q->sem_waited = false;
-		xe_cbev_queue_progress(q);
+	if (ctx->sem_waited) {
+		ctx->sem_waited = false;
+		xe_cbev_ctx_progress(ctx);
 	}
 	return CS_DONE;
 }
 
-static enum cs_status cs_store_data_imm(struct xe_cbev_queue *q,
+static enum cs_status cs_store_data_imm(struct xe_cbev_ctx *ctx,
 					const struct cs_cmd *cmd)
 {
 	u64 addr = cmd_addr(cmd, 1), fault;
 	u32 dw0 = cmd->dw[0];
 	int ret;
 
-	if (dw0 & MI_GGTT)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (dw0 & XE_CBEV_MI_GGTT)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
-	if (cmd->len == 5 && (dw0 & SDI_QWORD)) {
-		ret = xe_cbev_vm_write_u64(q->vm, addr,
+	if (cmd->len == XE_CBEV_MI_STORE_DATA_IMM_QW_DWORDS &&
+	    (dw0 & XE_CBEV_MI_SDI_QWORD)) {
+		ret = xe_cbev_vm_write_u64(ctx->vm, addr,
 					   (u64)cmd->dw[4] << 32 | cmd->dw[3]);
-		return ret ? cs_access_fault(q, ret, addr) : CS_DONE;
+		return ret ? cs_access_fault(ctx, ret, addr) : CS_DONE;
 	}
-	if (dw0 & SDI_QWORD)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (dw0 & XE_CBEV_MI_SDI_QWORD)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 
-	ret = xe_cbev_vm_write(q->vm, addr, &cmd->dw[3], (cmd->len - 3) * 4,
+	ret = xe_cbev_vm_write(ctx->vm, addr, &cmd->dw[3], (cmd->len - 3) * 4,
 			       &fault);
-	return ret ? cs_access_fault(q, ret, fault) : CS_DONE;
+	return ret ? cs_access_fault(ctx, ret, fault) : CS_DONE;
 }
 
-static enum cs_status cs_store_register_mem(struct xe_cbev_queue *q,
+static enum cs_status cs_store_register_mem(struct xe_cbev_ctx *ctx,
 					    const struct cs_cmd *cmd)
 {
 	u64 addr = cmd_addr(cmd, 2), fault, ts;
-	u32 reg = cmd->dw[1] & GENMASK(22, 2), val;
+	u32 reg = cmd->dw[1] & XE_CBEV_MI_SRM_REG_MASK, val;
 	int ret;
 
-	if (cmd->dw[0] & MI_GGTT)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (cmd->dw[0] & XE_CBEV_MI_GGTT)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
 	ts = ktime_get_raw_ns();
 	switch (reg) {
-	case REG_TIMESTAMP:
-	case REG_CTX_TIMESTAMP:
+	case XE_CBEV_REG_TIMESTAMP:
+	case XE_CBEV_REG_CTX_TIMESTAMP:
 		val = lower_32_bits(ts);
 		break;
-	case REG_TIMESTAMP_UDW:
-	case REG_CTX_TIMESTAMP_UDW:
+	case XE_CBEV_REG_TIMESTAMP_UDW:
+	case XE_CBEV_REG_CTX_TIMESTAMP_UDW:
 		val = upper_32_bits(ts);
 		break;
 	default:
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, reg);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, reg);
 	}
-	ret = xe_cbev_vm_write(q->vm, addr, &val, sizeof(val), &fault);
-	return ret ? cs_access_fault(q, ret, fault) : CS_DONE;
+	ret = xe_cbev_vm_write(ctx->vm, addr, &val, sizeof(val), &fault);
+	return ret ? cs_access_fault(ctx, ret, fault) : CS_DONE;
 }
 
-static enum cs_status cs_atomic(struct xe_cbev_queue *q,
+static enum cs_status cs_atomic(struct xe_cbev_ctx *ctx,
 				const struct cs_cmd *cmd)
 {
-	u32 dw0 = cmd->dw[0], opcode = (dw0 >> 8) & 0xff;
-	u32 op = opcode & 0x1f, data_size = (dw0 >> 19) & 3;
-	bool qword = opcode & 0x20, inl = dw0 & ATOMIC_INLINE;
-	bool qword_size = data_size == 1, long_form = cmd->len == 11;
+	u32 dw0 = cmd->dw[0], opcode = XE_CBEV_MI_ATOMIC_OPCODE(dw0);
+	u32 op = opcode & XE_CBEV_MI_ATOMIC_OP_MASK;
+	u32 data_size = XE_CBEV_MI_ATOMIC_SIZE(dw0);
+	bool qword = opcode & XE_CBEV_MI_ATOMIC_QWORD;
+	bool inl = dw0 & XE_CBEV_MI_ATOMIC_INLINE;
+	bool qword_size = data_size == XE_CBEV_MI_ATOMIC_SIZE_QWORD;
+	bool long_form = cmd->len == XE_CBEV_MI_ATOMIC_INLINE_DWORDS;
 	u64 addr = cmd_addr(cmd, 1), operand = 0;
 	int ret;
 
 	/* The size field, the opcode's size and the length must agree. */
-	if ((dw0 & MI_GGTT) || data_size > 1 || qword != qword_size ||
-	    (opcode & 0xc0) || inl != long_form)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
-	if (op < XE_CBEV_ATOMIC_AND || op > XE_CBEV_ATOMIC_SUB)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, addr);
-	if (!inl && op != XE_CBEV_ATOMIC_INC && op != XE_CBEV_ATOMIC_DEC)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if ((dw0 & XE_CBEV_MI_GGTT) || data_size > XE_CBEV_MI_ATOMIC_SIZE_QWORD ||
+	    qword != qword_size || (opcode & XE_CBEV_MI_ATOMIC_OPCODE_MBZ) ||
+	    inl != long_form)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (op < XE_CBEV_MI_ATOMIC_AND || op > XE_CBEV_MI_ATOMIC_SUB)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_COMMAND, addr);
+	if (!inl && op != XE_CBEV_MI_ATOMIC_INC && op != XE_CBEV_MI_ATOMIC_DEC)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
 	/* Operand 1 is DW3 (low) and DW5 (high); operand 2 interleaves. */
 	if (inl)
 		operand = (u64)cmd->dw[5] << 32 | cmd->dw[3];
-	ret = xe_cbev_vm_atomic(q->vm, addr, qword ? 8 : 4, op, operand);
-	return ret ? cs_access_fault(q, ret, addr) : CS_DONE;
+	ret = xe_cbev_vm_atomic(ctx->vm, addr, qword ? 8 : 4, op, operand);
+	return ret ? cs_access_fault(ctx, ret, addr) : CS_DONE;
 }
 
-static enum cs_status cs_pipe_control(struct xe_cbev_queue *q,
+static enum cs_status cs_pipe_control(struct xe_cbev_ctx *ctx,
 				      const struct cs_cmd *cmd)
 {
 	u32 dw1 = cmd->dw[1];
@@ -331,222 +302,213 @@ static enum cs_status cs_pipe_control(struct xe_cbev_queue *q,
 	u64 value;
 	int ret;
 
-	if (dw1 & (PC_STORE_DATA_INDEX | PC_GGTT))
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (dw1 & (XE_CBEV_PC_STORE_DATA_INDEX | XE_CBEV_PC_GGTT))
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 
-	switch (PC_POST_SYNC(dw1)) {
-	case 0:
+	switch (XE_CBEV_PC_POST_SYNC(dw1)) {
+	case XE_CBEV_PC_POST_SYNC_NONE:
 		goto notify;
-	case PC_POST_SYNC_IMM:
+	case XE_CBEV_PC_POST_SYNC_IMM:
 		value = (u64)cmd->dw[5] << 32 | cmd->dw[4];
 		break;
-	case PC_POST_SYNC_TIMESTAMP:
+	case XE_CBEV_PC_POST_SYNC_TIMESTAMP:
 		value = ktime_get_raw_ns();
 		break;
 	default:
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	}
 	if (addr & ~GPU_ADDR_MASK)
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
-	ret = xe_cbev_vm_write_u64(q->vm, addr, value);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+	ret = xe_cbev_vm_write_u64(ctx->vm, addr, value);
 	if (ret)
-		return cs_access_fault(q, ret, addr);
+		return cs_access_fault(ctx, ret, addr);
 notify:
-	if (dw1 & PC_NOTIFY)
-		xe_cbev_queue_user_interrupt(q);
+	if (dw1 & XE_CBEV_PC_NOTIFY)
+		xe_cbev_ctx_user_interrupt(ctx);
 	return CS_DONE;
 }
 
-static enum cs_status cs_dispatch(struct xe_cbev_queue *q,
+static enum cs_status cs_dispatch(struct xe_cbev_ctx *ctx,
 				  const struct cs_cmd *cmd)
 {
-	u64 args[XE_CBEV_KERNEL_NUM_ARGS], fault = 0;
-	u32 id = cmd->dw[1];
+	u64 args[XE_CBEV_DISPATCH_NUM_ARGS], fault = 0;
+	u32 id = cmd->dw[XE_CBEV_DISPATCH_DW_KERNEL];
 	unsigned int i;
 	int ret;
 
-	if (cmd->dw[2] || (cmd->dw[0] & GENMASK(15, 8)))
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
-	for (i = 0; i < XE_CBEV_KERNEL_NUM_ARGS; i++)
-		args[i] = (u64)cmd->dw[4 + 2 * i] << 32 | cmd->dw[3 + 2 * i];
+	if (cmd->dw[XE_CBEV_DISPATCH_DW_MBZ] ||
+	    (cmd->dw[0] & XE_CBEV_DISPATCH_MBZ))
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+	for (i = 0; i < XE_CBEV_DISPATCH_NUM_ARGS; i++)
+		args[i] = (u64)cmd->dw[XE_CBEV_DISPATCH_DW_ARG(i) + 1] << 32 |
+			  cmd->dw[XE_CBEV_DISPATCH_DW_ARG(i)];
 	/* Arguments a kernel does not take must be zero. */
-	for (i = xe_cbev_kernel_num_args(id); i < XE_CBEV_KERNEL_NUM_ARGS; i++)
+	for (i = xe_cbev_builtin_num_args(id); i < XE_CBEV_DISPATCH_NUM_ARGS; i++)
 		if (args[i])
-			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, id);
+			return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, id);
 
-	if (id == XE_CBEV_KERNEL_SPIN) {
-		ktime_t now = ktime_get();
-
-		/* First visit starts the clock; the queue sleeps till then. */
-		if (!q->spin_until) {
-			q->spin_until = ktime_add_ns(now, min_t(u64, args[0], KTIME_MAX / 2));
-			return CS_SPIN;
-		}
-		if (ktime_before(now, q->spin_until))
-			return CS_SPIN;
-		q->spin_until = 0;
-		return CS_DONE;
-	}
-
-	ret = xe_cbev_kernel_run(q->vm, id, args, &fault);
+	ret = ctx->ops->dispatch(ctx, id, args, &fault);
 	if (ret == -EINVAL && !fault)
-		return cs_fault(q, id >= XE_CBEV_KERNEL_FILL && id <= XE_CBEV_KERNEL_SPIN ?
-				DRM_XE_CBEV_BAN_BAD_LENGTH : DRM_XE_CBEV_BAN_BAD_COMMAND, id);
-	if (ret == -ENOMEM)
-		return CS_SPIN;	/* try again later */
+		return cs_fault(ctx, id >= XE_CBEV_BUILTIN_FIRST &&
+				id <= XE_CBEV_BUILTIN_LAST ? DRM_XE_CBEV_BAN_BAD_LENGTH :
+				DRM_XE_CBEV_BAN_BAD_COMMAND, id);
+	if (ret == -EBUSY || ret == -ENOMEM)
+		return CS_SPIN;	/* not done: again later */
 	if (ret)
-		return cs_access_fault(q, ret, fault);
+		return cs_access_fault(ctx, ret, fault);
 	return CS_DONE;
 }
 
 /* MI_BATCH_BUFFER_START: call (second level) or chain. */
-static enum cs_status cs_batch_start(struct xe_cbev_queue *q,
+static enum cs_status cs_batch_start(struct xe_cbev_ctx *ctx,
 				     const struct cs_cmd *cmd)
 {
 	u64 addr = cmd_addr(cmd, 1);
 
-	if (!(cmd->dw[0] & BB_PPGTT))
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	if (!(cmd->dw[0] & XE_CBEV_MI_BB_PPGTT))
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	if (addr & ~GPU_ADDR_MASK)
-		return cs_fault(q, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
 
-	if (!q->depth) {
+	if (!ctx->depth) {
 		/* From the ring both forms call; head moves on return. */
-		q->depth = 1;
-		q->pc[1] = addr;
-		q->ring_call = true;
+		ctx->depth = 1;
+		ctx->pc[1] = addr;
+		ctx->ring_call = true;
 		return CS_JUMPED;
 	}
-	if (!(cmd->dw[0] & BB_SECOND_LEVEL)) {
-		q->pc[q->depth] = addr;
+	if (!(cmd->dw[0] & XE_CBEV_MI_BB_SECOND_LEVEL)) {
+		ctx->pc[ctx->depth] = addr;
 		return CS_JUMPED;
 	}
-	if (q->depth == XE_CBEV_MAX_BATCH_DEPTH)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BATCH_DEPTH, addr);
-	q->pc[q->depth] += cmd->len * 4;
-	q->pc[++q->depth] = addr;
+	if (ctx->depth == XE_CBEV_MAX_BATCH_DEPTH)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BATCH_DEPTH, addr);
+	ctx->pc[ctx->depth] += cmd->len * 4;
+	ctx->pc[++ctx->depth] = addr;
 	return CS_JUMPED;
 }
 
 /* MI_BATCH_BUFFER_END: return to the caller. */
-static enum cs_status cs_batch_end(struct xe_cbev_queue *q,
+static enum cs_status cs_batch_end(struct xe_cbev_ctx *ctx,
 				   struct xe_cbev_job *job)
 {
-	if (!q->depth)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, q->head);
+	if (!ctx->depth)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_COMMAND, ctx->head);
 
 	/* Returning to the ring moves the head; that is progress, not this. */
-	if (--q->depth == 0) {
-		if (q->ring_call)
-			xe_cbev_queue_advance_head(q, 3 * 4);
+	if (--ctx->depth == 0) {
+		if (ctx->ring_call)
+			xe_cbev_ctx_advance_head(ctx, 3 * 4);
 		else
 			job->next_batch++;
 	}
 	return CS_JUMPED;
 }
 
-static enum cs_status cs_execute(struct xe_cbev_queue *q,
+static enum cs_status cs_execute(struct xe_cbev_ctx *ctx,
 				 struct xe_cbev_job *job,
 				 const struct cs_cmd *cmd)
 {
 	u32 dw0 = cmd->dw[0];
 
-	if (dw0 == PIPE_CONTROL)
-		return cs_pipe_control(q, cmd);
-	if ((dw0 & 0xffff0000) == XE_CBEV_DISPATCH)
-		return cs_dispatch(q, cmd);
+	if (dw0 == XE_CBEV_PIPE_CONTROL_DW0)
+		return cs_pipe_control(ctx, cmd);
+	if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
+		return cs_dispatch(ctx, cmd);
 
-	switch (MI_OPCODE(dw0)) {
-	case MI_NOOP:
-	case MI_ARB_CHECK:
-	case MI_ARB_ON_OFF:
+	switch (XE_CBEV_MI_OPCODE(dw0)) {
+	case XE_CBEV_MI_NOOP:
+	case XE_CBEV_MI_ARB_CHECK:
+	case XE_CBEV_MI_ARB_ON_OFF:
 		return CS_DONE;
-	case MI_USER_INTERRUPT:
-		xe_cbev_queue_user_interrupt(q);
+	case XE_CBEV_MI_USER_INTERRUPT:
+		xe_cbev_ctx_user_interrupt(ctx);
 		return CS_DONE;
-	case MI_BATCH_BUFFER_END:
-		return cs_batch_end(q, job);
-	case MI_BATCH_BUFFER_START:
-		return cs_batch_start(q, cmd);
-	case MI_SEMAPHORE_WAIT:
-		if (dw0 & (SEM_REGISTER_POLL | SEM_INDIRECT | MI_GGTT))
-			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
-		return cs_semaphore(q, cmd_addr(cmd, 2), 4, cmd->dw[1],
-				    (dw0 >> 12) & 7);
-	case MI_SEMAPHORE_WAIT_64:
-		if (dw0 & (SEM_REGISTER_POLL | SEM_INDIRECT | MI_GGTT))
-			return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
-		if (dw0 & SEM64_COMPARE_32BIT)
-			return cs_semaphore(q, cmd_addr(cmd, 3), 4, cmd->dw[1],
-					    (dw0 >> 12) & 7);
-		return cs_semaphore(q, cmd_addr(cmd, 3), 8,
+	case XE_CBEV_MI_BATCH_BUFFER_END:
+		return cs_batch_end(ctx, job);
+	case XE_CBEV_MI_BATCH_BUFFER_START:
+		return cs_batch_start(ctx, cmd);
+	case XE_CBEV_MI_SEMAPHORE_WAIT:
+		if (dw0 & (XE_CBEV_MI_SEM_REGISTER_POLL | XE_CBEV_MI_SEM_INDIRECT |
+			   XE_CBEV_MI_GGTT))
+			return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+		return cs_semaphore(ctx, cmd_addr(cmd, 2), 4, cmd->dw[1],
+				    XE_CBEV_MI_SEM_OP(dw0));
+	case XE_CBEV_MI_SEMAPHORE_WAIT_64:
+		if (dw0 & (XE_CBEV_MI_SEM_REGISTER_POLL | XE_CBEV_MI_SEM_INDIRECT |
+			   XE_CBEV_MI_GGTT))
+			return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+		if (dw0 & XE_CBEV_MI_SEM64_COMPARE_32BIT)
+			return cs_semaphore(ctx, cmd_addr(cmd, 3), 4, cmd->dw[1],
+					    XE_CBEV_MI_SEM_OP(dw0));
+		return cs_semaphore(ctx, cmd_addr(cmd, 3), 8,
 				    (u64)cmd->dw[2] << 32 | cmd->dw[1],
-				    (dw0 >> 12) & 7);
-	case MI_STORE_DATA_IMM:
-		return cs_store_data_imm(q, cmd);
-	case MI_STORE_REGISTER_MEM:
-		return cs_store_register_mem(q, cmd);
-	case MI_ATOMIC:
-		return cs_atomic(q, cmd);
+				    XE_CBEV_MI_SEM_OP(dw0));
+	case XE_CBEV_MI_STORE_DATA_IMM:
+		return cs_store_data_imm(ctx, cmd);
+	case XE_CBEV_MI_STORE_REGISTER_MEM:
+		return cs_store_register_mem(ctx, cmd);
+	case XE_CBEV_MI_ATOMIC:
+		return cs_atomic(ctx, cmd);
 	default:
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, dw0);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_COMMAND, dw0);
 	}
 }
 
 /* Copies the command at the ring's head, which must end by @job's tail. */
-static enum cs_status fetch_ring(struct xe_cbev_queue *q,
+static enum cs_status fetch_ring(struct xe_cbev_ctx *ctx,
 				 const struct xe_cbev_job *job,
 				 struct cs_cmd *cmd)
 {
-	u32 mask = q->ring_size - 1;
+	u32 mask = ctx->ring_size - 1;
 	unsigned int i;
 	int len;
 
-	cmd->dw[0] = READ_ONCE(*(u32 *)(q->ring + (q->head & mask)));
+	cmd->dw[0] = READ_ONCE(*(u32 *)(ctx->ring + (ctx->head & mask)));
 	len = cmd_length(cmd->dw[0]);
 	if (!len)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, q->head);
-	if (len < 0 || q->head + len * 4 > job->tail)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, q->head);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_COMMAND, ctx->head);
+	if (len < 0 || ctx->head + len * 4 > job->tail)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, ctx->head);
 
 	for (i = 1; i < len; i++)
-		cmd->dw[i] = READ_ONCE(*(u32 *)(q->ring + ((q->head + i * 4) & mask)));
+		cmd->dw[i] = READ_ONCE(*(u32 *)(ctx->ring + ((ctx->head + i * 4) & mask)));
 	cmd->len = len;
 	return CS_DONE;
 }
 
 /* Copies the command at the current batch address. */
-static enum cs_status fetch_batch(struct xe_cbev_queue *q, struct cs_cmd *cmd)
+static enum cs_status fetch_batch(struct xe_cbev_ctx *ctx, struct cs_cmd *cmd)
 {
-	u64 pc = q->pc[q->depth], fault;
+	u64 pc = ctx->pc[ctx->depth], fault;
 	int len, ret;
 
 	if (!IS_ALIGNED(pc, 4))
-		return cs_fault(q, DRM_XE_CBEV_BAN_ALIGNMENT, pc);
-	ret = xe_cbev_vm_read(q->vm, pc, &cmd->dw[0], 4, &fault);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_ALIGNMENT, pc);
+	ret = xe_cbev_vm_read(ctx->vm, pc, &cmd->dw[0], 4, &fault);
 	if (ret)
-		return cs_access_fault(q, ret, fault);
+		return cs_access_fault(ctx, ret, fault);
 	len = cmd_length(cmd->dw[0]);
 	if (!len)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_COMMAND, pc);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_COMMAND, pc);
 	if (len < 0)
-		return cs_fault(q, DRM_XE_CBEV_BAN_BAD_LENGTH, pc);
-	ret = xe_cbev_vm_read(q->vm, pc + 4, &cmd->dw[1], (len - 1) * 4, &fault);
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, pc);
+	ret = xe_cbev_vm_read(ctx->vm, pc + 4, &cmd->dw[1], (len - 1) * 4, &fault);
 	if (ret)
-		return cs_access_fault(q, ret, fault);
+		return cs_access_fault(ctx, ret, fault);
 	cmd->len = len;
 	return CS_DONE;
 }
 
 /**
  * xe_cbev_cs_run() - execute a queue's commands for one slice
- * @q: the queue; called from its work item only
+ * @ctx: the context; called from its work item only
  * @budget: most commands to execute
  * @slice_ns: most time to take (checked between commands)
  *
  * Return: why the slice ended.
  */
-enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_queue *q, unsigned int budget,
+enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_ctx *ctx, unsigned int budget,
 				u64 slice_ns)
 {
 	ktime_t end = ktime_add_ns(ktime_get(), slice_ns);
@@ -554,7 +516,7 @@ enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_queue *q, unsigned int budget,
 	unsigned int n;
 
 	for (n = 0; n < budget; n++) {
-		struct xe_cbev_job *job = xe_cbev_queue_current_job(q);
+		struct xe_cbev_job *job = xe_cbev_ctx_current_job(ctx);
 		enum cs_status st;
 
 		/* A few commands may each take long (a dispatch): watch the clock. */
@@ -564,32 +526,32 @@ enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_queue *q, unsigned int budget,
 		if (!job)
 			return XE_CBEV_RUN_IDLE;
 
-		if (!q->depth) {
-			if (q->head == job->tail) {
+		if (!ctx->depth) {
+			if (ctx->head == job->tail) {
 				if (job->next_batch < job->num_batches) {
 					/* The job's batches, as called from the ring. */
-					q->depth = 1;
-					q->pc[1] = job->batches[job->next_batch];
-					q->ring_call = false;
+					ctx->depth = 1;
+					ctx->pc[1] = job->batches[job->next_batch];
+					ctx->ring_call = false;
 					continue;
 				}
-				xe_cbev_queue_complete_job(q, job);
+				xe_cbev_ctx_complete_job(ctx, job);
 				continue;
 			}
-			st = fetch_ring(q, job, &cmd);
+			st = fetch_ring(ctx, job, &cmd);
 		} else {
-			st = fetch_batch(q, &cmd);
+			st = fetch_batch(ctx, &cmd);
 		}
 		if (st == CS_FAULT)
 			return XE_CBEV_RUN_FAULT;
 
-		st = cs_execute(q, job, &cmd);
+		st = cs_execute(ctx, job, &cmd);
 		switch (st) {
 		case CS_DONE:
-			if (q->depth)
-				q->pc[q->depth] += cmd.len * 4;
+			if (ctx->depth)
+				ctx->pc[ctx->depth] += cmd.len * 4;
 			else
-				xe_cbev_queue_advance_head(q, cmd.len * 4);
+				xe_cbev_ctx_advance_head(ctx, cmd.len * 4);
 			break;
 		case CS_JUMPED:
 			break;

@@ -31,9 +31,16 @@
 
 static int print_handle(int id, void *ptr, void *data)
 {
-	struct xe_cbev_bo *bo = to_xe_cbev_bo(ptr);
+	struct drm_gem_object *obj = ptr;
 	struct seq_file *m = data;
+	struct xe_cbev_bo *bo;
 
+	/* An export view: system memory, cached, never imported. */
+	if (!xe_cbev_gem_is_bo(obj)) {
+		seq_printf(m, "    handle %d size %zu system cached\n", id, obj->size);
+		return 0;
+	}
+	bo = to_xe_cbev_bo(obj);
 	seq_printf(m, "    handle %d size %zu %s %s%s\n", id, bo->shmem.base.size,
 		   bo->flags & XE_CBEV_BO_DEVICE ? "device" : "system",
 		   bo->shmem.map_wc ? "wc" : "cached",

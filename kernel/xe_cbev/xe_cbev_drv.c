@@ -19,13 +19,17 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
+#include "xe_cbev_counter_ioctl.h"
 #include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_engine.h"
+#include "xe_cbev_file.h"
 #include "xe_cbev_query.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_sync_file.h"
 #include "xe_cbev_uring.h"
 #include "xe_cbev_vm.h"
+#include "xe_cbev_vm_bind.h"
 #include "xe_cbev_wait.h"
 
 /**
@@ -52,6 +56,7 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 	xfile->xdev = to_xe_cbev_device(dev);
 	xe_cbev_vm_init(&xfile->vm, xfile->xdev);
 	xe_cbev_counter_mgr_init(&xfile->counters);
+	xe_cbev_file_submissions_init(xfile);
 	xe_cbev_file_queues_init(xfile);
 	xe_cbev_ipc_file_init(xfile);
 	file->driver_priv = xfile;
@@ -150,11 +155,14 @@ static int __init xe_cbev_init(void)
 	ret = xe_cbev_engine_init();
 	if (ret)
 		return ret;
+	ret = xe_cbev_wait_init();
+	if (ret)
+		goto err_engine;
 
 	pdev = platform_device_register_simple(XE_CBEV_DRIVER_NAME, -1, NULL, 0);
 	if (IS_ERR(pdev)) {
 		ret = PTR_ERR(pdev);
-		goto err_engine;
+		goto err_wait;
 	}
 
 	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
@@ -191,6 +199,8 @@ err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
 	platform_device_unregister(pdev);
+err_wait:
+	xe_cbev_wait_fini();
 err_engine:
 	xe_cbev_engine_fini();
 	return ret;
@@ -202,6 +212,7 @@ static void __exit xe_cbev_exit(void)
 
 	drm_dev_unregister(&xe_cbev_dev->drm);
 	/* Deferred cleanups may still put objects: run them while the device lives. */
+	xe_cbev_wait_fini();
 	xe_cbev_engine_fini();
 	xe_cbev_ipc_registry_fini(&xe_cbev_dev->ipc);
 	devres_release_group(&pdev->dev, NULL);

@@ -19,13 +19,14 @@
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_ipc.h"
+#include "xe_cbev_view.h"
 
 /**
  * DOC: IPC
  *
  * An export is an object: an export view for a counter slot or for memory
  * shared read-only (a view keeps the pages and the slot alive while anyone
- * holds it; see the buffer objects DOC), or the buffer object itself for
+ * holds it; see the export views DOC), or the buffer object itself for
  * memory shared read-write. Handing it over is plain dma-buf: PRIME of the
  * export object, through any fd-passing channel.
  *
@@ -56,8 +57,8 @@ struct xe_cbev_ipc_token {
 	struct list_head file_link;
 	/** @value: the token */
 	u64 value[2];
-	/** @export: the export object, with a reference */
-	struct xe_cbev_bo *export;
+	/** @export: the export object (a view or a buffer object), with a reference */
+	struct drm_gem_object *export;
 	/** @source: what was exported: the counter page or the object */
 	struct xe_cbev_bo *source;
 	/** @slot: the counter slot exported, or -1 */
@@ -141,7 +142,7 @@ static void token_revoke_locked(struct xe_cbev_ipc_registry *reg,
 		xa_store(&reg->per_user, uid, xa_mk_value(n - 1), GFP_KERNEL);
 	else
 		xa_erase(&reg->per_user, uid);
-	xe_cbev_bo_put(t->export);
+	drm_gem_object_put(t->export);
 	kfree(t);
 }
 
@@ -198,14 +199,10 @@ void xe_cbev_ipc_revoke_slot(struct xe_cbev_file *xfile, struct xe_cbev_bo *page
 	mutex_unlock(&reg->lock);
 }
 
-/**
- * xe_cbev_ipc_revoke_object() - the file closed a handle: revoke its tokens
- * for the object
- * @xfile: the file
- * @bo: the object
- */
-void xe_cbev_ipc_revoke_object(struct xe_cbev_file *xfile, struct xe_cbev_bo *bo)
+/* The file closed a handle to an exported object: revoke its tokens for it. */
+static void ipc_bo_closed(struct xe_cbev_bo *bo, struct drm_file *file)
 {
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct xe_cbev_ipc_registry *reg = file_registry(xfile);
 	struct xe_cbev_ipc_token *t, *next;
 
@@ -259,11 +256,12 @@ out_unlock:
 }
 
 /* The export object for a counter slot: a view that holds the slot. */
-static struct xe_cbev_bo *export_counter(struct xe_cbev_file *xfile, u32 id,
-					 struct xe_cbev_bo **source, int *slot,
-					 u64 *offset)
+static struct drm_gem_object *export_counter(struct xe_cbev_file *xfile, u32 id,
+					     struct xe_cbev_bo **source, int *slot,
+					     u64 *offset)
 {
-	struct xe_cbev_bo *page, *view;
+	struct xe_cbev_view *view;
+	struct xe_cbev_bo *page;
 	unsigned int s;
 	int ret;
 
@@ -272,7 +270,7 @@ static struct xe_cbev_bo *export_counter(struct xe_cbev_file *xfile, u32 id,
 		return ERR_PTR(ret);
 
 	/* The view takes over the slot reference. */
-	view = xe_cbev_bo_create_view(page, 0, PAGE_SIZE, s);
+	view = xe_cbev_view_create(page, 0, PAGE_SIZE, s);
 	if (IS_ERR(view))
 		xe_cbev_counter_slot_put(page->counter, s);
 	else
@@ -280,30 +278,51 @@ static struct xe_cbev_bo *export_counter(struct xe_cbev_file *xfile, u32 id,
 	*slot = s;
 	*offset = s * XE_CBEV_COUNTER_SLOT_SIZE;
 	xe_cbev_bo_put(page);
-	return view;
+	return IS_ERR(view) ? ERR_CAST(view) : &view->base;
 }
 
 /* The export object for memory: the object itself, or a read-only view. */
-static struct xe_cbev_bo *export_bo(struct drm_file *file, u32 handle,
-				    bool readonly, struct xe_cbev_bo **source)
+static struct drm_gem_object *export_bo(struct drm_file *file, u32 handle,
+					bool readonly, struct xe_cbev_bo **source)
 {
-	struct xe_cbev_bo *bo, *view;
+	struct drm_gem_object *obj;
+	struct xe_cbev_view *view;
+	struct xe_cbev_bo *bo;
 
-	bo = xe_cbev_bo_lookup(file, handle);
-	if (!bo)
+	obj = drm_gem_object_lookup(file, handle);
+	if (!obj)
 		return ERR_PTR(-ENOENT);
 	/* Counters go by id; views and foreign imports are not re-exported. */
-	if (bo->counter || bo->view.origin || bo->shmem.base.import_attach) {
-		xe_cbev_bo_put(bo);
+	if (!xe_cbev_gem_is_bo(obj) || to_xe_cbev_bo(obj)->counter ||
+	    obj->import_attach) {
+		drm_gem_object_put(obj);
 		return ERR_PTR(-EINVAL);
 	}
+	bo = to_xe_cbev_bo(obj);
+	/* From now on, closing a handle to it revokes the file's tokens. */
+	WRITE_ONCE(bo->closed, ipc_bo_closed);
 	*source = bo;
 	if (!readonly)
-		return bo;
+		return obj;
 
-	view = xe_cbev_bo_create_view(bo, 0, bo->shmem.base.size, -1);
+	view = xe_cbev_view_create(bo, 0, obj->size, -1);
 	xe_cbev_bo_put(bo);
-	return view;
+	return IS_ERR(view) ? ERR_CAST(view) : &view->base;
+}
+
+/* The import rule of an export object. */
+static struct xe_cbev_ipc_rule *export_rule(struct drm_gem_object *obj)
+{
+	struct xe_cbev_view *view = xe_cbev_view_from_gem(obj);
+
+	return view ? &view->ipc : &to_xe_cbev_bo(obj)->ipc;
+}
+
+/* Importers of views, and of counter pages, may only read. */
+static bool export_readonly(struct drm_gem_object *obj)
+{
+	return xe_cbev_view_from_gem(obj) ||
+	       xe_cbev_bo_user_readonly(to_xe_cbev_bo(obj));
 }
 
 /* Is what the export came from still the exporter's? */
@@ -335,19 +354,19 @@ static bool export_source_alive(struct xe_cbev_file *xfile, struct drm_file *fil
  * (views refuse any other, see view_export()).
  */
 static int export_fd(struct drm_file *file, const struct drm_xe_cbev_ipc_export *args,
-		     struct xe_cbev_bo *export, int *fd)
+		     struct drm_gem_object *export, int *fd)
 {
 	struct dma_buf *dmabuf;
 
-	if (!export->view.origin)
-		return drm_gem_prime_handle_to_fd(export->shmem.base.dev, file, args->id,
+	if (!xe_cbev_view_from_gem(export))
+		return drm_gem_prime_handle_to_fd(export->dev, file, args->id,
 						  DRM_CLOEXEC | DRM_RDWR, fd);
 
 	*fd = get_unused_fd_flags(O_CLOEXEC);
 	if (*fd < 0)
 		return *fd;
 	/* The dma-buf takes its own reference on the object. */
-	dmabuf = drm_gem_prime_export(&export->shmem.base, O_RDWR);
+	dmabuf = drm_gem_prime_export(export, O_RDWR);
 	if (IS_ERR(dmabuf)) {
 		put_unused_fd(*fd);
 		return PTR_ERR(dmabuf);
@@ -376,7 +395,9 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct drm_xe_cbev_ipc_export *args = data;
 	bool counter = args->kind == DRM_XE_CBEV_IPC_KIND_COUNTER;
-	struct xe_cbev_bo *export, *source = NULL;
+	struct xe_cbev_bo *source = NULL;
+	struct drm_gem_object *export;
+	struct xe_cbev_ipc_rule *rule;
 	kuid_t grant = INVALID_UID;
 	u64 offset = 0, token[2] = { 0, 0 };
 	int fd = -1, slot = -1;
@@ -410,11 +431,12 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 		return PTR_ERR(export);
 
 	/* The import rule travels with the object, for fds and tokens alike. */
+	rule = export_rule(export);
 	mutex_lock(&xdev->ipc.lock);
-	export->ipc.exported = true;
-	export->ipc.owner = current_euid();
-	export->ipc.grant = grant;
-	export->ipc.granted = uid_valid(grant);
+	rule->exported = true;
+	rule->owner = current_euid();
+	rule->grant = grant;
+	rule->granted = uid_valid(grant);
 	mutex_unlock(&xdev->ipc.lock);
 
 	if (args->flags & DRM_XE_CBEV_IPC_TOKEN) {
@@ -424,19 +446,19 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 			ret = -ENOMEM;
 			goto err_put_export;
 		}
-		drm_gem_object_get(&export->shmem.base);
+		drm_gem_object_get(export);
 		t->export = export;
 		t->source = source;
 		t->slot = slot;
 		t->kind = args->kind;
-		t->readonly = xe_cbev_bo_user_readonly(export);
+		t->readonly = export_readonly(export);
 		t->offset = offset;
 		t->owner = current_euid();
 		t->grant = grant;
 		t->granted = uid_valid(grant);
 		ret = token_register(xfile, t, token);
 		if (ret) {
-			xe_cbev_bo_put(export);
+			drm_gem_object_put(export);
 			kfree(t);
 			goto err_put_export;
 		}
@@ -458,8 +480,8 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	args->token[0] = token[0];
 	args->token[1] = token[1];
 	args->offset = offset;
-	args->size = export->shmem.base.size;
-	xe_cbev_bo_put(export);
+	args->size = export->size;
+	drm_gem_object_put(export);
 	return 0;
 
 err_revoke:
@@ -467,7 +489,7 @@ err_revoke:
 	if (has_token)
 		token_revoke_value(xfile, token);
 err_put_export:
-	xe_cbev_bo_put(export);
+	drm_gem_object_put(export);
 	return ret;
 }
 
@@ -488,7 +510,7 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 	struct xe_cbev_ipc_registry *reg = &xdev->ipc;
 	struct drm_xe_cbev_ipc_import *args = data;
 	struct xe_cbev_ipc_token *t;
-	struct xe_cbev_bo *export = NULL;
+	struct drm_gem_object *export = NULL;
 	u32 kind = 0, import_flags = 0, handle;
 	u64 offset = 0;
 	int ret;
@@ -510,7 +532,7 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 			break;
 		}
 		export = t->export;
-		drm_gem_object_get(&export->shmem.base);
+		drm_gem_object_get(export);
 		kind = t->kind;
 		offset = t->offset;
 		import_flags = t->readonly ? DRM_XE_CBEV_IPC_IMPORT_READONLY : 0;
@@ -522,15 +544,15 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 		return ret;
 
 	/* Final step: the handle; it holds the export from now on. */
-	ret = drm_gem_handle_create(file, &export->shmem.base, &handle);
+	ret = drm_gem_handle_create(file, export, &handle);
 	if (!ret) {
 		args->handle = handle;
 		args->kind = kind;
 		args->import_flags = import_flags;
 		args->offset = offset;
-		args->size = export->shmem.base.size;
+		args->size = export->size;
 	}
-	xe_cbev_bo_put(export);
+	drm_gem_object_put(export);
 	return ret;
 }
 
@@ -572,15 +594,15 @@ struct drm_gem_object *xe_cbev_ipc_prime_import(struct drm_device *dev,
 						struct dma_buf *dma_buf)
 {
 	struct drm_gem_object *obj = drm_gem_prime_import(dev, dma_buf);
-	struct xe_cbev_bo *bo;
+	struct xe_cbev_ipc_rule *rule;
 	bool allowed;
 
 	if (IS_ERR(obj) || obj->dev != dev || obj->import_attach)
 		return obj;
-	bo = to_xe_cbev_bo(obj);
+	rule = export_rule(obj);
 	mutex_lock(&to_xe_cbev_device(dev)->ipc.lock);
-	allowed = !bo->ipc.exported ||
-		  may_import(bo->ipc.owner, bo->ipc.granted, bo->ipc.grant);
+	allowed = !rule->exported ||
+		  may_import(rule->owner, rule->granted, rule->grant);
 	mutex_unlock(&to_xe_cbev_device(dev)->ipc.lock);
 	if (!allowed) {
 		drm_gem_object_put(obj);

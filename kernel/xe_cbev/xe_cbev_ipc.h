@@ -39,7 +39,6 @@ void xe_cbev_ipc_file_init(struct xe_cbev_file *xfile);
 void xe_cbev_ipc_file_fini(struct xe_cbev_file *xfile);
 void xe_cbev_ipc_revoke_slot(struct xe_cbev_file *xfile, struct xe_cbev_bo *page,
 			     unsigned int slot);
-void xe_cbev_ipc_revoke_object(struct xe_cbev_file *xfile, struct xe_cbev_bo *bo);
 
 struct drm_gem_object *xe_cbev_ipc_prime_import(struct drm_device *dev,
 						struct dma_buf *dma_buf);

@@ -5,10 +5,10 @@
 
 #include <linux/uaccess.h>
 
+#include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_drv.h"
-#include "xe_cbev_kernels.h"
 #include "xe_cbev_query.h"
 #include "xe_cbev_queue.h"
 
@@ -32,8 +32,8 @@ static int query_device_info(struct xe_cbev_device *xdev,
 		.timestamp_valid_bits = XE_CBEV_TIMESTAMP_VALID_BITS,
 		.timestamp_frequency = XE_CBEV_TIMESTAMP_FREQUENCY,
 		.va_bits = XE_CBEV_VA_BITS,
-		.max_dispatch_size = XE_CBEV_KERNEL_MAX_SIZE,
-		.max_fill_pattern = XE_CBEV_KERNEL_MAX_PATTERN,
+		.max_dispatch_size = XE_CBEV_BUILTIN_MAX_SIZE,
+		.max_fill_pattern = XE_CBEV_BUILTIN_MAX_PATTERN,
 		.max_exec_queues = XE_CBEV_MAX_QUEUES_PER_FILE,
 		.min_ring_size = XE_CBEV_RING_SIZE_MIN,
 		.max_ring_size = XE_CBEV_RING_SIZE_MAX,

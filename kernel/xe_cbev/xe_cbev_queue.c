@@ -5,7 +5,6 @@
 
 #include <linux/iosys-map.h>
 #include <linux/jiffies.h>
-#include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -16,328 +15,34 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_bo.h"
-#include "xe_cbev_cs.h"
+#include "xe_cbev_ctx.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_engine.h"
+#include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
 
 /**
- * DOC: exec queues and scheduling
+ * DOC: exec queues
  *
- * The engine is one ordered workqueue: each exec queue has a work item
- * that executes a bounded slice of its commands (more for higher
- * priority), then queues itself again at the back if there is more, so
- * queues take turns. A queue that cannot go on leaves the engine: parked
- * on the object that holds the value its semaphore waits for (any engine
- * write to the object queues it again), or asleep until its spin kernel's
- * deadline. A parked queue also re-polls on a timer, from 1 ms growing to
- * 16 ms, for memory the host writes; counter pages are written by engines
- * only, so there the timer serves the hang check alone.
- *
- * Hang check: a queue whose ring head has not moved, no job finished and
- * no semaphore wait that had to park was satisfied for its hang timeout is
- * banned. So one submission may run at most that long, not counting time
- * spent waiting on semaphores -- a batch that loops on itself is a hang.
- * A queue created with PATIENT_WAITS may stay parked on a semaphore for
- * as long as it takes: parking restarts its clock.
+ * An exec queue is a ring and a status page that user space writes and
+ * maps, and the engine context that executes them (xe_cbev_ctx.c, run by
+ * the engine, xe_cbev_engine.c). The queue object checks and accepts
+ * submissions; the engine decides when they run.
  *
  * Lifetime: the file's queue table holds a reference; destroy takes the
  * queue out of the table, marks it dead (nothing may queue its work any
- * more), waits for its work to finish and takes it off the timer and the
- * wait queue, then drops the reference. Jobs not executed are dropped.
+ * more), cancels it on the engine (its work finished, off the timer and
+ * the wait queue), then drops the reference. Jobs not executed are
+ * dropped.
  */
-
-static unsigned int hang_timeout_ms = 10000;
-module_param(hang_timeout_ms, uint, 0644);
-MODULE_PARM_DESC(hang_timeout_ms,
-		 "Default time a queue may make no progress before it is banned (ms)");
-
-#define HANG_TIMEOUT_MIN_MS	10
-#define HANG_TIMEOUT_MAX_MS	600000
-#define POLL_MS_MIN		1
-#define POLL_MS_MAX		16
-
-/* Commands and time per slice, by priority. */
-static const struct {
-	unsigned int commands;
-	u64 ns;
-} slice[] = {
-	[DRM_XE_CBEV_PRIORITY_LOW] = { 128, 1 * NSEC_PER_MSEC },
-	[DRM_XE_CBEV_PRIORITY_NORMAL] = { 512, 2 * NSEC_PER_MSEC },
-	[DRM_XE_CBEV_PRIORITY_HIGH] = { 2048, 4 * NSEC_PER_MSEC },
-};
 
 /* Submissions a queue may have pending. */
 #define MAX_JOBS_PER_QUEUE	65536
 
-/* The engine, and the worker for deferred cleanups of waits. */
-static struct workqueue_struct *xe_cbev_engine_wq;
-static struct workqueue_struct *xe_cbev_defer_wq;
-
-/**
- * xe_cbev_engine_init() - create the engine's workqueues
- *
- * Return: 0 or -ENOMEM.
- */
-int xe_cbev_engine_init(void)
-{
-	xe_cbev_engine_wq = alloc_ordered_workqueue("xe_cbev_engine", 0);
-	if (!xe_cbev_engine_wq)
-		return -ENOMEM;
-	xe_cbev_defer_wq = alloc_workqueue("xe_cbev_defer", WQ_UNBOUND, 0);
-	if (!xe_cbev_defer_wq) {
-		destroy_workqueue(xe_cbev_engine_wq);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-/**
- * xe_cbev_engine_fini() - destroy the engine's workqueues
- *
- * Runs after every file is closed; the deferred cleanups still queued are
- * flushed, so no work of the module outlives it.
- */
-void xe_cbev_engine_fini(void)
-{
-	destroy_workqueue(xe_cbev_defer_wq);
-	destroy_workqueue(xe_cbev_engine_wq);
-}
-
-/**
- * xe_cbev_engine_defer() - run a cleanup in process context
- * @work: the work; flushed at module unload
- */
-void xe_cbev_engine_defer(struct work_struct *work)
-{
-	queue_work(xe_cbev_defer_wq, work);
-}
-
-/* Queue the queue's work unless it is dead or banned. Any context. */
-static void queue_kick(struct xe_cbev_queue *q)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&q->lock, flags);
-	if (!q->dead && !q->banned)
-		queue_work(xe_cbev_engine_wq, &q->work);
-	spin_unlock_irqrestore(&q->lock, flags);
-}
-
-static int queue_park_wake(struct wait_queue_entry *wait, unsigned int mode,
-			   int sync, void *key)
-{
-	queue_kick(container_of(wait, struct xe_cbev_queue, park));
-	return 0;
-}
-
-static enum hrtimer_restart queue_timer_fn(struct hrtimer *timer)
-{
-	queue_kick(container_of(timer, struct xe_cbev_queue, timer));
-	return HRTIMER_NORESTART;
-}
-
-/**
- * xe_cbev_queue_park() - wait for a write to an object
- * @q: the queue, from its work item
- * @bo: the object; the queue takes over the caller's reference
- */
-void xe_cbev_queue_park(struct xe_cbev_queue *q, struct xe_cbev_bo *bo)
-{
-	xe_cbev_queue_unpark(q);
-	q->park_bo = bo;
-	add_wait_queue(xe_cbev_bo_wq(bo), &q->park);
-	/*
-	 * Pairs with the barrier in xe_cbev_bo_notify()'s wq_has_sleeper():
-	 * either the writer sees the entry, or the re-check that follows
-	 * sees the write.
-	 */
-	smp_mb();
-}
-
-/**
- * xe_cbev_queue_unpark() - stop waiting for writes, if parked
- * @q: the queue, from its work item or once its work cannot run
- */
-void xe_cbev_queue_unpark(struct xe_cbev_queue *q)
-{
-	if (!q->park_bo)
-		return;
-	remove_wait_queue(xe_cbev_bo_wq(q->park_bo), &q->park);
-	xe_cbev_bo_put(q->park_bo);
-	q->park_bo = NULL;
-}
-
-/**
- * xe_cbev_queue_progress() - note forward progress, for the hang check
- * @q: the queue
- */
-void xe_cbev_queue_progress(struct xe_cbev_queue *q)
-{
-	q->progress_at = jiffies;
-	q->poll_ms = POLL_MS_MIN;
-}
-
-/**
- * xe_cbev_queue_advance_head() - consume ring bytes
- * @q: the queue
- * @bytes: how many
- */
-void xe_cbev_queue_advance_head(struct xe_cbev_queue *q, u32 bytes)
-{
-	/* The submit path reads the head locklessly to check the tail. */
-	WRITE_ONCE(q->head, q->head + bytes);
-	WRITE_ONCE(q->status->head, q->head);
-	xe_cbev_queue_progress(q);
-}
-
-/**
- * xe_cbev_queue_current_job() - the job the engine works on
- * @q: the queue
- *
- * Return: the oldest unfinished job, or NULL. Only the engine removes
- * jobs, so the pointer stays valid in the work item.
- */
-struct xe_cbev_job *xe_cbev_queue_current_job(struct xe_cbev_queue *q)
-{
-	struct xe_cbev_job *job;
-	unsigned long flags;
-
-	spin_lock_irqsave(&q->lock, flags);
-	job = list_first_entry_or_null(&q->jobs, struct xe_cbev_job, link);
-	spin_unlock_irqrestore(&q->lock, flags);
-	return job;
-}
-
-/**
- * xe_cbev_queue_complete_job() - retire a finished job
- * @q: the queue
- * @job: its current job, all executed
- */
-void xe_cbev_queue_complete_job(struct xe_cbev_queue *q, struct xe_cbev_job *job)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&q->lock, flags);
-	list_del(&job->link);
-	q->nr_jobs--;
-	WRITE_ONCE(q->completed_seqno, job->seqno);
-	WRITE_ONCE(q->status->completed_seqno, job->seqno);
-	spin_unlock_irqrestore(&q->lock, flags);
-	kfree(job);
-	xe_cbev_queue_progress(q);
-	/* Waits on the queue's completion sit on the file's event queue. */
-	if (wq_has_sleeper(&q->xfile->event_wq))
-		wake_up_all(&q->xfile->event_wq);
-}
-
-/**
- * xe_cbev_queue_ban() - stop a queue for good and say why
- * @q: the queue
- * @reason: DRM_XE_CBEV_BAN_*
- * @addr: where it happened
- *
- * Waits that name the queue wake and return -EIO. The first reason stays.
- */
-void xe_cbev_queue_ban(struct xe_cbev_queue *q, u32 reason, u64 addr)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&q->lock, flags);
-	if (!q->banned) {
-		q->ban_reason = reason;
-		q->fault_addr = addr;
-		WRITE_ONCE(q->status->ban_reason, reason);
-		WRITE_ONCE(q->status->fault_addr, addr);
-		WRITE_ONCE(q->status->state, DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED);
-		/* Readers that see the flag see the reason too. */
-		smp_store_release(&q->banned, true);
-	}
-	spin_unlock_irqrestore(&q->lock, flags);
-
-	drm_dbg_driver(&q->xfile->xdev->drm, "queue %u banned: reason %u at 0x%llx\n",
-		       q->id, reason, addr);
-	wake_up_all(&q->xfile->event_wq);
-}
-
-/**
- * xe_cbev_queue_user_interrupt() - MI_USER_INTERRUPT
- * @q: the queue that raised it
- *
- * Wakes every host waiter of the file, which then re-checks its values.
- */
-void xe_cbev_queue_user_interrupt(struct xe_cbev_queue *q)
-{
-	atomic64_inc(&q->xfile->interrupts);
-	wake_up_all(&q->xfile->event_wq);
-}
-
-static bool queue_hung(struct xe_cbev_queue *q)
-{
-	return time_after(jiffies, q->progress_at + q->hang_timeout);
-}
-
-/* Re-run after @ns, or at the hang deadline if that comes first. */
-static void queue_arm_timer(struct xe_cbev_queue *q, u64 ns)
-{
-	long left = (long)(q->progress_at + q->hang_timeout - jiffies);
-	u64 to_hang = jiffies_to_nsecs(max(left, 1L));
-
-	hrtimer_start(&q->timer, ns_to_ktime(min(ns, to_hang) + 1),
-		      HRTIMER_MODE_REL_SOFT);
-}
-
-/* The engine: one slice of one queue. */
-static void queue_run(struct work_struct *work)
-{
-	struct xe_cbev_queue *q = container_of(work, struct xe_cbev_queue, work);
-	enum xe_cbev_run run;
-	s64 left;
-
-	if (READ_ONCE(q->dead) || READ_ONCE(q->banned))
-		return;
-
-	xe_cbev_queue_unpark(q);
-	hrtimer_try_to_cancel(&q->timer);
-
-	run = xe_cbev_cs_run(q, slice[q->priority].commands, slice[q->priority].ns);
-	if (run == XE_CBEV_RUN_FAULT || run == XE_CBEV_RUN_IDLE)
-		return;
-
-	/* A patient queue's wait is not a hang; it starts over when woken. */
-	if (run == XE_CBEV_RUN_PARKED && q->patient_waits) {
-		xe_cbev_queue_progress(q);
-	} else if (queue_hung(q)) {
-		xe_cbev_queue_unpark(q);
-		xe_cbev_queue_ban(q, DRM_XE_CBEV_BAN_HANG, q->head);
-		return;
-	}
-
-	switch (run) {
-	case XE_CBEV_RUN_YIELD:
-		queue_kick(q);
-		break;
-	case XE_CBEV_RUN_PARKED:
-		if (q->park_bo && xe_cbev_bo_is_counter(q->park_bo)) {
-			/* Only engines write counters: no polling needed. */
-			queue_arm_timer(q, U64_MAX);
-		} else {
-			queue_arm_timer(q, (u64)q->poll_ms * NSEC_PER_MSEC);
-			q->poll_ms = min(q->poll_ms * 2, POLL_MS_MAX);
-		}
-		break;
-	case XE_CBEV_RUN_SPIN:
-		left = ktime_to_ns(ktime_sub(q->spin_until, ktime_get()));
-		queue_arm_timer(q, max_t(s64, left, 0));
-		break;
-	default:
-		break;
-	}
-}
-
 static void queue_release(struct kref *ref)
 {
 	struct xe_cbev_queue *q = container_of(ref, struct xe_cbev_queue, ref);
-	struct iosys_map map = IOSYS_MAP_INIT_VADDR(q->status);
+	struct iosys_map map = IOSYS_MAP_INIT_VADDR(q->ctx.status);
 
 	drm_gem_shmem_vunmap(&q->ring_bo->shmem, &map);
 	drm_vma_node_revoke(&q->ring_bo->shmem.base.vma_node, q->file);
@@ -367,7 +72,7 @@ struct xe_cbev_queue *xe_cbev_queue_lookup(struct xe_cbev_file *xfile, u32 id)
 
 	xa_lock(&xfile->queues);
 	q = xa_load(&xfile->queues, id);
-	if (q && !READ_ONCE(q->dead))
+	if (q && !READ_ONCE(q->ctx.dead))
 		kref_get(&q->ref);
 	else
 		q = NULL;
@@ -383,29 +88,19 @@ struct xe_cbev_queue *xe_cbev_queue_lookup(struct xe_cbev_file *xfile, u32 id)
  */
 static bool queue_kill(struct xe_cbev_queue *q)
 {
-	struct xe_cbev_job *job, *next;
 	unsigned long flags;
-	LIST_HEAD(jobs);
 	bool first;
 
-	spin_lock_irqsave(&q->lock, flags);
-	first = !q->dead;
-	q->dead = true;
-	spin_unlock_irqrestore(&q->lock, flags);
+	spin_lock_irqsave(&q->ctx.lock, flags);
+	first = !q->ctx.dead;
+	q->ctx.dead = true;
+	spin_unlock_irqrestore(&q->ctx.lock, flags);
 	if (!first)
 		return false;
 
-	/* Nothing queues the work now; what ran may have parked or armed. */
-	cancel_work_sync(&q->work);
-	hrtimer_cancel(&q->timer);
-	xe_cbev_queue_unpark(q);
-
-	spin_lock_irqsave(&q->lock, flags);
-	list_splice_init(&q->jobs, &jobs);
-	q->nr_jobs = 0;
-	spin_unlock_irqrestore(&q->lock, flags);
-	list_for_each_entry_safe(job, next, &jobs, link)
-		kfree(job);
+	/* Nothing queues the work now. */
+	q->ctx.ops->cancel(&q->ctx);
+	xe_cbev_ctx_drop_jobs(&q->ctx);
 
 	xa_erase(&q->xfile->queues, q->id);
 	wake_up_all(&q->xfile->event_wq);
@@ -417,7 +112,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	     const struct drm_xe_cbev_exec_queue_create *args)
 {
 	unsigned int timeout_ms = args->hang_timeout_ms ?:
-				  clamp(hang_timeout_ms, HANG_TIMEOUT_MIN_MS, HANG_TIMEOUT_MAX_MS);
+				  xe_cbev_engine_default_hang_timeout_ms();
 	struct xe_cbev_queue *q;
 	struct iosys_map map;
 	int ret;
@@ -429,20 +124,17 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	kref_init(&q->ref);
 	q->xfile = xfile;
 	q->file = file;
-	q->vm = &xfile->vm;
-	q->priority = args->priority;
-	q->patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
-	q->ring_size = args->ring_size;
-	q->hang_timeout = msecs_to_jiffies(timeout_ms);
-	spin_lock_init(&q->lock);
-	INIT_LIST_HEAD(&q->jobs);
-	INIT_WORK(&q->work, queue_run);
-	hrtimer_init(&q->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
-	q->timer.function = queue_timer_fn;
-	init_waitqueue_func_entry(&q->park, queue_park_wake);
-	xe_cbev_queue_progress(q);
+	q->ctx.drm = &xfile->xdev->drm;
+	q->ctx.vm = &xfile->vm;
+	q->ctx.event_wq = &xfile->event_wq;
+	q->ctx.interrupts = &xfile->interrupts;
+	q->ctx.priority = args->priority;
+	q->ctx.patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
+	q->ctx.ring_size = args->ring_size;
+	q->ctx.hang_timeout = msecs_to_jiffies(timeout_ms);
+	xe_cbev_engine_ctx_init(&q->ctx);
 
-	q->ring_bo = xe_cbev_bo_create(&xfile->xdev->drm, PAGE_SIZE + q->ring_size, 0);
+	q->ring_bo = xe_cbev_bo_create(&xfile->xdev->drm, PAGE_SIZE + q->ctx.ring_size, 0);
 	if (IS_ERR(q->ring_bo)) {
 		ret = PTR_ERR(q->ring_bo);
 		goto err_free;
@@ -450,8 +142,8 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	ret = drm_gem_shmem_vmap(&q->ring_bo->shmem, &map);
 	if (ret)
 		goto err_put_bo;
-	q->status = map.vaddr;
-	q->ring = map.vaddr + PAGE_SIZE;
+	q->ctx.status = map.vaddr;
+	q->ctx.ring = map.vaddr + PAGE_SIZE;
 
 	ret = drm_vma_node_allow(&q->ring_bo->shmem.base.vma_node, file);
 	if (ret)
@@ -497,8 +189,8 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->ring_size < XE_CBEV_RING_SIZE_MIN ||
 			      args->ring_size > XE_CBEV_RING_SIZE_MAX) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->hang_timeout_ms &&
-			      (args->hang_timeout_ms < HANG_TIMEOUT_MIN_MS ||
-			       args->hang_timeout_ms > HANG_TIMEOUT_MAX_MS)))
+			      (args->hang_timeout_ms < XE_CBEV_HANG_TIMEOUT_MIN_MS ||
+			       args->hang_timeout_ms > XE_CBEV_HANG_TIMEOUT_MAX_MS)))
 		return -EINVAL;
 
 	q = queue_create(xfile, file, args);
@@ -513,6 +205,7 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 		return ret == -EBUSY ? -ENOSPC : ret;
 	}
 	q->id = id;
+	q->ctx.id = id;
 	args->exec_queue_id = id;
 	args->ring_mmap_offset = drm_vma_node_offset_addr(&q->ring_bo->shmem.base.vma_node);
 	return 0;
@@ -584,14 +277,14 @@ int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(xdev, !q))
 		return -ENOENT;
 
-	spin_lock_irqsave(&q->lock, flags);
-	args->state = q->banned ? DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED :
-				  DRM_XE_CBEV_EXEC_QUEUE_STATE_ACTIVE;
-	args->ban_reason = q->ban_reason;
-	args->fault_addr = q->fault_addr;
-	args->completed_seqno = q->completed_seqno;
-	spin_unlock_irqrestore(&q->lock, flags);
-	args->head = READ_ONCE(q->head);
+	spin_lock_irqsave(&q->ctx.lock, flags);
+	args->state = q->ctx.banned ? DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED :
+				      DRM_XE_CBEV_EXEC_QUEUE_STATE_ACTIVE;
+	args->ban_reason = q->ctx.ban_reason;
+	args->fault_addr = q->ctx.fault_addr;
+	args->completed_seqno = q->ctx.completed_seqno;
+	spin_unlock_irqrestore(&q->ctx.lock, flags);
+	args->head = READ_ONCE(q->ctx.head);
 
 	xe_cbev_queue_put(q);
 	return 0;
@@ -616,6 +309,7 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	struct xe_cbev_device *xdev = xfile->xdev;
 	struct xe_cbev_job *job;
 	struct xe_cbev_queue *q;
+	struct xe_cbev_ctx *ctx;
 	unsigned long flags;
 	u32 i;
 	int ret;
@@ -648,39 +342,40 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 		}
 	}
 
-	spin_lock_irqsave(&q->lock, flags);
+	ctx = &q->ctx;
+	spin_lock_irqsave(&ctx->lock, flags);
 	/* The engine owns [head, tail); the ring never holds more. */
-	if (XE_CBEV_IOCTL_DBG(xdev, args->tail < q->tail ||
-			      args->tail - READ_ONCE(q->head) > q->ring_size)) {
+	if (XE_CBEV_IOCTL_DBG(xdev, args->tail < ctx->tail ||
+			      args->tail - READ_ONCE(ctx->head) > ctx->ring_size)) {
 		ret = -EINVAL;
 		goto err_unlock;
 	}
-	if (q->dead || q->banned) {
-		ret = q->dead ? -ENOENT : -EIO;
+	if (ctx->dead || ctx->banned) {
+		ret = ctx->dead ? -ENOENT : -EIO;
 		goto err_unlock;
 	}
-	if (XE_CBEV_IOCTL_DBG(xdev, q->nr_jobs >= MAX_JOBS_PER_QUEUE)) {
+	if (XE_CBEV_IOCTL_DBG(xdev, ctx->nr_jobs >= MAX_JOBS_PER_QUEUE)) {
 		ret = -EBUSY;
 		goto err_unlock;
 	}
-	if (list_empty(&q->jobs))
-		xe_cbev_queue_progress(q);
+	if (list_empty(&ctx->jobs))
+		xe_cbev_ctx_progress(ctx);
 	job->tail = args->tail;
-	job->seqno = atomic64_inc_return(&xfile->seqno);
+	job->seqno = xe_cbev_file_next_seqno(xfile);
 	/* Once queued the engine may finish and free the job at any time. */
 	*seqno = job->seqno;
-	list_add_tail(&job->link, &q->jobs);
-	q->nr_jobs++;
-	q->tail = args->tail;
-	WRITE_ONCE(q->status->tail, q->tail);
-	queue_work(xe_cbev_engine_wq, &q->work);
-	spin_unlock_irqrestore(&q->lock, flags);
+	list_add_tail(&job->link, &ctx->jobs);
+	ctx->nr_jobs++;
+	ctx->tail = args->tail;
+	WRITE_ONCE(ctx->status->tail, ctx->tail);
+	ctx->ops->submit(ctx);
+	spin_unlock_irqrestore(&ctx->lock, flags);
 
 	xe_cbev_queue_put(q);
 	return 0;
 
 err_unlock:
-	spin_unlock_irqrestore(&q->lock, flags);
+	spin_unlock_irqrestore(&ctx->lock, flags);
 err_free:
 	kfree(job);
 err_put:
@@ -713,9 +408,6 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile)
 {
 	xa_init_flags(&xfile->queues, XA_FLAGS_ALLOC1);
-	atomic64_set(&xfile->seqno, 0);
-	atomic64_set(&xfile->interrupts, 0);
-	init_waitqueue_head(&xfile->event_wq);
 }
 
 /**
@@ -736,45 +428,6 @@ void xe_cbev_file_queues_fini(struct xe_cbev_file *xfile)
 }
 
 /**
- * xe_cbev_file_submitted_seqno() - the file's latest submission
- * @xfile: the file
- *
- * Return: its sequence number.
- */
-u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile)
-{
-	return atomic64_read(&xfile->seqno);
-}
-
-/**
- * xe_cbev_file_retired_seqno() - submissions the engine is done with
- * @xfile: the file
- *
- * Return: a sequence number such that every submission up to it has
- * finished or will never run (its queue is banned or destroyed).
- */
-u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile)
-{
-	u64 retired = atomic64_read(&xfile->seqno);
-	struct xe_cbev_queue *q;
-	unsigned long id, flags;
-
-	xa_lock(&xfile->queues);
-	xa_for_each(&xfile->queues, id, q) {
-		struct xe_cbev_job *job;
-
-		spin_lock_irqsave(&q->lock, flags);
-		/* A dying queue counts until its last slice has stopped. */
-		job = list_first_entry_or_null(&q->jobs, struct xe_cbev_job, link);
-		if (job && !q->banned)
-			retired = min(retired, job->seqno - 1);
-		spin_unlock_irqrestore(&q->lock, flags);
-	}
-	xa_unlock(&xfile->queues);
-	return retired;
-}
-
-/**
  * xe_cbev_file_queues_print() - list the file's queues, for debugfs
  * @xfile: the file
  * @m: where to print
@@ -787,13 +440,15 @@ void xe_cbev_file_queues_print(struct xe_cbev_file *xfile, struct seq_file *m)
 	seq_printf(m, "  interrupts: %lld\n", atomic64_read(&xfile->interrupts));
 	xa_lock(&xfile->queues);
 	xa_for_each(&xfile->queues, id, q) {
-		spin_lock_irqsave(&q->lock, flags);
+		struct xe_cbev_ctx *ctx = &q->ctx;
+
+		spin_lock_irqsave(&ctx->lock, flags);
 		seq_printf(m, "  queue %u prio %u ring %u head %llu tail %llu done %llu %s%s\n",
-			   q->id, q->priority, q->ring_size, READ_ONCE(q->head),
-			   q->tail, q->completed_seqno,
-			   q->banned ? "banned" : "active",
-			   READ_ONCE(q->park_bo) ? " parked" : "");
-		spin_unlock_irqrestore(&q->lock, flags);
+			   q->id, ctx->priority, ctx->ring_size, READ_ONCE(ctx->head),
+			   ctx->tail, ctx->completed_seqno,
+			   ctx->banned ? "banned" : "active",
+			   READ_ONCE(ctx->park_bo) ? " parked" : "");
+		spin_unlock_irqrestore(&ctx->lock, flags);
 	}
 	xa_unlock(&xfile->queues);
 }

@@ -19,14 +19,8 @@ struct drm_file;
 struct drm_xe_cbev_exec;
 struct seq_file;
 
-int xe_cbev_engine_init(void);
-void xe_cbev_engine_fini(void);
-void xe_cbev_engine_defer(struct work_struct *work);
-
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile);
 void xe_cbev_file_queues_fini(struct xe_cbev_file *xfile);
-u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile);
-u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile);
 void xe_cbev_file_queues_print(struct xe_cbev_file *xfile, struct seq_file *m);
 
 struct xe_cbev_queue *xe_cbev_queue_lookup(struct xe_cbev_file *xfile, u32 id);
@@ -34,17 +28,6 @@ void xe_cbev_queue_put(struct xe_cbev_queue *q);
 
 int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_exec *args, u64 *seqno);
-
-/* For the command streamer, from the queue's work item. */
-struct xe_cbev_job *xe_cbev_queue_current_job(struct xe_cbev_queue *q);
-void xe_cbev_queue_complete_job(struct xe_cbev_queue *q,
-				struct xe_cbev_job *job);
-void xe_cbev_queue_advance_head(struct xe_cbev_queue *q, u32 bytes);
-void xe_cbev_queue_progress(struct xe_cbev_queue *q);
-void xe_cbev_queue_park(struct xe_cbev_queue *q, struct xe_cbev_bo *bo);
-void xe_cbev_queue_unpark(struct xe_cbev_queue *q);
-void xe_cbev_queue_ban(struct xe_cbev_queue *q, u32 reason, u64 addr);
-void xe_cbev_queue_user_interrupt(struct xe_cbev_queue *q);
 
 int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 				    struct drm_file *file);

@@ -6,60 +6,21 @@
 #define _XE_CBEV_QUEUE_TYPES_H_
 
 #include <linux/kref.h>
-#include <linux/ktime.h>
-#include <linux/list.h>
-#include <linux/spinlock.h>
-#include <linux/hrtimer.h>
 #include <linux/types.h>
-#include <linux/wait.h>
-#include <linux/workqueue.h>
+
+#include "xe_cbev_engine_types.h"
 
 struct drm_file;
-struct drm_xe_cbev_ring_status;
 struct xe_cbev_bo;
 struct xe_cbev_file;
-struct xe_cbev_vm;
-
-/* Second-level batch buffers nest at most this deep. */
-#define XE_CBEV_MAX_BATCH_DEPTH	8
-
-/**
- * struct xe_cbev_job - one submission: ring commands up to @tail, then
- * batch buffers
- */
-struct xe_cbev_job {
-	/** @link: in &xe_cbev_queue.jobs */
-	struct list_head link;
-	/** @tail: ring position where the job's ring commands end */
-	u64 tail;
-	/** @seqno: the file-wide submission number */
-	u64 seqno;
-	/** @num_batches: entries in @batches */
-	u32 num_batches;
-	/** @next_batch: the engine's progress through @batches */
-	u32 next_batch;
-	/** @batches: GPU addresses of batch buffers to call after the ring */
-	u64 batches[];
-};
-
-/* How a queue left the engine at the end of a slice. */
-enum xe_cbev_run {
-	XE_CBEV_RUN_IDLE,	/* nothing left to execute */
-	XE_CBEV_RUN_YIELD,	/* slice used up, more to do */
-	XE_CBEV_RUN_PARKED,	/* waiting on a value in memory */
-	XE_CBEV_RUN_SPIN,	/* busy in a spin kernel until spin_until */
-	XE_CBEV_RUN_FAULT,	/* banned: see ban_reason */
-};
 
 /**
  * struct xe_cbev_queue - an exec queue: a ring the engine executes
  *
  * Reference counted: the file's queue table holds one reference, and every
  * lookup one more. The file outlives its queues: closing it destroys them.
- *
- * The engine state is only touched by the queue's work item, which the
- * workqueue never runs twice at once; the submission state is shared with
- * the ioctls under @lock.
+ * What the engine executes, and how far it got, is the queue's engine
+ * context, @ctx.
  */
 struct xe_cbev_queue {
 	/** @ref: references */
@@ -68,72 +29,12 @@ struct xe_cbev_queue {
 	struct xe_cbev_file *xfile;
 	/** @file: the owning DRM file, for the ring's mmap permission */
 	struct drm_file *file;
-	/** @vm: the owning file's address space */
-	struct xe_cbev_vm *vm;
 	/** @id: id in the file's queue table */
 	u32 id;
-	/** @priority: DRM_XE_CBEV_PRIORITY_* */
-	u32 priority;
-	/** @patient_waits: parked time does not count toward the hang timeout */
-	bool patient_waits;
-	/** @ring_size: bytes of commands, a power of two */
-	u32 ring_size;
-	/** @hang_timeout: jiffies without progress before a ban */
-	unsigned long hang_timeout;
 	/** @ring_bo: status page + ring; kernel-mapped for the queue's life */
 	struct xe_cbev_bo *ring_bo;
-	/** @status: kernel mapping of the status page; the kernel only writes */
-	struct drm_xe_cbev_ring_status *status;
-	/** @ring: kernel mapping of the ring */
-	u8 *ring;
-
-	/**
-	 * @lock: protects @tail, @jobs, @dead and the ban fields below
-	 * (the engine takes it to publish progress and to ban)
-	 */
-	spinlock_t lock;
-	/** @tail: submitted bytes; under @lock */
-	u64 tail;
-	/** @jobs: submitted, unfinished jobs in order; under @lock */
-	struct list_head jobs;
-	/** @nr_jobs: entries in @jobs; under @lock */
-	unsigned int nr_jobs;
-	/** @dead: destroyed; nothing may queue its work any more */
-	bool dead;
-	/** @banned: banned; set once under @lock, read without */
-	bool banned;
-	/** @ban_reason: DRM_XE_CBEV_BAN_*; under @lock */
-	u32 ban_reason;
-	/** @fault_addr: address or ring position of the fault; under @lock */
-	u64 fault_addr;
-	/** @completed_seqno: last finished job; under @lock */
-	u64 completed_seqno;
-
-	/** @head: consumed ring bytes; engine only, published to @status */
-	u64 head;
-	/** @depth: 0 executing the ring, else the batch nesting depth */
-	unsigned int depth;
-	/** @pc: next command address in the batch at each depth (1..) */
-	u64 pc[XE_CBEV_MAX_BATCH_DEPTH + 1];
-	/** @ring_call: the batch at depth 1 was called from the ring */
-	bool ring_call;
-	/** @sem_waited: the current semaphore wait had to park */
-	bool sem_waited;
-	/** @spin_until: set while the current command is a spin kernel */
-	ktime_t spin_until;
-	/** @progress_at: jiffies when the head last moved */
-	unsigned long progress_at;
-	/** @poll_ms: current re-poll interval while parked */
-	unsigned int poll_ms;
-
-	/** @park: entry on @park_bo's wait queue while parked */
-	struct wait_queue_entry park;
-	/** @park_bo: the object a parked queue waits on, with a reference */
-	struct xe_cbev_bo *park_bo;
-	/** @timer: re-poll, spin deadline and hang check */
-	struct hrtimer timer;
-	/** @work: runs the queue on the engine */
-	struct work_struct work;
+	/** @ctx: the engine context: the ring, the jobs, the execution state */
+	struct xe_cbev_ctx ctx;
 };
 
 #endif /* _XE_CBEV_QUEUE_TYPES_H_ */

@@ -7,8 +7,6 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-#include <uapi/drm/xe_cbev_drm.h>
-
 #include "xe_cbev_bo.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_vm.h"
@@ -22,7 +20,9 @@
  * buffer can sit at the address its CPU mapping has; the kernel binds
  * counter pages in the upper half.
  *
- * A binding pins its object's pages for its whole life. The engine looks
+ * A binding pins its object's pages for its whole life, and holds what
+ * was bound: the object, or an export view of it. The VM_BIND ioctl is
+ * xe_cbev_vm_bind.c. The engine looks
  * addresses up under RCU and takes a reference on the binding for each
  * access, so an unbind that races with the engine only drops the VM's
  * reference: the pages go when the last access is done.
@@ -36,7 +36,7 @@ static void binding_release(struct kref *ref)
 
 	atomic_dec(&to_xe_cbev_device(bo->shmem.base.dev)->stats.bindings);
 	xe_cbev_bo_unpin_pages(bo);
-	xe_cbev_bo_put(bo);
+	drm_gem_object_put(binding->holder);
 	kfree_rcu(binding, rcu);
 }
 
@@ -106,7 +106,9 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
 /**
  * xe_cbev_vm_map() - map a buffer object range
  * @vm: the address space
- * @bo: the object; the binding takes its own reference
+ * @bo: the object whose pages are mapped
+ * @holder: what was bound, which keeps @bo alive: NULL for @bo itself, or
+ *	an export view of it; the binding takes its own reference
  * @offset: page-aligned byte offset in @bo
  * @range: page-aligned, non-zero length inside @bo
  * @addr: page-aligned GPU address
@@ -117,8 +119,9 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
  *
  * Return: 0, -EINVAL if the range overlaps a mapping, -ENOMEM.
  */
-int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
-		   u64 range, u64 addr, u32 flags)
+int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
+		   struct drm_gem_object *holder, u64 offset, u64 range,
+		   u64 addr, u32 flags)
 {
 	struct xe_cbev_vm_binding *binding;
 	int ret;
@@ -132,7 +135,8 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
 		goto err_free;
 
 	kref_init(&binding->ref);
-	drm_gem_object_get(&bo->shmem.base);
+	binding->holder = holder ?: &bo->shmem.base;
+	drm_gem_object_get(binding->holder);
 	binding->bo = bo;
 	binding->start = addr;
 	binding->last = addr + range - 1;
@@ -153,7 +157,7 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
 
 err_put:
 	xe_cbev_bo_unpin_pages(bo);
-	xe_cbev_bo_put(bo);
+	drm_gem_object_put(binding->holder);
 err_free:
 	kfree(binding);
 	return ret == -EEXIST ? -EINVAL : ret;
@@ -225,88 +229,4 @@ void xe_cbev_vm_print(struct xe_cbev_vm *vm, struct seq_file *m)
 			   binding->flags & XE_CBEV_BINDING_READONLY ? "ro" : "rw",
 			   binding->flags & XE_CBEV_BINDING_KERNEL ? " kernel" : "");
 	mutex_unlock(&vm->lock);
-}
-
-/* Checks of a user MAP against the object and the user half of the VA. */
-static int vm_bind_map(struct xe_cbev_file *xfile, struct drm_file *file,
-		       const struct drm_xe_cbev_vm_bind *args)
-{
-	struct xe_cbev_device *xdev = xfile->xdev;
-	u32 flags = 0;
-	struct xe_cbev_bo *bo;
-	int ret;
-
-	bo = xe_cbev_bo_lookup(file, args->handle);
-	if (XE_CBEV_IOCTL_DBG(xdev, !bo))
-		return -ENOENT;
-
-	if (XE_CBEV_IOCTL_DBG(xdev, args->offset > bo->shmem.base.size ||
-			      args->range > bo->shmem.base.size - args->offset)) {
-		ret = -EINVAL;
-		goto out_put;
-	}
-	/* Counters and export views are written by their owner's engine only. */
-	if (XE_CBEV_IOCTL_DBG(xdev, xe_cbev_bo_user_readonly(bo) &&
-			      !(args->flags & DRM_XE_CBEV_VM_BIND_READONLY))) {
-		ret = -EACCES;
-		goto out_put;
-	}
-	/* The engine needs the pages; a foreign dma-buf has none of ours. */
-	if (XE_CBEV_IOCTL_DBG(xdev, bo->shmem.base.import_attach)) {
-		ret = -EOPNOTSUPP;
-		goto out_put;
-	}
-
-	if (args->flags & DRM_XE_CBEV_VM_BIND_READONLY)
-		flags |= XE_CBEV_BINDING_READONLY;
-	ret = xe_cbev_vm_map(&xfile->vm, bo, args->offset, args->range,
-			     args->addr, flags);
-out_put:
-	xe_cbev_bo_put(bo);
-	return ret;
-}
-
-/**
- * xe_cbev_vm_bind_ioctl() - DRM_IOCTL_XE_CBEV_VM_BIND
- * @dev: DRM device
- * @data: &struct drm_xe_cbev_vm_bind
- * @file: the caller's file
- *
- * Return: 0; -EINVAL for a bad op, flag, pad, extension or reserved field,
- * a misaligned, empty, wrapping or out-of-range address range, an offset or
- * range outside the object, or an overlap; -ENOENT for an unknown handle or
- * nothing to unmap; -EACCES for a writable mapping of a counter page;
- * -EOPNOTSUPP for an object imported from another driver.
- */
-int xe_cbev_vm_bind_ioctl(struct drm_device *dev, void *data,
-			  struct drm_file *file)
-{
-	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
-	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
-	struct drm_xe_cbev_vm_bind *args = data;
-	bool unmap = args->op == DRM_XE_CBEV_VM_BIND_OP_UNMAP;
-
-	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->op > DRM_XE_CBEV_VM_BIND_OP_UNMAP) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_VM_BIND_READONLY) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
-	    XE_CBEV_IOCTL_DBG(xdev, unmap && (args->handle || args->offset ||
-					      args->flags)))
-		return -EINVAL;
-
-	if (XE_CBEV_IOCTL_DBG(xdev, !args->range) ||
-	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->addr)) ||
-	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->range)) ||
-	    XE_CBEV_IOCTL_DBG(xdev, !PAGE_ALIGNED(args->offset)) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->addr < DRM_XE_CBEV_VA_USER_START) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->addr + args->range < args->addr) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->addr + args->range >
-			      DRM_XE_CBEV_VA_USER_END))
-		return -EINVAL;
-
-	if (unmap)
-		return xe_cbev_vm_unmap(&xfile->vm, args->addr, args->range,
-					false);
-	return vm_bind_map(xfile, file, args);
 }

@@ -7,15 +7,15 @@
 
 #include "xe_cbev_vm_types.h"
 
-struct drm_device;
-struct drm_file;
+struct drm_gem_object;
 struct seq_file;
 
 void xe_cbev_vm_init(struct xe_cbev_vm *vm, struct xe_cbev_device *xdev);
 void xe_cbev_vm_fini(struct xe_cbev_vm *vm);
 
-int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo, u64 offset,
-		   u64 range, u64 addr, u32 flags);
+int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
+		   struct drm_gem_object *holder, u64 offset, u64 range,
+		   u64 addr, u32 flags);
 int xe_cbev_vm_unmap(struct xe_cbev_vm *vm, u64 addr, u64 range,
 		     bool kernel);
 
@@ -23,8 +23,5 @@ struct xe_cbev_vm_binding *xe_cbev_vm_lookup(struct xe_cbev_vm *vm, u64 addr);
 void xe_cbev_vm_binding_put(struct xe_cbev_vm_binding *binding);
 
 void xe_cbev_vm_print(struct xe_cbev_vm *vm, struct seq_file *m);
-
-int xe_cbev_vm_bind_ioctl(struct drm_device *dev, void *data,
-			  struct drm_file *file);
 
 #endif /* _XE_CBEV_VM_H_ */

@@ -11,6 +11,7 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
+struct drm_gem_object;
 struct xe_cbev_bo;
 struct xe_cbev_device;
 
@@ -29,8 +30,13 @@ struct xe_cbev_device;
 struct xe_cbev_vm_binding {
 	/** @ref: references; the last put releases the pages and the object */
 	struct kref ref;
-	/** @bo: the object; the binding holds a reference and its pages */
+	/** @bo: the object whose pages are mapped; the binding pins them */
 	struct xe_cbev_bo *bo;
+	/**
+	 * @holder: what was bound, with a reference that keeps @bo alive:
+	 * @bo itself, or an export view of it
+	 */
+	struct drm_gem_object *holder;
 	/** @start: first GPU address */
 	u64 start;
 	/** @last: last GPU address (inclusive) */

@@ -37,6 +37,34 @@
  * cleans up later in process context.
  */
 
+/*
+ * Asynchronous waits evaluate and clean up here, in process context: wake-ups
+ * and timers only queue the work. Flushed at module unload.
+ */
+static struct workqueue_struct *xe_cbev_wait_wq;
+
+/**
+ * xe_cbev_wait_init() - create the workqueue of asynchronous waits
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_cbev_wait_init(void)
+{
+	xe_cbev_wait_wq = alloc_workqueue("xe_cbev_defer", WQ_UNBOUND, 0);
+	return xe_cbev_wait_wq ? 0 : -ENOMEM;
+}
+
+/**
+ * xe_cbev_wait_fini() - destroy it
+ *
+ * Runs after every file is closed; the cleanups still queued are flushed,
+ * so no asynchronous wait outlives it.
+ */
+void xe_cbev_wait_fini(void)
+{
+	destroy_workqueue(xe_cbev_wait_wq);
+}
+
 /* Most asynchronous waits pending at once, device-wide. */
 #define XE_CBEV_MAX_ASYNC_WAITS	16384
 static atomic_t xe_cbev_async_waits = ATOMIC_INIT(0);
@@ -150,7 +178,7 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
 	u64 mem;
 
 	if (c->queue)
-		return xe_cbev_compare(READ_ONCE(c->queue->completed_seqno),
+		return xe_cbev_compare(READ_ONCE(c->queue->ctx.completed_seqno),
 				       c->value, c->op);
 
 	va = kmap_local_page(c->page) + c->offset;
@@ -183,14 +211,14 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 {
 	u32 i;
 
-	if (q && (READ_ONCE(q->banned) || READ_ONCE(q->dead)))
+	if (q && (READ_ONCE(q->ctx.banned) || READ_ONCE(q->ctx.dead)))
 		return -EIO;
 	for (i = 0; i < n; i++) {
 		const struct xe_cbev_queue *cq = conds[i].queue;
 		bool ok = xe_cbev_cond_check(&conds[i]);
 
 		/* A queue that will never complete more ends the wait. */
-		if (!ok && cq && (READ_ONCE(cq->banned) || READ_ONCE(cq->dead)))
+		if (!ok && cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
 			return -EIO;
 
 		if (any && ok)
@@ -452,7 +480,7 @@ out_free_uconds:
 static void async_put(struct xe_cbev_async_wait *w)
 {
 	if (atomic_dec_and_test(&w->pending))
-		xe_cbev_engine_defer(&w->cleanup);
+		queue_work(xe_cbev_wait_wq, &w->cleanup);
 }
 
 static void async_complete(struct xe_cbev_async_wait *w, int result)
@@ -487,7 +515,7 @@ static int async_wake(struct wait_queue_entry *wait, unsigned int mode,
 	struct xe_cbev_async_wait *w = wait->private;
 
 	if (!atomic_read(&w->done))
-		xe_cbev_engine_defer(&w->eval);
+		queue_work(xe_cbev_wait_wq, &w->eval);
 	return 0;
 }
 
@@ -514,7 +542,7 @@ static enum hrtimer_restart async_timer_fn(struct hrtimer *timer)
 	if (atomic_read(&w->done))
 		return HRTIMER_NORESTART;
 	if (w->poll_ns)
-		xe_cbev_engine_defer(&w->eval);
+		queue_work(xe_cbev_wait_wq, &w->eval);
 	if (ktime_compare(now, w->deadline) >= 0) {
 		async_complete(w, w->timeout_result);
 		return HRTIMER_NORESTART;

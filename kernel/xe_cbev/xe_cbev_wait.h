@@ -149,6 +149,9 @@ void xe_cbev_async_wait_start(struct xe_cbev_async_wait *w, ktime_t deadline,
 			      int timeout_result);
 void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w);
 
+int xe_cbev_wait_init(void);
+void xe_cbev_wait_fini(void);
+
 int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
 		       struct drm_file *file);
 int xe_cbev_wait_check_args(struct xe_cbev_file *xfile,

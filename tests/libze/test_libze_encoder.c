@@ -6,13 +6,16 @@
 /*
  * Host tests of the MI command encoder (userspace/libze/src/encoder.c),
  * linked in directly: each command, dword by dword, against the encodings
- * of Documentation/command-stream.rst.
+ * of Documentation/command-stream.rst; and the contract header,
+ * <drm/xe_cbev_cs.h>, against the same literal encodings.
  */
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
+
+#include <zex_builtins.h>
 
 #include "../../userspace/libze/src/submission/encoder.h"
 
@@ -130,6 +133,35 @@ START_TEST(test_encoder_dispatch)
 }
 END_TEST
 
+/* The contract's values are the documented encodings; zex ids are its ids. */
+START_TEST(test_encoder_contract_matches_documented_encodings)
+{
+	ck_assert_uint_eq(XE_CBEV_DISPATCH_DW0, 0x777f000d);
+	ck_assert_uint_eq(XE_CBEV_DISPATCH_DWORDS, 15);
+	ck_assert_uint_eq(XE_CBEV_DISPATCH_DW_KERNEL, 1);
+	ck_assert_uint_eq(XE_CBEV_DISPATCH_DW_ARG(0), 3);
+	ck_assert_uint_eq(XE_CBEV_DISPATCH_NUM_ARGS, 6);
+	ck_assert_uint_eq(XE_CBEV_PIPE_CONTROL_DW0, 0x7a000004);
+	ck_assert_uint_eq(XE_CBEV_MI_NOOP_DW0, 0x00000000);
+	ck_assert_uint_eq(XE_CBEV_MI_USER_INTERRUPT_DW0, 0x01000000);
+	ck_assert_uint_eq(XE_CBEV_MI_BATCH_BUFFER_END_DW0, 0x05000000);
+	ck_assert_uint_eq(XE_CBEV_MI_BATCH_BUFFER_START_DW0(0), 0x18800101);
+	ck_assert_uint_eq(XE_CBEV_MI_BATCH_BUFFER_START_DW0(1), 0x18c00101);
+	ck_assert_uint_eq(XE_CBEV_MI_STORE_DATA_IMM_QW_DW0, 0x10200003);
+	ck_assert_uint_eq(XE_CBEV_MI_SEMAPHORE_WAIT_64_DW0(XE_CBEV_MI_SAD_GTE),
+			  0x1d801005);
+	ck_assert_uint_eq(xe_cbev_mi_atomic_inline_dw0(XE_CBEV_MI_ATOMIC_QWORD |
+						       XE_CBEV_MI_ATOMIC_INC),
+			  0x178c2509);
+	ck_assert_int_eq(ZEX_BUILTIN_FILL, 1);
+	ck_assert_int_eq(ZEX_BUILTIN_FILL, XE_CBEV_BUILTIN_FILL);
+	ck_assert_int_eq(ZEX_BUILTIN_SPIN, 6);
+	ck_assert_int_eq(ZEX_BUILTIN_SPIN, XE_CBEV_BUILTIN_SPIN);
+	ck_assert_uint_eq(XE_CBEV_BUILTIN_MAX_SIZE, 1ull << 30);
+	ck_assert_uint_eq(XE_CBEV_BUILTIN_MAX_PATTERN, 256);
+}
+END_TEST
+
 static Suite *encoder_suite(void)
 {
 	Suite *s = suite_create("encoder");
@@ -143,6 +175,7 @@ static Suite *encoder_suite(void)
 	tcase_add_test(tc, test_encoder_atomic_add64);
 	tcase_add_test(tc, test_encoder_timestamp);
 	tcase_add_test(tc, test_encoder_dispatch);
+	tcase_add_test(tc, test_encoder_contract_matches_documented_encodings);
 	suite_add_tcase(s, tc);
 	return s;
 }

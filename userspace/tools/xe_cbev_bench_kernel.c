@@ -13,13 +13,293 @@
  *              of a first wait in another process on a shared counter
  *
  * Runs inside the test VM (make bench). Prints figures; asserts nothing.
+ * Commands are encoded with the command-stream contract, <drm/xe_cbev_cs.h>;
+ * the ioctls are called plainly, below.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <liburing.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <xf86drm.h>
 
-#include "xe_cbev_engine_util.h"
+#include <drm/xe_cbev_cs.h>
+#include <drm/xe_cbev_drm.h>
+
+#define SEC		1000000000ll
+#define MSEC		1000000ll
+#define RING_PAGE	4096u
+
+/* ---- the uAPI, plainly ----------------------------------------------------- */
+
+/* The xe_cbev render node: the one whose driver is "xe_cbev"; or -1. */
+static int open_render(void)
+{
+	char path[64];
+	int minor;
+
+	for (minor = 128; minor < 192; minor++) {
+		drmVersionPtr v;
+		int fd;
+
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, "xe_cbev")) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		if (v)
+			drmFreeVersion(v);
+		close(fd);
+	}
+	return -1;
+}
+
+/* ioctl() that returns 0 or the errno. */
+static int kioctl(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) ? errno : 0;
+}
+
+static int gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	return kioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+}
+
+static int bind_map(int fd, uint32_t handle, uint64_t range, uint64_t addr,
+		    uint32_t flags)
+{
+	struct drm_xe_cbev_vm_bind b = {
+		.op = DRM_XE_CBEV_VM_BIND_OP_MAP, .flags = flags,
+		.handle = handle, .range = range, .addr = addr,
+	};
+
+	return kioctl(fd, DRM_IOCTL_XE_CBEV_VM_BIND, &b);
+}
+
+static int slot_alloc(int fd, struct drm_xe_cbev_counter_alloc *a)
+{
+	memset(a, 0, sizeof(*a));
+	return kioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_ALLOC, a);
+}
+
+static int slot_free(int fd, uint32_t id)
+{
+	struct drm_xe_cbev_counter_free f = { .id = id };
+
+	return kioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_FREE, &f);
+}
+
+/* Wait until the u64 at GPU address @addr is >= @value. */
+static int wait_gte(int fd, uint64_t addr, uint64_t value, int64_t timeout_ns)
+{
+	struct drm_xe_cbev_wait_cond c = {
+		.addr = addr, .value = value, .op = DRM_XE_CBEV_CMP_GTE,
+	};
+	struct drm_xe_cbev_wait w = {
+		.conds = (uintptr_t)&c, .num_conds = 1, .timeout_ns = timeout_ns,
+	};
+
+	return kioctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &w);
+}
+
+/* How many counter pages the device holds, from its debugfs file. */
+static int counter_pages(int fd)
+{
+	int bos, bindings, pages = -1, slots;
+	char path[96];
+	struct stat st;
+	FILE *f;
+
+	if (fstat(fd, &st))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%u/xe_cbev",
+		 minor(st.st_rdev));
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "device bos %d bindings %d counter_pages %d counter_slots %d",
+		   &bos, &bindings, &pages, &slots) != 4)
+		pages = -1;
+	fclose(f);
+	return pages;
+}
+
+/* ---- commands, encoded with the contract, <drm/xe_cbev_cs.h> --------------- */
+
+static unsigned int emit_store64(uint32_t *p, uint64_t addr, uint64_t v)
+{
+	p[0] = XE_CBEV_MI_STORE_DATA_IMM_QW_DW0;
+	p[1] = (uint32_t)addr;
+	p[2] = addr >> 32;
+	p[3] = (uint32_t)v;
+	p[4] = v >> 32;
+	return XE_CBEV_MI_STORE_DATA_IMM_QW_DWORDS;
+}
+
+static unsigned int emit_wait64(uint32_t *p, uint64_t addr, uint64_t v,
+				unsigned int op)
+{
+	memset(p, 0, XE_CBEV_MI_SEMAPHORE_WAIT_64_DWORDS * 4);
+	p[0] = XE_CBEV_MI_SEMAPHORE_WAIT_64_DW0(op);
+	p[1] = (uint32_t)v;
+	p[2] = v >> 32;
+	p[3] = (uint32_t)addr;
+	p[4] = addr >> 32;
+	return XE_CBEV_MI_SEMAPHORE_WAIT_64_DWORDS;
+}
+
+static unsigned int emit_add64(uint32_t *p, uint64_t addr, uint64_t v)
+{
+	memset(p, 0, XE_CBEV_MI_ATOMIC_INLINE_DWORDS * 4);
+	p[0] = xe_cbev_mi_atomic_inline_dw0(XE_CBEV_MI_ATOMIC_QWORD |
+					    XE_CBEV_MI_ATOMIC_ADD);
+	p[1] = (uint32_t)addr;
+	p[2] = addr >> 32;
+	p[3] = (uint32_t)v;
+	p[5] = v >> 32;
+	return XE_CBEV_MI_ATOMIC_INLINE_DWORDS;
+}
+
+static unsigned int emit_timestamp(uint32_t *p, uint64_t addr)
+{
+	memset(p, 0, XE_CBEV_PIPE_CONTROL_DWORDS * 4);
+	p[0] = XE_CBEV_PIPE_CONTROL_DW0;
+	p[1] = XE_CBEV_PC_POST_SYNC_TIMESTAMP << XE_CBEV_PC_POST_SYNC_SHIFT;
+	p[2] = (uint32_t)addr;
+	p[3] = addr >> 32;
+	return XE_CBEV_PIPE_CONTROL_DWORDS;
+}
+
+static unsigned int emit_spin(uint32_t *p, uint64_t ns)
+{
+	memset(p, 0, XE_CBEV_DISPATCH_DWORDS * 4);
+	p[0] = XE_CBEV_DISPATCH_DW0;
+	p[XE_CBEV_DISPATCH_DW_KERNEL] = XE_CBEV_BUILTIN_SPIN;
+	p[XE_CBEV_DISPATCH_DW_ARG(0)] = (uint32_t)ns;
+	p[XE_CBEV_DISPATCH_DW_ARG(0) + 1] = ns >> 32;
+	return XE_CBEV_DISPATCH_DWORDS;
+}
+
+/* ---- an exec queue with its ring mapped, and a bound buffer ---------------- */
+
+struct ring {
+	int fd;
+	uint32_t id;
+	uint32_t size;
+	uint64_t tail;
+	void *map;
+	uint32_t *dw;
+};
+
+static int ring_create(int fd, struct ring *r, uint32_t size)
+{
+	struct drm_xe_cbev_exec_queue_create c = {
+		.priority = DRM_XE_CBEV_PRIORITY_NORMAL, .ring_size = size,
+	};
+	int err = kioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, &c);
+
+	if (err)
+		return err;
+	memset(r, 0, sizeof(*r));
+	r->fd = fd;
+	r->id = c.exec_queue_id;
+	r->size = size;
+	r->map = mmap(NULL, RING_PAGE + size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		      fd, c.ring_mmap_offset);
+	if (r->map == MAP_FAILED)
+		return errno;
+	r->dw = (uint32_t *)((char *)r->map + RING_PAGE);
+	return 0;
+}
+
+static void ring_destroy(struct ring *r)
+{
+	struct drm_xe_cbev_exec_queue_destroy d = { .exec_queue_id = r->id };
+
+	munmap(r->map, RING_PAGE + r->size);
+	kioctl(r->fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY, &d);
+}
+
+/* Write dwords at the tail (wrapping), without submitting. */
+static void ring_emit(struct ring *r, const uint32_t *dw, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		r->dw[(r->tail / 4) % (r->size / 4)] = dw[i];
+		r->tail += 4;
+	}
+}
+
+static int ring_submit_batches(struct ring *r, const uint64_t *bb, uint32_t n)
+{
+	struct drm_xe_cbev_exec e = {
+		.exec_queue_id = r->id, .tail = r->tail,
+		.num_batches = n, .batches = (uintptr_t)bb,
+	};
+
+	return kioctl(r->fd, DRM_IOCTL_XE_CBEV_EXEC, &e);
+}
+
+static int ring_submit(struct ring *r)
+{
+	return ring_submit_batches(r, NULL, 0);
+}
+
+/* Store @value at @fence behind everything emitted, and wait for it. */
+static int ring_sync(struct ring *r, uint64_t fence, uint64_t value)
+{
+	uint32_t dw[XE_CBEV_MI_STORE_DATA_IMM_QW_DWORDS];
+	int err;
+
+	ring_emit(r, dw, emit_store64(dw, fence, value));
+	err = ring_submit(r);
+	return err ? err : wait_gte(r->fd, fence, value, 10 * SEC);
+}
+
+/* A buffer object mapped on the CPU and bound at the same GPU address. */
+struct buf {
+	size_t size;
+	void *cpu;
+	uint64_t gpu;
+};
+
+static int buf_create(int fd, struct buf *b, size_t size)
+{
+	struct drm_xe_cbev_bo_create c = { .size = size };
+	struct drm_xe_cbev_bo_mmap_offset o = { 0 };
+	int err = kioctl(fd, DRM_IOCTL_XE_CBEV_BO_CREATE, &c);
+
+	if (err)
+		return err;
+	o.handle = c.handle;
+	if ((err = kioctl(fd, DRM_IOCTL_XE_CBEV_BO_MMAP_OFFSET, &o)))
+		return err;
+	b->size = size;
+	b->cpu = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, o.offset);
+	if (b->cpu == MAP_FAILED)
+		return errno;
+	b->gpu = (uintptr_t)b->cpu;
+	return bind_map(fd, c.handle, size, b->gpu, 0);
+}
+
+/* ---- the figures ---------------------------------------------------------- */
 
 #define LIVE_SLOTS	100000
 #define PAIRS		1000000
@@ -72,15 +352,14 @@ static void bench_counters(int fd)
 {
 	static struct drm_xe_cbev_counter_alloc a[LIVE_SLOTS];
 	long long free0, slab0, free1, slab1;
-	struct st_totals t;
 	uint64_t t0, dt;
-	int i, err;
+	int i, err, pages;
 
 	t0 = raw_ns();
 	for (i = 0; i < PAIRS; i++) {
-		if ((err = st_counter_alloc(fd, &a[0])))
+		if ((err = slot_alloc(fd, &a[0])))
 			die("counter alloc", err);
-		if ((err = st_counter_free(fd, a[0].id)))
+		if ((err = slot_free(fd, a[0].id)))
 			die("counter free", err);
 	}
 	dt = raw_ns() - t0;
@@ -92,43 +371,43 @@ static void bench_counters(int fd)
 	free0 = meminfo("MemFree");
 	slab0 = meminfo("Slab");
 	for (i = 0; i < LIVE_SLOTS; i++)
-		if ((err = st_counter_alloc(fd, &a[i])))
+		if ((err = slot_alloc(fd, &a[i])))
 			die("counter alloc", err);
 	free1 = meminfo("MemFree");
 	slab1 = meminfo("Slab");
-	st_totals(fd, &t);
+	pages = counter_pages(fd);
 	printf("counters: %d live slots in %d pages: counter memory %.1f B/slot; "
 	       "system memory used %.1f B/slot (slab %.1f B/slot)\n",
-	       LIVE_SLOTS, t.counter_pages, t.counter_pages * 4096.0 / LIVE_SLOTS,
+	       LIVE_SLOTS, pages, pages * 4096.0 / LIVE_SLOTS,
 	       (double)(free0 - free1) / LIVE_SLOTS,
 	       (double)(slab1 - slab0) / LIVE_SLOTS);
 	for (i = 0; i < LIVE_SLOTS; i++)
-		st_counter_free(fd, a[i].id);
+		slot_free(fd, a[i].id);
 }
 
 /* Runs a batch of @n copies of one command @reps times; commands/s. */
-static void bench_engine_cmd(int fd, struct test_buf *b, const char *name,
+static void bench_engine_cmd(int fd, struct buf *b, const char *name,
 			     const uint32_t *cmd, unsigned int len)
 {
 	const unsigned int n = 4096, reps = 64;
 	uint32_t *bb = b->cpu;
 	uint64_t addr = b->gpu, t0, dt, fence = b->gpu + b->size - 8;
 	uint64_t batches[DRM_XE_CBEV_EXEC_MAX_BATCHES];
-	struct test_ring r;
+	struct ring r;
 	unsigned int i, k = 0;
 	int err;
 
 	for (i = 0; i < n; i++, k += len)
 		memcpy(bb + k, cmd, len * 4);
-	bb[k] = MI_BATCH_BUFFER_END;
+	bb[k] = XE_CBEV_MI_BATCH_BUFFER_END_DW0;
 	for (i = 0; i < DRM_XE_CBEV_EXEC_MAX_BATCHES; i++)
 		batches[i] = addr;
 
-	if ((err = ring_create(fd, &r, 65536, 0)))
+	if ((err = ring_create(fd, &r, 65536)))
 		die("queue", err);
 	t0 = raw_ns();
 	for (i = 0; i < reps; i += DRM_XE_CBEV_EXEC_MAX_BATCHES)
-		if ((err = ring_submit_batches(&r, batches, DRM_XE_CBEV_EXEC_MAX_BATCHES, NULL)))
+		if ((err = ring_submit_batches(&r, batches, DRM_XE_CBEV_EXEC_MAX_BATCHES)))
 			die("exec", err);
 	if ((err = ring_sync(&r, fence, 1)))
 		die("sync", err);
@@ -136,22 +415,21 @@ static void bench_engine_cmd(int fd, struct test_buf *b, const char *name,
 	printf("engine: %-26s %6.2f M commands/s\n", name,
 	       (double)n * reps / (dt / 1e9) / 1e6);
 	*(volatile uint64_t *)((char *)b->cpu + b->size - 8) = 0;
-	ring_unmap(&r);
-	queue_destroy(fd, r.id);
+	ring_destroy(&r);
 }
 
-static void bench_engine(int fd, struct test_buf *b)
+static void bench_engine(int fd, struct buf *b)
 {
 	uint32_t cmd[16];
 
-	cmd[0] = MI_NOOP;
+	cmd[0] = XE_CBEV_MI_NOOP_DW0;
 	bench_engine_cmd(fd, b, "MI_NOOP", cmd, 1);
 	bench_engine_cmd(fd, b, "MI_STORE_DATA_IMM qword", cmd,
-			 emit_sdi64(cmd, b->gpu + b->size - 64, 5));
+			 emit_store64(cmd, b->gpu + b->size - 64, 5));
 	bench_engine_cmd(fd, b, "MI_ATOMIC add qword", cmd,
-			 emit_atomic(cmd, b->gpu + b->size - 64, 0x07, 1, 1, 1));
+			 emit_add64(cmd, b->gpu + b->size - 64, 1));
 	bench_engine_cmd(fd, b, "MI_SEMAPHORE_WAIT_64 (met)", cmd,
-			 emit_sem64(cmd, b->gpu + b->size - 64, 0, SAD_GTE));
+			 emit_wait64(cmd, b->gpu + b->size - 64, 0, XE_CBEV_MI_SAD_GTE));
 }
 
 enum waiter { W_IOCTL, W_URING, W_POLL };
@@ -161,7 +439,7 @@ enum waiter { W_IOCTL, W_URING, W_POLL };
  * waiter, already waiting, notes when it saw it. Returns the latency;
  * *cpu gets the waiter's CPU time.
  */
-static uint64_t wake_round(int fd, struct test_ring *r, struct test_buf *b,
+static uint64_t wake_round(int fd, struct ring *r, struct buf *b,
 			   struct io_uring *ring, enum waiter how,
 			   uint64_t spin_ns, uint64_t *cpu, uint64_t *wall)
 {
@@ -175,9 +453,9 @@ static uint64_t wake_round(int fd, struct test_ring *r, struct test_buf *b,
 	int err;
 
 	*flag = 0;
-	ring_emit(r, dw, emit_dispatch(dw, K_SPIN, spin_ns, 0, 0, 0));
-	ring_emit(r, dw, emit_pipe_control(dw, 3, b->gpu + 128, 0, 0));
-	ring_emit(r, dw, emit_sdi64(dw, b->gpu + 64, 1));
+	ring_emit(r, dw, emit_spin(dw, spin_ns));
+	ring_emit(r, dw, emit_timestamp(dw, b->gpu + 128));
+	ring_emit(r, dw, emit_store64(dw, b->gpu + 64, 1));
 	if ((err = ring_submit(r)))
 		die("exec", err);
 
@@ -185,7 +463,7 @@ static uint64_t wake_round(int fd, struct test_ring *r, struct test_buf *b,
 	*wall = raw_ns();
 	switch (how) {
 	case W_IOCTL:
-		if ((err = wait_conds(fd, &c, 1, 0, 10 * SEC, 0, NULL)))
+		if ((err = kioctl(fd, DRM_IOCTL_XE_CBEV_WAIT, &w)))
 			die("wait", err);
 		break;
 	case W_URING: {
@@ -212,16 +490,16 @@ static uint64_t wake_round(int fd, struct test_ring *r, struct test_buf *b,
 	return seen - *stamp;
 }
 
-static void bench_wake(int fd, struct test_buf *b)
+static void bench_wake(int fd, struct buf *b)
 {
 	static const char *const names[] = { "wait ioctl", "io_uring wait", "user-space poll" };
 	enum { ROUNDS = 41 };
 	const uint64_t spin = 20 * MSEC;
 	struct io_uring ring;
-	struct test_ring r;
+	struct ring r;
 	int how, i, err;
 
-	if ((err = ring_create(fd, &r, 65536, 0)))
+	if ((err = ring_create(fd, &r, 65536)))
 		die("queue", err);
 	if (io_uring_queue_init(8, &ring, IORING_SETUP_SQE128))
 		die("io_uring", EIO);
@@ -239,21 +517,20 @@ static void bench_wake(int fd, struct test_buf *b)
 		       100.0 * cpu_sum / wall_sum, (unsigned long long)(spin / MSEC));
 	}
 	io_uring_queue_exit(&ring);
-	ring_unmap(&r);
-	queue_destroy(fd, r.id);
+	ring_destroy(&r);
 }
 
-static void bench_doorbell(int fd, struct test_buf *b)
+static void bench_doorbell(int fd, struct buf *b)
 {
 	const int n = 20000, batch = 32;
 	struct io_uring ring;
-	struct test_ring r;
+	struct ring r;
 	uint64_t t0, dt;
-	uint32_t dw[1] = { MI_NOOP };
+	uint32_t dw[1] = { XE_CBEV_MI_NOOP_DW0 };
 	int i, k, err, sq;
 
 	/* ioctl: one system call per submission. */
-	if ((err = ring_create(fd, &r, 1 << 20, 0)))
+	if ((err = ring_create(fd, &r, 1 << 20)))
 		die("queue", err);
 	t0 = raw_ns();
 	for (i = 0; i < n; i++) {
@@ -298,18 +575,17 @@ static void bench_doorbell(int fd, struct test_buf *b)
 		       sq ? " SQPOLL" : "", (double)dt / n, batch);
 		io_uring_queue_exit(&ring);
 	}
-	ring_unmap(&r);
-	queue_destroy(fd, r.id);
+	ring_destroy(&r);
 }
 
 static void bench_ipc_roundtrip(int fd)
 {
 	const int n = 2000;
 	struct drm_xe_cbev_counter_alloc ca;
-	int fd2 = st_open_render(), i, err, route;
+	int fd2 = open_render(), i, err, route;
 	uint64_t t0, dt;
 
-	if (fd2 < 0 || (err = st_counter_alloc(fd, &ca)))
+	if (fd2 < 0 || (err = slot_alloc(fd, &ca)))
 		die("ipc setup", fd2 < 0 ? ENODEV : err);
 	for (route = 0; route < 2; route++) {
 		t0 = raw_ns();
@@ -319,7 +595,7 @@ static void bench_ipc_roundtrip(int fd)
 			struct drm_xe_cbev_ipc_import m = { 0 };
 			uint32_t handle;
 
-			if ((err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
+			if ((err = kioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
 				die("export", err);
 			if (route) {
 				if (drmPrimeFDToHandle(fd2, x.fd, &handle))
@@ -330,18 +606,18 @@ static void bench_ipc_roundtrip(int fd)
 
 				m.token[0] = x.token[0];
 				m.token[1] = x.token[1];
-				if ((err = st_ioctl(fd2, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m)))
+				if ((err = kioctl(fd2, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m)))
 					die("import", err);
 				handle = m.handle;
-				st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
+				kioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
 			}
-			st_gem_close(fd2, handle);
+			gem_close(fd2, handle);
 		}
 		dt = raw_ns() - t0;
 		printf("ipc: export+import+close by %-6s %7.1f us per round trip\n",
 		       route ? "fd" : "token", dt / 1e3 / n);
 	}
-	st_counter_free(fd, ca.id);
+	slot_free(fd, ca.id);
 	close(fd2);
 }
 
@@ -349,15 +625,15 @@ static void bench_ipc_roundtrip(int fd)
  * A process that imports a counter by token and waits on it for the first
  * time: latency from the exporter's engine store to that wait returning.
  */
-static void bench_ipc_first_wait(int fd, struct test_buf *b)
+static void bench_ipc_first_wait(int fd, struct buf *b)
 {
 	enum { ROUNDS = 21 };
 	volatile uint64_t *stamp = (uint64_t *)((char *)b->cpu + 512);
 	uint64_t lat[ROUNDS];
-	struct test_ring r;
+	struct ring r;
 	int i, err;
 
-	if ((err = ring_create(fd, &r, 65536, 0)))
+	if ((err = ring_create(fd, &r, 65536)))
 		die("queue", err);
 	for (i = 0; i < ROUNDS; i++) {
 		struct drm_xe_cbev_counter_alloc ca;
@@ -369,19 +645,19 @@ static void bench_ipc_first_wait(int fd, struct test_buf *b)
 		pid_t pid;
 		char c;
 
-		if (st_counter_alloc(fd, &ca) || pipe(ready) || pipe(back))
+		if (slot_alloc(fd, &ca) || pipe(ready) || pipe(back))
 			die("ipc wait setup", errno);
 		x.id = ca.id;
-		if ((err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
+		if ((err = kioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x)))
 			die("export", err);
 		pid = fork();
 		if (pid == 0) {
 			struct drm_xe_cbev_ipc_import m = { .token = { x.token[0], x.token[1] } };
-			int cfd = st_open_render();
+			int cfd = open_render();
 
-			if (cfd < 0 || st_ioctl(cfd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m) ||
-			    st_vm_map(cfd, m.handle, 0, 4096, 0x400000000ull,
-					   DRM_XE_CBEV_VM_BIND_READONLY))
+			if (cfd < 0 || kioctl(cfd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m) ||
+			    bind_map(cfd, m.handle, 4096, 0x400000000ull,
+				     DRM_XE_CBEV_VM_BIND_READONLY))
 				_exit(1);
 			if (write(ready[1], "r", 1) != 1 ||
 			    wait_gte(cfd, 0x400000000ull + m.offset, 1, 10 * SEC))
@@ -391,16 +667,16 @@ static void bench_ipc_first_wait(int fd, struct test_buf *b)
 		}
 		if (read(ready[0], &c, 1) != 1)
 			die("child", EIO);
-		ring_emit(&r, dw, emit_dispatch(dw, K_SPIN, 5 * MSEC, 0, 0, 0));
-		ring_emit(&r, dw, emit_pipe_control(dw, 3, b->gpu + 512, 0, 0));
-		ring_emit(&r, dw, emit_sdi64(dw, ca.gpu_addr, 1));
+		ring_emit(&r, dw, emit_spin(dw, 5 * MSEC));
+		ring_emit(&r, dw, emit_timestamp(dw, b->gpu + 512));
+		ring_emit(&r, dw, emit_store64(dw, ca.gpu_addr, 1));
 		if ((err = ring_submit(&r)))
 			die("exec", err);
 		if (read(back[0], &seen, sizeof(seen)) != sizeof(seen))
 			die("child wait", EIO);
 		waitpid(pid, NULL, 0);
 		lat[i] = seen - *stamp;
-		st_counter_free(fd, ca.id);
+		slot_free(fd, ca.id);
 		close(ready[0]);
 		close(ready[1]);
 		close(back[0]);
@@ -409,19 +685,18 @@ static void bench_ipc_first_wait(int fd, struct test_buf *b)
 	qsort(lat, ROUNDS, sizeof(lat[0]), cmp_u64);
 	printf("ipc: first wait in another process: median %.1f us, p90 %.1f us\n",
 	       lat[ROUNDS / 2] / 1e3, lat[ROUNDS * 9 / 10] / 1e3);
-	ring_unmap(&r);
-	queue_destroy(fd, r.id);
+	ring_destroy(&r);
 }
 
 int main(void)
 {
-	int fd = st_open_render();
-	struct test_buf b;
+	int fd = open_render();
+	struct buf b;
 	int err;
 
 	if (fd < 0)
 		die("no xe_cbev render node", ENODEV);
-	if ((err = buf_create(fd, &b, 1 << 20, 0)))
+	if ((err = buf_create(fd, &b, 1 << 20)))
 		die("buffer", err);
 	bench_counters(fd);
 	bench_engine(fd, &b);

@@ -22,6 +22,8 @@
 
 #include <stdint.h>
 
+#include <drm/xe_cbev_cs.h>
+
 #if defined(__cplusplus)
 extern "C" {
 #endif
@@ -31,14 +33,17 @@ extern "C" {
 #define ZEX_BUILTIN_NAME_SIZE		32
 #define ZEX_BUILTIN_MAX_KERNELS		64
 
-/* The engine's built-in kernels (XE_CBEV_DISPATCH DW1). */
+/*
+ * The engine's built-in kernels (XE_CBEV_DISPATCH DW1): the ids of the
+ * command-stream contract, <drm/xe_cbev_cs.h>.
+ */
 typedef enum _zex_builtin_kernel_t {
-	ZEX_BUILTIN_FILL = 1,
-	ZEX_BUILTIN_COPY = 2,
-	ZEX_BUILTIN_ADD_U32 = 3,
-	ZEX_BUILTIN_SCALE_U32 = 4,
-	ZEX_BUILTIN_CHECKSUM = 5,
-	ZEX_BUILTIN_SPIN = 6,
+	ZEX_BUILTIN_FILL = XE_CBEV_BUILTIN_FILL,
+	ZEX_BUILTIN_COPY = XE_CBEV_BUILTIN_COPY,
+	ZEX_BUILTIN_ADD_U32 = XE_CBEV_BUILTIN_ADD_U32,
+	ZEX_BUILTIN_SCALE_U32 = XE_CBEV_BUILTIN_SCALE_U32,
+	ZEX_BUILTIN_CHECKSUM = XE_CBEV_BUILTIN_CHECKSUM,
+	ZEX_BUILTIN_SPIN = XE_CBEV_BUILTIN_SPIN,
 } zex_builtin_kernel_t;
 
 typedef struct _zex_builtin_module_header_t {

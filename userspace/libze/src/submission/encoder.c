@@ -7,42 +7,17 @@
  * DOC: command encoder
  *
  * One struct per command, laid out dword by dword as the engine reads it
- * (Documentation/command-stream.rst), with a static assert on its size:
- * the struct is the command. Addresses are split low dword first. The
+ * (<drm/xe_cbev_cs.h>, the contract, and Documentation/command-stream.rst),
+ * with a static assert on its size and layout: the struct is the command. Addresses are split low dword first. The
  * engine executes everything in order, so the flush and stall bits of the
  * hardware encodings are not needed and not set.
  */
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "submission/encoder.h"
-
-#define MI_INSTR(opcode, flags)	(((uint32_t)(opcode) << 23) | (flags))
-
-#define MI_NOOP			MI_INSTR(0x00, 0)
-#define MI_BATCH_BUFFER_END	MI_INSTR(0x0a, 0)
-#define MI_STORE_DATA_IMM	MI_INSTR(0x20, 0)
-#define   MI_SDI_STORE_QWORD	(1u << 21)
-#define MI_ATOMIC		MI_INSTR(0x2f, 0)
-#define   MI_ATOMIC_INLINE_DATA	(1u << 18)
-#define   MI_ATOMIC_DATA_QWORD	(1u << 19)
-#define   MI_ATOMIC_OP(op)	((uint32_t)(op) << 8)
-#define   MI_ATOMIC_ADD8B	0x27
-#define MI_BATCH_BUFFER_START	MI_INSTR(0x31, 0)
-#define   MI_BBS_SECOND_LEVEL	(1u << 22)
-#define   MI_BBS_PPGTT		(1u << 8)
-#define MI_SEMAPHORE_WAIT_64	MI_INSTR(0x3b, 0)
-#define   MI_SEM_OP(op)		((uint32_t)(op) << 12)
-
-#define PIPE_CONTROL		0x7a000000u
-#define   PC_POST_SYNC_TIMESTAMP (3u << 14)
-
-/* XE_CBEV_DISPATCH: GFXPIPE sub-type 2, opcode 7, sub-opcode 0x7f. */
-#define XE_CBEV_DISPATCH	0x777f0000u
-
-/* The length field: total dwords - 2. */
-#define LEN(dwords)		((uint32_t)(dwords) - 2)
 
 struct xe_addr {
 	uint32_t lo;
@@ -104,6 +79,12 @@ static_assert(sizeof(struct pipe_control) == XE_PIPE_CONTROL_DWORDS * 4,
 	      "PIPE_CONTROL");
 static_assert(sizeof(struct xe_cbev_dispatch) == XE_DISPATCH_DWORDS * 4,
 	      "XE_CBEV_DISPATCH");
+static_assert(offsetof(struct xe_cbev_dispatch, kernel) ==
+	      XE_CBEV_DISPATCH_DW_KERNEL * 4, "dispatch kernel id dword");
+static_assert(offsetof(struct xe_cbev_dispatch, mbz) ==
+	      XE_CBEV_DISPATCH_DW_MBZ * 4, "dispatch must-be-zero dword");
+static_assert(offsetof(struct xe_cbev_dispatch, args) ==
+	      XE_CBEV_DISPATCH_DW_ARGS * 4, "dispatch arguments");
 
 static struct xe_addr addr(uint64_t a)
 {
@@ -124,13 +105,13 @@ static struct xe_qword qword(uint64_t v)
 
 uint32_t *xe_emit_noop(uint32_t *cs)
 {
-	*cs = MI_NOOP;
+	*cs = XE_CBEV_MI_NOOP_DW0;
 	return cs + XE_MI_NOOP_DWORDS;
 }
 
 uint32_t *xe_emit_bb_end(uint32_t *cs)
 {
-	*cs = MI_BATCH_BUFFER_END;
+	*cs = XE_CBEV_MI_BATCH_BUFFER_END_DW0;
 	return cs + XE_MI_BATCH_BUFFER_END_DWORDS;
 }
 
@@ -144,9 +125,7 @@ uint32_t *xe_emit_bb_end(uint32_t *cs)
 uint32_t *xe_emit_bb_start(uint32_t *cs, uint64_t addr_, bool second_level)
 {
 	const struct mi_batch_buffer_start cmd = {
-		.dw0 = MI_BATCH_BUFFER_START | MI_BBS_PPGTT |
-		       (second_level ? MI_BBS_SECOND_LEVEL : 0) |
-		       LEN(XE_MI_BATCH_BUFFER_START_DWORDS),
+		.dw0 = XE_CBEV_MI_BATCH_BUFFER_START_DW0(second_level),
 		.addr = addr(addr_),
 	};
 
@@ -157,8 +136,7 @@ uint32_t *xe_emit_bb_start(uint32_t *cs, uint64_t addr_, bool second_level)
 uint32_t *xe_emit_store_qword(uint32_t *cs, uint64_t addr_, uint64_t value)
 {
 	const struct mi_store_data_imm_qw cmd = {
-		.dw0 = MI_STORE_DATA_IMM | MI_SDI_STORE_QWORD |
-		       LEN(XE_MI_STORE_DATA_IMM_QW_DWORDS),
+		.dw0 = XE_CBEV_MI_STORE_DATA_IMM_QW_DW0,
 		.addr = addr(addr_),
 		.data = qword(value),
 	};
@@ -171,8 +149,7 @@ uint32_t *xe_emit_semaphore_wait64(uint32_t *cs, uint64_t addr_,
 				   enum xe_sem_op op, uint64_t value)
 {
 	const struct mi_semaphore_wait_64 cmd = {
-		.dw0 = MI_SEMAPHORE_WAIT_64 | MI_SEM_OP(op) |
-		       LEN(XE_MI_SEMAPHORE_WAIT_64_DWORDS),
+		.dw0 = XE_CBEV_MI_SEMAPHORE_WAIT_64_DW0(op),
 		.value = qword(value),
 		.addr = addr(addr_),
 	};
@@ -184,9 +161,8 @@ uint32_t *xe_emit_semaphore_wait64(uint32_t *cs, uint64_t addr_,
 uint32_t *xe_emit_atomic_add64(uint32_t *cs, uint64_t addr_, uint64_t value)
 {
 	const struct mi_atomic_inline cmd = {
-		.dw0 = MI_ATOMIC | MI_ATOMIC_INLINE_DATA |
-		       MI_ATOMIC_DATA_QWORD | MI_ATOMIC_OP(MI_ATOMIC_ADD8B) |
-		       LEN(XE_MI_ATOMIC_INLINE_DWORDS),
+		.dw0 = xe_cbev_mi_atomic_inline_dw0(XE_CBEV_MI_ATOMIC_QWORD |
+						    XE_CBEV_MI_ATOMIC_ADD),
 		.addr = addr(addr_),
 		.operands = { (uint32_t)value, 0, (uint32_t)(value >> 32) },
 	};
@@ -198,8 +174,8 @@ uint32_t *xe_emit_atomic_add64(uint32_t *cs, uint64_t addr_, uint64_t value)
 uint32_t *xe_emit_timestamp(uint32_t *cs, uint64_t addr_)
 {
 	const struct pipe_control cmd = {
-		.dw0 = PIPE_CONTROL | LEN(XE_PIPE_CONTROL_DWORDS),
-		.dw1 = PC_POST_SYNC_TIMESTAMP,
+		.dw0 = XE_CBEV_PIPE_CONTROL_DW0,
+		.dw1 = XE_CBEV_PC_POST_SYNC_TIMESTAMP << XE_CBEV_PC_POST_SYNC_SHIFT,
 		.addr = addr(addr_),
 	};
 
@@ -211,7 +187,7 @@ uint32_t *xe_emit_dispatch(uint32_t *cs, uint32_t kernel,
 			   const uint64_t args[XE_DISPATCH_NUM_ARGS])
 {
 	struct xe_cbev_dispatch cmd = {
-		.dw0 = XE_CBEV_DISPATCH | LEN(XE_DISPATCH_DWORDS),
+		.dw0 = XE_CBEV_DISPATCH_DW0,
 		.kernel = kernel,
 	};
 	unsigned int i;

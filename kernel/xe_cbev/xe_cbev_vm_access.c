@@ -7,7 +7,7 @@
 #include <linux/highmem.h>
 #include <linux/minmax.h>
 
-#include "xe_cbev_access.h"
+#include "xe_cbev_vm_access.h"
 #include "xe_cbev_bo.h"
 #include "xe_cbev_vm.h"
 

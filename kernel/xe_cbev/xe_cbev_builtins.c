@@ -8,8 +8,10 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 
-#include "xe_cbev_access.h"
-#include "xe_cbev_kernels.h"
+#include <uapi/drm/xe_cbev_cs.h>
+
+#include "xe_cbev_vm_access.h"
+#include "xe_cbev_builtins.h"
 
 /**
  * DOC: built-in kernels
@@ -27,15 +29,15 @@
 #define FNV64_BASIS	0xcbf29ce484222325ull
 #define FNV64_PRIME	0x100000001b3ull
 
-static int kernel_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
+static int builtin_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 {
 	u64 dst = a[0], size = a[1], pat = a[2], psize = a[3];
-	u8 pattern[XE_CBEV_KERNEL_MAX_PATTERN];
+	u8 pattern[XE_CBEV_BUILTIN_MAX_PATTERN];
 	u64 done = 0;
 	size_t i;
 	int ret;
 
-	if (!psize || psize > sizeof(pattern) || size > XE_CBEV_KERNEL_MAX_SIZE)
+	if (!psize || psize > sizeof(pattern) || size > XE_CBEV_BUILTIN_MAX_SIZE)
 		return -EINVAL;
 	ret = xe_cbev_vm_read(vm, pat, pattern, psize, fault);
 	if (ret)
@@ -56,12 +58,12 @@ static int kernel_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 	return 0;
 }
 
-static int kernel_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
+static int builtin_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 {
 	u64 dst = a[0], src = a[1], size = a[2], done = 0;
 	int ret;
 
-	if (size > XE_CBEV_KERNEL_MAX_SIZE)
+	if (size > XE_CBEV_BUILTIN_MAX_SIZE)
 		return -EINVAL;
 	while (done < size) {
 		u64 n = min_t(u64, size - done, CHUNK);
@@ -78,15 +80,15 @@ static int kernel_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
 }
 
 /* add_u32 (scale == false) and scale_u32, element-wise over a[3] u32s. */
-static int kernel_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
-			      bool scale, u64 *fault)
+static int builtin_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
+			       bool scale, u64 *fault)
 {
 	u32 *x = (u32 *)buf, *y = (u32 *)(buf + CHUNK / 2);
 	const u64 per = CHUNK / 2 / sizeof(u32);
 	u64 dst = a[0], n = a[3], done = 0, i;
 	int ret;
 
-	if (n > XE_CBEV_KERNEL_MAX_SIZE / sizeof(u32))
+	if (n > XE_CBEV_BUILTIN_MAX_SIZE / sizeof(u32))
 		return -EINVAL;
 
 	while (done < n) {
@@ -108,15 +110,15 @@ static int kernel_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 	return 0;
 }
 
-static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
-			   u64 *fault)
+static int builtin_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
+			    u64 *fault)
 {
 	u64 dst = a[0], src = a[1], size = a[2], done = 0;
 	u64 hash = FNV64_BASIS;
 	u64 i;
 	int ret;
 
-	if (size > XE_CBEV_KERNEL_MAX_SIZE)
+	if (size > XE_CBEV_BUILTIN_MAX_SIZE)
 		return -EINVAL;
 	while (done < size) {
 		u64 n = min_t(u64, size - done, CHUNK);
@@ -138,38 +140,38 @@ static int kernel_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 }
 
 /**
- * xe_cbev_kernel_num_args() - how many arguments a built-in kernel takes
- * @id: XE_CBEV_KERNEL_*
+ * xe_cbev_builtin_num_args() - how many arguments a built-in kernel takes
+ * @id: XE_CBEV_BUILTIN_*
  *
- * Return: the count; XE_CBEV_KERNEL_NUM_ARGS for an unknown kernel, which
+ * Return: the count; XE_CBEV_DISPATCH_NUM_ARGS for an unknown kernel, which
  * the dispatch refuses anyway.
  */
-unsigned int xe_cbev_kernel_num_args(u32 id)
+unsigned int xe_cbev_builtin_num_args(u32 id)
 {
 	static const u8 nargs[] = {
-		[XE_CBEV_KERNEL_FILL] = 4,
-		[XE_CBEV_KERNEL_COPY] = 3,
-		[XE_CBEV_KERNEL_ADD_U32] = 4,
-		[XE_CBEV_KERNEL_SCALE_U32] = 4,
-		[XE_CBEV_KERNEL_CHECKSUM] = 3,
-		[XE_CBEV_KERNEL_SPIN] = 1,
+		[XE_CBEV_BUILTIN_FILL] = XE_CBEV_BUILTIN_FILL_ARGS,
+		[XE_CBEV_BUILTIN_COPY] = XE_CBEV_BUILTIN_COPY_ARGS,
+		[XE_CBEV_BUILTIN_ADD_U32] = XE_CBEV_BUILTIN_ADD_U32_ARGS,
+		[XE_CBEV_BUILTIN_SCALE_U32] = XE_CBEV_BUILTIN_SCALE_U32_ARGS,
+		[XE_CBEV_BUILTIN_CHECKSUM] = XE_CBEV_BUILTIN_CHECKSUM_ARGS,
+		[XE_CBEV_BUILTIN_SPIN] = XE_CBEV_BUILTIN_SPIN_ARGS,
 	};
 
-	return id && id < ARRAY_SIZE(nargs) ? nargs[id] : XE_CBEV_KERNEL_NUM_ARGS;
+	return id && id < ARRAY_SIZE(nargs) ? nargs[id] : XE_CBEV_DISPATCH_NUM_ARGS;
 }
 
 /**
- * xe_cbev_kernel_run() - run a built-in kernel other than spin
+ * xe_cbev_builtin_run() - run a built-in kernel other than spin
  * @vm: the address space
- * @id: XE_CBEV_KERNEL_*
- * @args: XE_CBEV_KERNEL_NUM_ARGS arguments
+ * @id: XE_CBEV_BUILTIN_*
+ * @args: XE_CBEV_DISPATCH_NUM_ARGS arguments
  * @fault: where a faulting address goes
  *
  * Return: 0; -EINVAL for an unknown kernel, a bad argument or a size over
- * XE_CBEV_KERNEL_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
+ * XE_CBEV_BUILTIN_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
  */
-int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
-		       u64 *fault)
+int xe_cbev_builtin_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
+			u64 *fault)
 {
 	u8 *buf;
 	int ret;
@@ -179,20 +181,20 @@ int xe_cbev_kernel_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
 		return -ENOMEM;
 
 	switch (id) {
-	case XE_CBEV_KERNEL_FILL:
-		ret = kernel_fill(vm, args, buf, fault);
+	case XE_CBEV_BUILTIN_FILL:
+		ret = builtin_fill(vm, args, buf, fault);
 		break;
-	case XE_CBEV_KERNEL_COPY:
-		ret = kernel_copy(vm, args, buf, fault);
+	case XE_CBEV_BUILTIN_COPY:
+		ret = builtin_copy(vm, args, buf, fault);
 		break;
-	case XE_CBEV_KERNEL_ADD_U32:
-		ret = kernel_elementwise(vm, args, buf, false, fault);
+	case XE_CBEV_BUILTIN_ADD_U32:
+		ret = builtin_elementwise(vm, args, buf, false, fault);
 		break;
-	case XE_CBEV_KERNEL_SCALE_U32:
-		ret = kernel_elementwise(vm, args, buf, true, fault);
+	case XE_CBEV_BUILTIN_SCALE_U32:
+		ret = builtin_elementwise(vm, args, buf, true, fault);
 		break;
-	case XE_CBEV_KERNEL_CHECKSUM:
-		ret = kernel_checksum(vm, args, buf, fault);
+	case XE_CBEV_BUILTIN_CHECKSUM:
+		ret = builtin_checksum(vm, args, buf, fault);
 		break;
 	default:
 		ret = -EINVAL;

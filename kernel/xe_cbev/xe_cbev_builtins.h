@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_BUILTINS_H_
+#define _XE_CBEV_BUILTINS_H_
+
+#include <linux/types.h>
+
+struct xe_cbev_vm;
+
+unsigned int xe_cbev_builtin_num_args(u32 id);
+int xe_cbev_builtin_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
+			u64 *fault);
+
+#endif /* _XE_CBEV_BUILTINS_H_ */

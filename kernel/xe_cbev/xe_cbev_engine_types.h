@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_ENGINE_TYPES_H_
+#define _XE_CBEV_ENGINE_TYPES_H_
+
+#include <linux/atomic.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+struct drm_device;
+struct drm_xe_cbev_ring_status;
+struct xe_cbev_bo;
+struct xe_cbev_ctx;
+struct xe_cbev_vm;
+
+/* Second-level batch buffers nest at most this deep. */
+#define XE_CBEV_MAX_BATCH_DEPTH	8
+
+/**
+ * struct xe_cbev_job - one submission: ring commands up to @tail, then
+ * batch buffers
+ */
+struct xe_cbev_job {
+	/** @link: in &xe_cbev_ctx.jobs */
+	struct list_head link;
+	/** @tail: ring position where the job's ring commands end */
+	u64 tail;
+	/** @seqno: the file-wide submission number */
+	u64 seqno;
+	/** @num_batches: entries in @batches */
+	u32 num_batches;
+	/** @next_batch: the engine's progress through @batches */
+	u32 next_batch;
+	/** @batches: GPU addresses of batch buffers to call after the ring */
+	u64 batches[];
+};
+
+/* How a context left the engine at the end of a slice. */
+enum xe_cbev_run {
+	XE_CBEV_RUN_IDLE,	/* nothing left to execute */
+	XE_CBEV_RUN_YIELD,	/* slice used up, more to do */
+	XE_CBEV_RUN_PARKED,	/* waiting on a value in memory */
+	XE_CBEV_RUN_SPIN,	/* busy in a dispatch until spin_until */
+	XE_CBEV_RUN_FAULT,	/* banned: see ban_reason */
+};
+
+/**
+ * struct xe_cbev_engine_ops - an engine backend
+ *
+ * What executes a context's jobs. The software command streamer
+ * (xe_cbev_engine.c, xe_cbev_cs.c) is the only backend today; a hardware
+ * backend, or a second kind of dispatch, plugs in here without touching
+ * the exec queue object.
+ */
+struct xe_cbev_engine_ops {
+	/**
+	 * @submit: the context has new jobs: make it runnable. Called with
+	 * &xe_cbev_ctx.lock held, from any context; must not sleep.
+	 */
+	void (*submit)(struct xe_cbev_ctx *ctx);
+	/**
+	 * @cancel: the context is dead (&xe_cbev_ctx.dead is set): stop
+	 * executing it. Once it returns the backend no longer touches the
+	 * context. Process context.
+	 */
+	void (*cancel)(struct xe_cbev_ctx *ctx);
+	/**
+	 * @dispatch: run the kernel an XE_CBEV_DISPATCH names, with its
+	 * XE_CBEV_DISPATCH_NUM_ARGS arguments, from the engine. Returns 0
+	 * when done; -EBUSY or -ENOMEM when not yet (the command runs again,
+	 * not before &xe_cbev_ctx.spin_until); -EINVAL for an unknown kernel
+	 * or a bad argument (@fault is set if an address was at fault);
+	 * -EFAULT or -EACCES with the address in @fault.
+	 */
+	int (*dispatch)(struct xe_cbev_ctx *ctx, u32 kernel, const u64 *args,
+			u64 *fault);
+};
+
+/**
+ * struct xe_cbev_ctx - an engine context: the execution state of one exec
+ * queue's ring
+ *
+ * Embedded in its &struct xe_cbev_queue, which owns it. The execution
+ * state is only touched by the engine, from the context's work item,
+ * which the workqueue never runs twice at once; the submission state is
+ * shared with the ioctls under @lock.
+ */
+struct xe_cbev_ctx {
+	/** @ops: the backend that executes the context; set at creation */
+	const struct xe_cbev_engine_ops *ops;
+	/** @drm: the device, for messages; set at creation */
+	struct drm_device *drm;
+	/** @id: the exec queue's id, for messages; set once published */
+	u32 id;
+	/** @vm: the owning file's address space; set at creation */
+	struct xe_cbev_vm *vm;
+	/**
+	 * @event_wq: the owning file's event queue, which job completions,
+	 * bans and user interrupts wake; set at creation
+	 */
+	wait_queue_head_t *event_wq;
+	/** @interrupts: the owning file's count of user interrupts */
+	atomic64_t *interrupts;
+	/** @priority: DRM_XE_CBEV_PRIORITY_*; set at creation */
+	u32 priority;
+	/** @patient_waits: parked time does not count toward the hang timeout */
+	bool patient_waits;
+	/** @ring_size: bytes of commands, a power of two; set at creation */
+	u32 ring_size;
+	/** @hang_timeout: jiffies without progress before a ban */
+	unsigned long hang_timeout;
+	/** @status: kernel mapping of the status page; the kernel only writes */
+	struct drm_xe_cbev_ring_status *status;
+	/** @ring: kernel mapping of the ring */
+	u8 *ring;
+
+	/**
+	 * @lock: protects @tail, @jobs, @dead and the ban fields below
+	 * (the engine takes it to publish progress and to ban)
+	 */
+	spinlock_t lock;
+	/** @tail: submitted bytes; under @lock */
+	u64 tail;
+	/** @jobs: submitted, unfinished jobs in order; under @lock */
+	struct list_head jobs;
+	/** @nr_jobs: entries in @jobs; under @lock */
+	unsigned int nr_jobs;
+	/** @dead: destroyed; nothing may queue its work any more */
+	bool dead;
+	/** @banned: banned; set once under @lock, read without */
+	bool banned;
+	/** @ban_reason: DRM_XE_CBEV_BAN_*; under @lock */
+	u32 ban_reason;
+	/** @fault_addr: address or ring position of the fault; under @lock */
+	u64 fault_addr;
+	/** @completed_seqno: last finished job; under @lock */
+	u64 completed_seqno;
+
+	/** @head: consumed ring bytes; engine only, published to @status */
+	u64 head;
+	/** @depth: 0 executing the ring, else the batch nesting depth */
+	unsigned int depth;
+	/** @pc: next command address in the batch at each depth (1..) */
+	u64 pc[XE_CBEV_MAX_BATCH_DEPTH + 1];
+	/** @ring_call: the batch at depth 1 was called from the ring */
+	bool ring_call;
+	/** @sem_waited: the current semaphore wait had to park */
+	bool sem_waited;
+	/** @spin_until: set while the current command is a spin kernel */
+	ktime_t spin_until;
+	/** @progress_at: jiffies when the head last moved */
+	unsigned long progress_at;
+	/** @poll_ms: current re-poll interval while parked */
+	unsigned int poll_ms;
+
+	/** @park: entry on @park_bo's wait queue while parked */
+	struct wait_queue_entry park;
+	/** @park_bo: the object a parked context waits on, with a reference */
+	struct xe_cbev_bo *park_bo;
+	/** @timer: re-poll, spin deadline and hang check */
+	struct hrtimer timer;
+	/** @work: runs the context on the engine */
+	struct work_struct work;
+};
+
+#endif /* _XE_CBEV_ENGINE_TYPES_H_ */

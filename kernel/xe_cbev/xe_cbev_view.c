@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include <drm/drm_gem.h>
+#include <drm/drm_prime.h>
+
+#include "xe_cbev_counter.h"
+#include "xe_cbev_drv.h"
+#include "xe_cbev_view.h"
+
+/**
+ * DOC: export views
+ *
+ * An export view (see IPC) is a GEM object of its own that shows pages of
+ * a buffer object, read-only: it pins them and holds the buffer object
+ * for as long as it lives, maps them by its own fault handler, and, for a
+ * counter slot, holds a reference on the slot. Bindings of a view reach
+ * the origin's pages (and so waiters sit on the origin's wait queue);
+ * nothing can write through a view.
+ */
+
+static vm_fault_t view_fault(struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct drm_gem_object *obj = vma->vm_private_data;
+	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
+	pgoff_t pgoff = (vmf->address - vma->vm_start) >> PAGE_SHIFT;
+
+	if (pgoff >= view->base.size >> PAGE_SHIFT)
+		return VM_FAULT_SIGBUS;
+	return vmf_insert_pfn(vma, vmf->address,
+			      page_to_pfn(xe_cbev_bo_page(view->origin,
+							  view->pgoff + pgoff)));
+}
+
+static const struct vm_operations_struct view_vm_ops = {
+	.fault = view_fault,
+	.open = drm_gem_vm_open,
+	.close = drm_gem_vm_close,
+};
+
+static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	/* Whoever holds a view may read the memory, never write it. */
+	if (vma->vm_flags & VM_WRITE)
+		return -EACCES;
+	if (is_cow_mapping(vma->vm_flags))
+		return -EINVAL;
+	vma->vm_flags &= ~VM_MAYWRITE;
+	vma->vm_flags |= VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP;
+	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+	vma->vm_ops = &view_vm_ops;
+	return 0;
+}
+
+/*
+ * Another driver's device could write what it maps; a view is read-only,
+ * so it is not attached to other devices at all.
+ */
+static int view_pin(struct drm_gem_object *obj)
+{
+	return -EOPNOTSUPP;
+}
+
+/*
+ * A view's only dma-buf is the one its export made: PRIME keeps one
+ * dma-buf per object, and a second would break that for importers.
+ */
+static struct dma_buf *view_export(struct drm_gem_object *obj, int flags)
+{
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+static void view_free(struct drm_gem_object *obj)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
+	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
+	struct xe_cbev_bo *origin = view->origin;
+
+	if (view->slot >= 0)
+		xe_cbev_counter_slot_put(origin->counter, view->slot);
+	xe_cbev_bo_unpin_pages(origin);
+	xe_cbev_bo_put(origin);
+	drm_gem_object_release(obj);
+	kfree(view);
+	atomic_dec(&xdev->stats.bos);
+}
+
+static const struct drm_gem_object_funcs xe_cbev_view_funcs = {
+	.free = view_free,
+	.pin = view_pin,
+	.export = view_export,
+	.mmap = view_mmap,
+	.vm_ops = &view_vm_ops,
+};
+
+/**
+ * xe_cbev_view_from_gem() - the view a GEM object is, if it is one
+ * @obj: a GEM object of this device
+ *
+ * Return: the view, or NULL for any other object.
+ */
+struct xe_cbev_view *xe_cbev_view_from_gem(struct drm_gem_object *obj)
+{
+	if (obj->funcs != &xe_cbev_view_funcs)
+		return NULL;
+	return container_of(obj, struct xe_cbev_view, base);
+}
+
+/**
+ * xe_cbev_view_create() - a read-only window on a buffer object
+ * @origin: the object to show; the view takes a reference and pins its pages
+ * @pgoff: first page shown
+ * @size: bytes shown, a page multiple inside @origin
+ * @slot: counter slot of @origin (a counter page) whose reference the view
+ *	takes over, or -1
+ *
+ * The view has no pages of its own: mappings and bindings reach the
+ * origin's. The caller sets the view's import rule.
+ *
+ * Return: the view with one reference, or an ERR_PTR.
+ */
+struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
+					 pgoff_t pgoff, size_t size, int slot)
+{
+	struct drm_device *dev = origin->shmem.base.dev;
+	struct xe_cbev_view *view;
+	int ret;
+
+	view = kzalloc(sizeof(*view), GFP_KERNEL);
+	if (!view)
+		return ERR_PTR(-ENOMEM);
+
+	ret = xe_cbev_bo_pin_pages(origin);
+	if (ret)
+		goto err_free;
+
+	view->base.funcs = &xe_cbev_view_funcs;
+	drm_gem_private_object_init(dev, &view->base, size);
+	ret = drm_gem_create_mmap_offset(&view->base);
+	if (ret)
+		goto err_release;
+
+	drm_gem_object_get(&origin->shmem.base);
+	view->origin = origin;
+	view->pgoff = pgoff;
+	view->slot = slot;
+	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
+	return view;
+
+err_release:
+	drm_gem_object_release(&view->base);
+	xe_cbev_bo_unpin_pages(origin);
+err_free:
+	kfree(view);
+	return ERR_PTR(ret);
+}

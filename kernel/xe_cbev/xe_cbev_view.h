@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_VIEW_H_
+#define _XE_CBEV_VIEW_H_
+
+#include <drm/drm_gem.h>
+
+#include "xe_cbev_bo.h"
+
+/**
+ * struct xe_cbev_view - an export view: a read-only window on another
+ * object's pages
+ *
+ * A GEM object without pages of its own. Everything is set at creation.
+ */
+struct xe_cbev_view {
+	/** @base: the GEM object */
+	struct drm_gem_object base;
+	/** @origin: the object shown, with a reference and its pages pinned */
+	struct xe_cbev_bo *origin;
+	/** @pgoff: first page of @origin shown */
+	pgoff_t pgoff;
+	/** @slot: counter slot held, if @origin is a counter page, else -1 */
+	int slot;
+	/** @ipc: who may import the view; under the IPC registry lock */
+	struct xe_cbev_ipc_rule ipc;
+};
+
+struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
+					 pgoff_t pgoff, size_t size, int slot);
+struct xe_cbev_view *xe_cbev_view_from_gem(struct drm_gem_object *obj);
+
+static inline void xe_cbev_view_put(struct xe_cbev_view *view)
+{
+	drm_gem_object_put(&view->base);
+}
+
+#endif /* _XE_CBEV_VIEW_H_ */
