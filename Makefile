@@ -6,8 +6,8 @@
 #   make              build everything (runs scripts/setup-deps first)
 #   make demo         build, boot the test VM, run the demo through the loader
 #   make bench        build, boot the test VM, run the benchmarks
-#   make check        build and run every test (host, VM lanes); LANE=debian
-#                     or LANE=debug runs one VM lane only
+#   make check        build and run every test (host, VM lanes, packages);
+#                     LANE=debian, LANE=pkg or LANE=debug runs one lane only
 #   make checkpatch   checkpatch --strict and sparse over the kernel code
 #   make install      the library, headers, pkg-config file and tools
 #                     (DESTDIR, PREFIX=/usr/local, BINDIR, LIBDIR, ...)
@@ -175,7 +175,8 @@ install-dkms:
 
 # dpkg-buildpackage builds in the tree it is given and writes ../*.deb, so
 # it runs on a copy of the sources in $(B)/deb/src and the packages land in
-# $(B)/deb; the source tree stays as it was.
+# $(B)/deb; the source tree stays as it was. The package build takes its
+# flags from dpkg-buildflags, not from this make's command line.
 DEB_DIR  := $(B)/deb
 DEB_SKIP := $(patsubst $(SRC)/%,%,$(B))
 DEB_JOBS ?= $(shell nproc)
@@ -183,7 +184,8 @@ deb:
 	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/src/xe-cbev
 	cd $(SRC) && tar --exclude=.git --exclude='./$(DEB_SKIP)' -cf - . | \
 		tar -xf - -C $(DEB_DIR)/src/xe-cbev
-	cd $(DEB_DIR)/src/xe-cbev && dpkg-buildpackage -b -us -uc -J$(DEB_JOBS)
+	cd $(DEB_DIR)/src/xe-cbev && unset MAKEFLAGS MFLAGS MAKELEVEL && \
+		dpkg-buildpackage -b -us -uc -J$(DEB_JOBS)
 	mv $(DEB_DIR)/src/*.deb $(DEB_DIR)/src/*.buildinfo \
 		$(DEB_DIR)/src/*.changes $(DEB_DIR)/
 	rm -rf $(DEB_DIR)/src
