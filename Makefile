@@ -6,9 +6,14 @@
 #   make              build everything (runs scripts/setup-deps first)
 #   make demo         build, boot the test VM, run the demo through the loader
 #   make bench        build, boot the test VM, run the benchmarks
-#   make check        build and run every test (host, VM lanes); LANE=debian
-#                     or LANE=debug runs one VM lane only
+#   make check        build and run every test (host, VM lanes, packages);
+#                     LANE=debian, LANE=pkg or LANE=debug runs one lane only
 #   make checkpatch   checkpatch --strict and sparse over the kernel code
+#   make install      the library, headers, pkg-config file and tools
+#                     (DESTDIR, PREFIX=/usr/local, BINDIR, LIBDIR, ...)
+#   make install-dkms the module's source and dkms.conf in /usr/src, and
+#                     the udev rule of the render node
+#   make deb          the Debian packages (dpkg-buildpackage) in $(BUILD)/deb
 #   make clean
 #
 # KDIR overrides the kernel build tree (default: the newest installed
@@ -50,7 +55,8 @@ HOST_TESTS :=	# binaries run on the host
 TOOLS      :=	# tools copied into the VM image
 LIBS       :=	# shared libraries copied into the VM image
 
-.PHONY: all module user demo bench check checkpatch clean
+.PHONY: all module user demo bench check checkpatch clean \
+	programs install install-dkms deb
 all: module user
 
 include userspace/libze/libze.mk
@@ -100,7 +106,7 @@ demo: all
 bench: all
 	$(VM_RUN) --lane debian --bench
 
-CHECK_DEPS := all $(if $(filter debian,$(LANE)),,debug-module)
+CHECK_DEPS := all $(if $(filter debian pkg,$(LANE)),,debug-module)
 check: $(CHECK_DEPS)
 	$(SRC)/tests/run-all --build $(B) --src $(SRC) --lane $(LANE) \
 		--kver $(KVER) --module $(KO) --debug-module $(DEBUG_KO) \
@@ -113,6 +119,77 @@ checkpatch:
 		-f kernel/xe_cbev/*.[ch] uapi/drm/xe_cbev_drm.h tests/vm/bugmod/*.c
 	$(MAKE) -C $(KDIR) M=$(KMOD_DIR) XE_CBEV_SRC=$(SRC) C=2 \
 		CHECK="sparse -Wno-decl" modules
+
+# ---- installing ----------------------------------------------------------
+# GNU conventions: DESTDIR stages, PREFIX and the *DIR variables place.
+VERSION      := 0.1.0
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+SYSCONFDIR   ?= $(PREFIX)/etc
+MANDIR       ?= $(PREFIX)/share/man
+DKMS_SRCDIR  ?= /usr/src/xe-cbev-$(VERSION)
+UDEVRULESDIR ?= /lib/udev/rules.d
+INSTALL      ?= install
+
+# What `make install` ships, built without the module or the tests: the
+# library and the xe_cbev_* tools (TOOLS also holds test helpers).
+INSTALL_TOOLS = $(filter $(B)/tools/xe_cbev_%,$(TOOLS))
+programs: $(LIBS) $(INSTALL_TOOLS)
+
+# User space: the driver library with its link, the public headers and the
+# uAPI headers under INCLUDEDIR/xe_cbev, the pkg-config file, the tools with
+# their manual pages, and the profile.d snippet that lets the Level Zero
+# loader find the driver (see README.md, "Installing").
+install: programs
+	$(INSTALL) -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(BINDIR) \
+		$(DESTDIR)$(INCLUDEDIR)/xe_cbev/drm $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(SYSCONFDIR)/profile.d $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 0644 $(LIBZE_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libze_xe_cbev.so.1 $(DESTDIR)$(LIBDIR)/libze_xe_cbev.so
+	$(INSTALL) -m 0644 $(SRC)/userspace/libze/include/*.h \
+		$(DESTDIR)$(INCLUDEDIR)/xe_cbev/
+	$(INSTALL) -m 0644 $(SRC)/uapi/drm/*.h $(DESTDIR)$(INCLUDEDIR)/xe_cbev/drm/
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+		$(SRC)/dist/libze-xe-cbev.pc.in \
+		> $(DESTDIR)$(PKGCONFIGDIR)/libze-xe-cbev.pc
+	$(INSTALL) -m 0755 $(INSTALL_TOOLS) $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 0644 $(SRC)/dist/man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 0644 $(SRC)/dist/libze-xe-cbev.sh \
+		$(DESTDIR)$(SYSCONFDIR)/profile.d/
+
+# The module as DKMS source: Kbuild, every source under kernel/, the uAPI
+# headers and dkms.conf, then `dkms install xe-cbev/$(VERSION)` builds it.
+install-dkms:
+	$(INSTALL) -d $(DESTDIR)$(DKMS_SRCDIR)/uapi/drm $(DESTDIR)$(UDEVRULESDIR)
+	$(INSTALL) -m 0644 $(SRC)/Kbuild $(DESTDIR)$(DKMS_SRCDIR)/
+	cd $(SRC) && find kernel -type f \( -name '*.[chS]' -o -name Kbuild \) \
+		-exec $(INSTALL) -D -m 0644 {} $(DESTDIR)$(DKMS_SRCDIR)/{} \;
+	$(INSTALL) -m 0644 $(SRC)/uapi/drm/*.h $(DESTDIR)$(DKMS_SRCDIR)/uapi/drm/
+	sed 's|#MODULE_VERSION#|$(VERSION)|' $(SRC)/dist/dkms.conf \
+		> $(DESTDIR)$(DKMS_SRCDIR)/dkms.conf
+	$(INSTALL) -m 0644 $(SRC)/dist/70-xe-cbev.rules $(DESTDIR)$(UDEVRULESDIR)/
+
+# dpkg-buildpackage builds in the tree it is given and writes ../*.deb, so
+# it runs on a copy of the sources in $(B)/deb/src and the packages land in
+# $(B)/deb; the source tree stays as it was. The package build takes its
+# flags from dpkg-buildflags, not from this make's command line.
+DEB_DIR  := $(B)/deb
+DEB_SKIP := $(patsubst $(SRC)/%,%,$(B))
+DEB_JOBS ?= $(shell nproc)
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/src/xe-cbev
+	cd $(SRC) && tar --exclude=.git --exclude='./$(DEB_SKIP)' -cf - . | \
+		tar -xf - -C $(DEB_DIR)/src/xe-cbev
+	cd $(DEB_DIR)/src/xe-cbev && unset MAKEFLAGS MFLAGS MAKELEVEL && \
+		dpkg-buildpackage -b -us -uc -J$(DEB_JOBS)
+	mv $(DEB_DIR)/src/*.deb $(DEB_DIR)/src/*.buildinfo \
+		$(DEB_DIR)/src/*.changes $(DEB_DIR)/
+	rm -rf $(DEB_DIR)/src
+	@ls -l $(DEB_DIR)/*.deb
 
 clean:
 	rm -rf $(BUILD)
