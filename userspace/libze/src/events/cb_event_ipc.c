@@ -37,7 +37,8 @@
  * Refusals, as compute-runtime: a handle only for a counter-based event
  * made with the IPC flag, that was signalled, has no timestamps and no
  * external or aggregate storage, and was not itself opened from a handle
- * (ZE_RESULT_ERROR_INVALID_ARGUMENT).
+ * (ZE_RESULT_ERROR_INVALID_ARGUMENT). Closing the handle of an event that
+ * was not opened from one is ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT.
  */
 
 #include <errno.h>
@@ -334,9 +335,19 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 	return ZE_RESULT_SUCCESS;
 }
 
-/* compute-runtime closes an opened event by destroying it; so does this. */
+/*
+ * Closing destroys an event opened from a handle, as compute-runtime does.
+ * Any other event is refused with the code the spec lists for it, and
+ * stays as it was (compute-runtime would destroy it).
+ */
 ze_result_t xe_cb_event_close_ipc_handle(ze_event_handle_t hEvent)
 {
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (ev->ops != &imported_event_ops)
+		return ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT;
 	return xe_event_destroy(hEvent);
 }
 
