@@ -34,7 +34,8 @@
  * - zeEventCreate() in a counter-based pool (event_pool.c).
  *
  * Extensions in pNext: external sync storage (the application's memory
- * and value: the event starts there, a signal replaces it) and aggregate
+ * and value: the event starts there, a signal replaces it; the device
+ * reads deviceAddress, every host-side path hostAddress) and aggregate
  * storage (every signal atomically adds an increment there; never
  * replaced). Both must lie in memory of the context, as the device reaches
  * nothing else; both at once are refused.
@@ -143,8 +144,11 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 	if (sync && agg)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	if (sync) {
-		/* The device reads deviceAddress, the host hostAddress. */
-		if (!sync->hostAddress ||
+		/*
+		 * The device reads deviceAddress, the host hostAddress: every
+		 * host-side wait, so the kernel must reach it too.
+		 */
+		if (!in_context_memory(ctx, sync->hostAddress) ||
 		    !in_context_memory(ctx, sync->deviceAddress))
 			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 		p->initial = (struct xe_cb_state){

@@ -123,6 +123,10 @@ ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
  * @cond: the condition
  * @timeout: Level Zero timeout
  *
+ * Every host-side path reads the value where the host reads it, @cond->cpu
+ * (struct xe_event_cond), and the kernel sleeps on that same memory: a
+ * counter by its id, anything else at its own address, where it is bound.
+ *
  * Return: 0, -ETIME or another negative errno.
  */
 int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
@@ -131,16 +135,16 @@ int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
 	if (cond->counter)
 		return xe_wait_counter(dev, cond->counter, cond->value,
 				       timeout, 0);
-	return xe_wait_address(dev, cond->cpu, cond->gpu_addr, cond->value,
-			       timeout);
+	return xe_wait_memory(dev, cond->cpu, cond->value, timeout);
 }
 
-/* The kernel's form of @cond, for waits and sync_file exports. */
+/* The kernel's form of @cond (the host's side), for waits and sync_files. */
 int xe_event_cond_kmd(const struct xe_event_cond *cond,
 		      struct drm_xe_cbev_wait_cond *out)
 {
 	*out = (struct drm_xe_cbev_wait_cond){
-		.addr = cond->counter ? cond->counter->id : cond->gpu_addr,
+		.addr = cond->counter ? cond->counter->id :
+			(uintptr_t)cond->cpu,
 		.value = cond->value,
 		.op = DRM_XE_CBEV_CMP_GTE,
 		.flags = cond->counter ? DRM_XE_CBEV_WAIT_COND_COUNTER : 0,

@@ -204,8 +204,12 @@ static inline uint64_t xe_event_ts_addr(const struct xe_event *ev)
 
 /**
  * struct xe_event_cond - what waiting for an event means right now
- * @cpu: where the host reads the value
- * @gpu_addr: where the device reads it
+ * @cpu: where the host reads the value: every host-side path (queries,
+ *	host waits, waits for many, sync_files) reads and sleeps on it, and
+ *	it is bound at its own address, or is @counter's slot
+ * @gpu_addr: where the device reads it (the same memory, except for a
+ *	counter-based event on external sync storage, whose application
+ *	writes both)
  * @value: complete once the value is >= this
  * @counter: if set, the counter of this process the value lives in: the
  *	kernel sleeps on it by id
