@@ -9,13 +9,17 @@
  * their state (complete when new, replaced by every signal without
  * waiting), waits from every kind of list and the host, destroy and reuse
  * while waits are pending, timestamps, kernel memory, and every call
- * compute-runtime refuses, with its code. Every code example of the seeds
+ * compute-runtime refuses, with its code; host waits while another thread
+ * re-signals the event. Every code example of the seeds
  * runs as written, with the data its kernels produce checked. Regular
  * lists: test_libze_cb_event_regular.c; external and aggregate storage,
  * the driver's extensions: test_libze_cb_event_ext.c; IPC:
  * test_libze_cb_event_ipc.c.
  */
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "libze_test.h"
@@ -753,6 +757,122 @@ START_TEST(test_cb_queries_refused)
 }
 END_TEST
 
+/* ---- races ------------------------------------------------------------- */
+
+/*
+ * Level Zero lets one thread wait for an event on the host while another
+ * appends a signal of it to a list: here two threads query and wait for
+ * one event, and read its device address, while a third re-signals it
+ * thousands of times on three lists. Every third signal is recorded into a
+ * fresh regular list that is destroyed at once, so that the event holds
+ * the last reference to that list's counter and the next signal frees it
+ * under the waiters. Each state the event takes is (a counter, 1 + the
+ * list's number mod 3) with values that tell the three lists apart, so a
+ * torn read of the state shows.
+ */
+#define RACE_SIGNALS	3000u
+
+struct race {
+	ze_event_handle_t ev;
+	ze_command_list_handle_t imm[2];
+	uint64_t imm_addr[2];
+	atomic_bool stop;
+	atomic_uint bad;
+	char why[160];
+};
+
+static void race_fail(struct race *r, const char *what, uint64_t x,
+		      uint64_t y)
+{
+	if (atomic_fetch_add(&r->bad, 1) == 0)
+		snprintf(r->why, sizeof(r->why), "%s (%#llx, %llu)", what,
+			 (unsigned long long)x, (unsigned long long)y);
+}
+
+static void *race_waiter(void *arg)
+{
+	struct race *r = arg;
+	unsigned int n = 0;
+	ze_result_t q, w;
+	uint64_t v, a;
+
+	while (!atomic_load(&r->stop)) {
+		q = zeEventQueryStatus(r->ev);
+		if (q != ZE_RESULT_SUCCESS && q != ZE_RESULT_NOT_READY)
+			race_fail(r, "zeEventQueryStatus failed", q, 0);
+		/* Mostly a check and a short spin, sometimes a kernel wait. */
+		w = zeEventHostSynchronize(r->ev, ++n % 16 ? 2000 : 200000);
+		if (w != ZE_RESULT_SUCCESS && w != ZE_RESULT_NOT_READY)
+			race_fail(r, "zeEventHostSynchronize failed", w, 0);
+		if (cb_address(r->ev, &v, &a) != ZE_RESULT_SUCCESS)
+			continue;	/* not signalled yet */
+		/* The immediate lists' values are 2 and 0 mod 3 (below). */
+		if ((a == r->imm_addr[0] && v % 3 != 2) ||
+		    (a == r->imm_addr[1] && v % 3 != 0) ||
+		    (a != r->imm_addr[0] && a != r->imm_addr[1] && v != 1))
+			race_fail(r, "a state that never was", a, v);
+	}
+	return NULL;
+}
+
+/* Bring @list's counter to a value @value - 1 with @value % 3 == @rest. */
+static void race_pad(ze_command_list_handle_t list, uint64_t *value,
+		     uint64_t rest)
+{
+	while ((*value + 1) % 3 != rest) {
+		ck_assert_ok(zeCommandListAppendBarrier(list, NULL, 0, NULL));
+		++*value;
+	}
+}
+
+START_TEST(test_cb_host_waits_while_another_thread_resignals)
+{
+	struct race r = { .ev = lz_cb_event(CB_BOTH) };
+	uint64_t value[2] = { 0, 0 }, v;
+	ze_command_list_handle_t reg;
+	pthread_t waiters[2];
+	uint32_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		r.imm[k] = lz_immediate_list(true);
+		/* Learn each immediate list's counter address. */
+		race_pad(r.imm[k], &value[k], 2 - 2 * k);
+		ck_assert_ok(zeCommandListAppendBarrier(r.imm[k], r.ev, 0, NULL));
+		value[k]++;
+		ck_assert_ok(cb_address(r.ev, &v, &r.imm_addr[k]));
+		ck_assert_msg(v == value[k], "the pair of the signal");
+	}
+	for (k = 0; k < 2; k++)
+		ck_assert_int_eq(pthread_create(&waiters[k], NULL, race_waiter,
+						&r), 0);
+
+	for (i = 0; i < RACE_SIGNALS && !atomic_load(&r.bad); i++) {
+		k = i % 3;
+		if (k == 2) {
+			reg = lz_list(true);
+			ck_assert_ok(zeCommandListAppendBarrier(reg, r.ev, 0,
+								NULL));
+			ck_assert_ok(zeCommandListDestroy(reg));
+			continue;
+		}
+		race_pad(r.imm[k], &value[k], 2 - 2 * k);
+		ck_assert_ok(zeCommandListAppendBarrier(r.imm[k], r.ev, 0, NULL));
+		value[k]++;
+	}
+	atomic_store(&r.stop, true);
+	for (k = 0; k < 2; k++)
+		pthread_join(waiters[k], NULL);
+	ck_assert_msg(!atomic_load(&r.bad), "%u bad reads, the first: %s",
+		      atomic_load(&r.bad), r.why);
+
+	for (k = 0; k < 2; k++) {
+		ck_assert_ok(lz_list_sync(r.imm[k], LZ_TIMEOUT_NS));
+		ck_assert_ok(zeCommandListDestroy(r.imm[k]));
+	}
+	ck_assert_ok(zeEventDestroy(r.ev));
+}
+END_TEST
+
 static Suite *cb_event_suite(void)
 {
 	Suite *s = suite_create("cb_event");
@@ -781,6 +901,12 @@ static Suite *cb_event_suite(void)
 	tcase_add_test(tc, test_cb_signal_refused_on_wrong_lists);
 	tcase_add_test(tc, test_cb_create_refused);
 	tcase_add_test(tc, test_cb_queries_refused);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("races");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_cb_host_waits_while_another_thread_resignals);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,6 +9,7 @@
  *
  * - external sync storage (the seed's "External storage"): the event is
  *   complete once the host writes both locations, a signal replaces it;
+ *   every host-side wait reads the host allocation;
  * - aggregated events (the seed's "Aggregated event"): signalled from
  *   several lists, each adding its increment atomically, one compare to
  *   wait; storage the application may reset;
@@ -21,6 +22,9 @@
 
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "libze_test.h"
@@ -306,6 +310,10 @@ START_TEST(test_cb_storage_rules)
 	sync.hostAddress = NULL;
 	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT, "and a host address");
+	sync.hostAddress = not_device_memory;
+	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "the host address is memory of the context: host waits sleep on it");
 
 	desc.pNext = &agg;
 	agg.incrementValue = 0;
@@ -380,6 +388,112 @@ START_TEST(test_cb_sync_file)
 	ck_assert_ok(zeEventDestroy(ev));
 	ck_assert_ok(zeEventDestroy(gate));
 	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
+/*
+ * The host's waits read what the host reads: the host allocation (the
+ * seed: "Host allocation (hostAddress) must be accessible by CPU (eg.
+ * waiting for completion)"). A write there alone completes the query, a
+ * zeEventHostSynchronize() and a zexEventHostSynchronizeMany() that sleep
+ * in the kernel in other threads (with a finite timeout), and the
+ * sync_file exported before the write. deviceAddress is the device's.
+ */
+struct host_waiter {
+	ze_event_handle_t ev;
+	bool many;
+	_Atomic pid_t tid;
+	ze_result_t ret;
+};
+
+static void *host_wait(void *arg)
+{
+	struct host_waiter *w = arg;
+
+	__atomic_store_n(&w->tid, gettid(), __ATOMIC_RELEASE);
+	if (w->many)
+		w->ret = ev_sync_many(1, &w->ev, true, LZ_TIMEOUT_NS, NULL);
+	else
+		w->ret = zeEventHostSynchronize(w->ev, LZ_TIMEOUT_NS);
+	return NULL;
+}
+
+/* Is thread @tid of this process blocked in system call @nr? */
+static bool blocked_in(pid_t tid, long nr)
+{
+	char path[64], buf[64];
+	long cur = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f))
+		cur = strtol(buf, NULL, 10);
+	fclose(f);
+	return cur == nr;
+}
+
+/* Wait until @w's thread sleeps in the kernel in system call @nr. */
+static void wait_until_asleep(struct host_waiter *w, long nr)
+{
+	uint64_t until = lz_now_ns() + LZ_TIMEOUT_NS;
+	pid_t tid;
+
+	while (!(tid = __atomic_load_n(&w->tid, __ATOMIC_ACQUIRE)) ||
+	       !blocked_in(tid, nr)) {
+		ck_assert_msg(lz_now_ns() < until,
+			      "the waiter went to sleep in the kernel");
+		sched_yield();
+	}
+}
+
+START_TEST(test_cb_external_storage_host_waits_read_host_address)
+{
+	uint64_t *dev_mem = lz_alloc_device(64), *host_mem = lz_alloc_host(64);
+	ze_event_counter_based_external_sync_allocation_desc_t ext = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION_DESC,
+		.deviceAddress = dev_mem,
+		.hostAddress = host_mem,
+		.completionValue = 7,
+	};
+	ze_event_counter_based_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC,
+		.pNext = &ext,
+	};
+	struct host_waiter one = { .many = false }, many = { .many = true };
+	pthread_t t1, t2;
+	ze_event_handle_t ev;
+	int fd = -1;
+
+	store(dev_mem, 0);
+	store(host_mem, 0);
+	ck_assert_ok(cb_create(lz_context, lz_device, &desc, &ev));
+	one.ev = many.ev = ev;
+	ck_assert_ok(ev_sync_file(ev, &fd));
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY,
+		     "the event starts on the application's storage");
+	ck_assert_int_eq(pthread_create(&t1, NULL, host_wait, &one), 0);
+	ck_assert_int_eq(pthread_create(&t2, NULL, host_wait, &many), 0);
+	wait_until_asleep(&one, SYS_ioctl);
+	wait_until_asleep(&many, SYS_io_uring_enter);
+	ck_assert_msg(!poll_fd(fd, 0), "the fence is not signalled yet");
+
+	store(host_mem, 7);
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+		     "a write of the host allocation completes the query");
+	pthread_join(t1, NULL);
+	pthread_join(t2, NULL);
+	ck_assert_ze(one.ret, ZE_RESULT_SUCCESS,
+		     "and the sleeping zeEventHostSynchronize()");
+	ck_assert_ze(many.ret, ZE_RESULT_SUCCESS,
+		     "and the sleeping zexEventHostSynchronizeMany()");
+	ck_assert_msg(poll_fd(fd, 10000), "and the sync_file's fence");
+	ck_assert_ze(zeEventHostSynchronize(ev, 0), ZE_RESULT_SUCCESS,
+		     "every host path agrees");
+	close(fd);
+	ck_assert_ok(zeEventDestroy(ev));
 }
 END_TEST
 
@@ -493,6 +607,7 @@ static Suite *cb_ext_suite(void)
 	tcase_add_test(tc, test_cb_external_storage_sleeping_wait);
 	tcase_add_test(tc, test_cb_aggregated_from_several_lists);
 	tcase_add_test(tc, test_cb_sync_file);
+	tcase_add_test(tc, test_cb_external_storage_host_waits_read_host_address);
 	tcase_add_test(tc, test_cb_host_synchronize_many);
 	tcase_add_test(tc, test_cb_host_synchronize_thousands);
 	suite_add_tcase(s, tc);

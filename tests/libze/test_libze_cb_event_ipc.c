@@ -356,6 +356,38 @@ START_TEST(test_cb_ipc_open_refused)
 }
 END_TEST
 
+/*
+ * Closing an IPC handle of an event that was not opened from one is
+ * refused with the code the spec lists for it, and changes nothing: the
+ * event is signalled, waited for and destroyed as before.
+ */
+START_TEST(test_cb_ipc_close_refused_on_event_not_opened)
+{
+	ze_event_handle_t ev = lz_cb_event(CB_IMM | ZEX_COUNTER_BASED_EVENT_FLAG_IPC);
+	ze_event_handle_t regular = lz_event(gate_pool, 0);
+	ze_command_list_handle_t list = lz_immediate_list(true);
+
+	ck_assert_ze(cb_close_ipc(ev), ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+		     "zexCounterBasedEventCloseIpcHandle: not an opened event");
+	ck_assert_ze(core_close_ipc(ev), ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+		     "zeEventCounterBasedCloseIpcHandle: not an opened event");
+	ck_assert_ze(core_close_ipc(regular),
+		     ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+		     "nor a regular event");
+	ck_assert_ok(zeCommandListAppendSignalEvent(list, ev));
+	ck_assert_ze(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS), ZE_RESULT_SUCCESS,
+		     "the event is still signalled and waited for");
+	ck_assert_ze(cb_close_ipc(ev), ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+		     "signalled, it is still not an opened event");
+	ck_assert_ok(zeCommandListAppendSignalEvent(list, ev));
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	ck_assert_ze(zeEventDestroy(ev), ZE_RESULT_SUCCESS, "and destroyed");
+	ck_assert_ok(zeEventDestroy(regular));
+	ck_assert_ok(zeCommandListDestroy(list));
+}
+END_TEST
+
 static Suite *cb_ipc_suite(void)
 {
 	Suite *s = suite_create("cb_event_ipc");
@@ -374,6 +406,7 @@ static Suite *cb_ipc_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_cb_ipc_get_refused);
 	tcase_add_test(tc, test_cb_ipc_open_refused);
+	tcase_add_test(tc, test_cb_ipc_close_refused_on_event_not_opened);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,7 +7,8 @@
  * DOC: counter-based events
  *
  * A counter-based (CB) event is a struct xe_event with no memory of its
- * own. Its state (struct xe_cb_state) is a condition "value >= target": a
+ * own. Its state (struct xe_cb_state, immutable, published whole and read
+ * pinned, see cb_state.c) is a condition "value >= target": a
  * new event has none and is complete; an append on an in-order list that
  * signals it makes it point at (that list's counter, the value the append
  * bumps the counter to), replacing whatever it pointed at, without waiting
@@ -34,7 +35,8 @@
  * - zeEventCreate() in a counter-based pool (event_pool.c).
  *
  * Extensions in pNext: external sync storage (the application's memory
- * and value: the event starts there, a signal replaces it) and aggregate
+ * and value: the event starts there, a signal replaces it; the device
+ * reads deviceAddress, every host-side path hostAddress) and aggregate
  * storage (every signal atomically adds an increment there; never
  * replaced). Both must lie in memory of the context, as the device reaches
  * nothing else; both at once are refused.
@@ -80,18 +82,6 @@ struct cb_params {
 };
 
 static const struct xe_event_ops cb_event_ops;
-
-/*
- * Replace @ev's state with @state, whose references it takes over. Events
- * of this kind never point at an IPC view (those are cb_event_ipc.c's).
- */
-static void cb_state_set(struct xe_event *ev, const struct xe_cb_state *state)
-{
-	struct xe_cb_state old = ev->cb;
-
-	ev->cb = *state;
-	xe_counter_put(old.counter);
-}
 
 /*
  * Is [@ptr, @ptr + 8) naturally aligned inside one allocation of @ctx,
@@ -143,8 +133,11 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 	if (sync && agg)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	if (sync) {
-		/* The device reads deviceAddress, the host hostAddress. */
-		if (!sync->hostAddress ||
+		/*
+		 * The device reads deviceAddress, the host hostAddress: every
+		 * host-side wait, so the kernel must reach it too.
+		 */
+		if (!in_context_memory(ctx, sync->hostAddress) ||
 		    !in_context_memory(ctx, sync->deviceAddress))
 			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 		p->initial = (struct xe_cb_state){
@@ -202,6 +195,7 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 			struct xe_event **out)
 {
 	struct xe_event *ev = calloc(1, sizeof(*ev));
+	struct xe_cb_state init = p->initial, *state = NULL;
 	int err;
 
 	if (!ev)
@@ -212,19 +206,29 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 	ev->signal_scope = p->signal;
 	ev->wait_scope = p->wait;
 	ev->cb_flags = p->flags;
-	ev->cb = p->initial;
 	ev->timestamps = p->flags & XE_CB_FLAGS_TIMESTAMP;
 	if (ev->timestamps) {
 		/* Zero timestamps until the first signal brings its own. */
-		err = xe_ts_alloc(dev, &ev->ts_slot);
+		err = xe_ts_alloc(dev, &init.ts);
+		if (err)
+			goto err_free;
+	}
+	/* No state at all: never signalled, nothing of its own. */
+	if (init.kind != XE_CB_NONE || init.ts) {
+		err = xe_cb_state_new(&init, &state);
 		if (err) {
-			free(ev);
-			return err;
+			xe_ts_put(init.ts);
+			goto err_free;
 		}
 	}
+	xe_cb_publish(&ev->cb, state);
 	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &ctx->drv->ddi);
 	*out = ev;
 	return 0;
+
+err_free:
+	free(ev);
+	return err;
 }
 
 /* Counter-based event of a counter-based pool (zeEventCreate()). */
@@ -399,54 +403,70 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 	ze_event_counter_based_flags_t need = immediate ?
 		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
 		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+	struct xe_cb_state next = { .kind = XE_CB_COUNTER }, *cur;
 	int err;
 
 	if (!in_order || !(ev->cb_flags & need))
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 
 	*sig = (struct xe_signal){ .op = XE_SIGNAL_COUNTER };
-	if (ev->cb.kind == XE_CB_AGGREGATE) {
+	cur = xe_cb_pin(&ev->cb);
+	if (cur && cur->kind == XE_CB_AGGREGATE) {
 		sig->op = XE_SIGNAL_ADD;
-		sig->addr = ev->cb.gpu_addr;
-		sig->value = ev->cb.increment;
+		sig->addr = cur->gpu_addr;
+		sig->value = cur->increment;
+		next = *cur;	/* the same storage, new timestamps */
+		next.counter = NULL;
 	}
+	xe_cb_unpin(&ev->cb, cur);
+	next.ts = NULL;
+
 	if (ev->timestamps) {
 		err = xe_ts_alloc(ev->dev, &sig->ts);
 		if (err)
 			return xe_result_from_errno(err);
 		sig->ts_addr = xe_ts_addr(sig->ts);
+	}
+	/* An aggregated event without timestamps never changes. */
+	if (sig->op != XE_SIGNAL_ADD || sig->ts) {
+		err = xe_cb_state_new(&next, &sig->state);
+		if (err) {
+			xe_ts_put(sig->ts);
+			return xe_result_from_errno(err);
+		}
+	}
+	if (sig->ts)
 		sig->keep = (struct xe_ref){
 			.obj = xe_ts_get(sig->ts),
 			.put = xe_ts_release,
 		};
-	}
 	return ZE_RESULT_SUCCESS;
 }
 
 /*
  * The append that signals @ev was submitted or recorded: @ev now points at
  * (@counter, @value), whatever it pointed at before, and its timestamps
- * are this signal's. An aggregated event keeps its storage.
+ * are this signal's. An aggregated event keeps its storage. The state
+ * prepared for it is completed and published whole, in one exchange:
+ * threads that wait for @ev meanwhile see the old state or the new one.
  */
 static void cb_event_publish_signal(struct xe_event *ev, struct xe_signal *sig,
 				    struct xe_counter *counter, uint64_t value)
 {
-	if (ev->cb.kind != XE_CB_AGGREGATE) {
-		const struct xe_cb_state state = {
-			.kind = XE_CB_COUNTER,
-			.value = value,
-			.gpu_addr = counter->gpu_addr,
-			.cpu = counter->cpu,
-			.counter = xe_counter_get(counter),
-		};
+	struct xe_cb_state *state = sig->state;
 
-		cb_state_set(ev, &state);
+	if (!state)
+		return;
+	if (state->kind == XE_CB_COUNTER) {
+		state->value = value;
+		state->gpu_addr = counter->gpu_addr;
+		state->cpu = counter->cpu;
+		state->counter = xe_counter_get(counter);
 	}
-	if (sig->ts) {
-		xe_ts_put(ev->ts_slot);
-		ev->ts_slot = sig->ts;
-		sig->ts = NULL;
-	}
+	state->ts = sig->ts;
+	sig->ts = NULL;
+	sig->state = NULL;
+	xe_cb_publish(&ev->cb, state);
 }
 
 static void cb_event_cancel_signal(struct xe_event *ev, struct xe_signal *sig)
@@ -454,6 +474,8 @@ static void cb_event_cancel_signal(struct xe_event *ev, struct xe_signal *sig)
 	(void)ev;
 	xe_ts_put(sig->ts);
 	sig->ts = NULL;
+	xe_cb_state_put(sig->state);
+	sig->state = NULL;
 }
 
 static void counter_release(void *counter)
@@ -483,11 +505,7 @@ static void cb_event_wait_keep(const struct xe_event *ev,
 
 static void cb_event_fini(struct xe_event *ev)
 {
-	const struct xe_cb_state none = { .kind = XE_CB_NONE };
-
-	cb_state_set(ev, &none);
-	xe_ts_put(ev->ts_slot);
-	ev->ts_slot = NULL;
+	xe_cb_publish(&ev->cb, NULL);
 }
 
 static const struct xe_event_ops cb_event_ops = {
@@ -505,6 +523,8 @@ ze_result_t xe_cb_event_get_device_address(ze_event_handle_t hEvent,
 					   uint64_t *deviceAddress)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
+	struct xe_cb_state *state;
+	ze_result_t ret = ZE_RESULT_SUCCESS;
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -520,12 +540,16 @@ ze_result_t xe_cb_event_get_device_address(ze_event_handle_t hEvent,
 		*deviceAddress = xe_event_state_addr(ev);
 		return ZE_RESULT_SUCCESS;
 	}
-	/* Nothing to point at before the first signal. */
-	if (ev->cb.kind == XE_CB_NONE)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-	*completionValue = ev->cb.value;
-	*deviceAddress = ev->cb.gpu_addr;
-	return ZE_RESULT_SUCCESS;
+	/* Nothing to point at before the first signal. One state's pair. */
+	state = xe_cb_pin(&ev->cb);
+	if (!state || state->kind == XE_CB_NONE) {
+		ret = ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	} else {
+		*completionValue = state->value;
+		*deviceAddress = state->gpu_addr;
+	}
+	xe_cb_unpin(&ev->cb, state);
+	return ret;
 }
 
 ze_result_t xe_event_get_counter_based_flags(ze_event_handle_t hEvent,

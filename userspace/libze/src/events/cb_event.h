@@ -14,6 +14,7 @@
 #include <zex_xe_cbev_event.h>
 
 #include "core/libze_private.h"
+#include "events/cb_state.h"
 
 struct xe_bo;
 struct xe_context;
@@ -21,15 +22,6 @@ struct xe_counter;
 struct xe_device;
 struct xe_event;
 struct xe_event_pool;
-
-/* What a counter-based event points at now (struct xe_cb_state). */
-enum xe_cb_kind {
-	XE_CB_NONE,		/* never signalled: complete */
-	XE_CB_COUNTER,		/* an in-order list's counter of this process */
-	XE_CB_EXTERNAL,		/* the application's external sync storage */
-	XE_CB_AGGREGATE,	/* the application's aggregate storage */
-	XE_CB_IMPORTED,		/* another process's counter, an IPC view */
-};
 
 /**
  * struct xe_cb_import - a counter of another process, imported by its
@@ -49,30 +41,6 @@ struct xe_cb_import {
 	uint64_t offset;
 	atomic_uint refs;
 	struct xe_cb_import *next;
-};
-
-/**
- * struct xe_cb_state - the completion condition of a counter-based event:
- * *@cpu >= @value on the host, the value at @gpu_addr on the device
- * @kind: what the state points at
- * @value: the value that completes it
- * @gpu_addr: where the device reads the value
- * @cpu: where the host reads it
- * @counter: XE_CB_COUNTER: the counter, held
- * @import: XE_CB_IMPORTED: the view, held
- * @increment: XE_CB_AGGREGATE: what each signal adds at @gpu_addr
- *
- * Replaced whole by every append that signals the event (except an
- * aggregated event's, which never changes).
- */
-struct xe_cb_state {
-	enum xe_cb_kind kind;
-	uint64_t value;
-	uint64_t gpu_addr;
-	const uint64_t *cpu;
-	struct xe_counter *counter;
-	struct xe_cb_import *import;
-	uint64_t increment;
 };
 
 /* The counter-based flags that exist (spec 1.17). */

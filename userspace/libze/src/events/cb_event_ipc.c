@@ -37,7 +37,8 @@
  * Refusals, as compute-runtime: a handle only for a counter-based event
  * made with the IPC flag, that was signalled, has no timestamps and no
  * external or aggregate storage, and was not itself opened from a handle
- * (ZE_RESULT_ERROR_INVALID_ARGUMENT).
+ * (ZE_RESULT_ERROR_INVALID_ARGUMENT). Closing the handle of an event that
+ * was not opened from one is ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT.
  */
 
 #include <errno.h>
@@ -140,15 +141,16 @@ static void imported_wait_keep(const struct xe_event *ev,
 	(void)recorded;
 	(void)own;
 	*ref = (struct xe_ref){
-		.obj = import_ref(ev->cb.import),
+		.obj = import_ref(ev->import),
 		.put = import_release,
 	};
 }
 
 static void imported_fini(struct xe_event *ev)
 {
-	import_put(ev->cb.import);
-	ev->cb = (struct xe_cb_state){ .kind = XE_CB_NONE };
+	xe_cb_publish(&ev->cb, NULL);
+	import_put(ev->import);
+	ev->import = NULL;
 }
 
 static const struct xe_event_ops imported_event_ops = {
@@ -242,6 +244,7 @@ xe_cb_event_get_ipc_handle(ze_event_handle_t hEvent,
 			   ze_ipc_event_counter_based_handle_t *phIpc)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
+	struct xe_cb_state *state = NULL;
 	struct xe_cb_ipc_handle h;
 	int err;
 
@@ -257,20 +260,26 @@ xe_cb_event_get_ipc_handle(ze_event_handle_t hEvent,
 	 */
 	if (!xe_event_is_cb(ev) ||
 	    !(ev->cb_flags & ZE_EVENT_COUNTER_BASED_FLAG_IPC) ||
-	    ev->timestamps || ev->cb.kind != XE_CB_COUNTER)
+	    ev->timestamps)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	state = xe_cb_pin(&ev->cb);
+	if (!state || state->kind != XE_CB_COUNTER) {
+		xe_cb_unpin(&ev->cb, state);
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	}
 
 	h = (struct xe_cb_ipc_handle){
 		.fd = -1,
 		.magic = XE_IPC_MAGIC_CB_EVENT,
-		.value = ev->cb.value,
+		.value = state->value,
 		.pid = getpid(),
 		.flags = ev->cb_flags,
 		.signal_scope = ev->signal_scope,
 		.wait_scope = ev->wait_scope,
 	};
-	err = xe_counter_ipc_export(ev->cb.counter, h.token, &h.offset,
+	err = xe_counter_ipc_export(state->counter, h.token, &h.offset,
 				    &h.size);
+	xe_cb_unpin(&ev->cb, state);
 	if (err)
 		return xe_result_from_errno(err);
 
@@ -288,6 +297,7 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 	struct xe_device *dev;
 	struct xe_cb_import *import;
 	struct xe_cb_ipc_handle h;
+	struct xe_cb_state *state;
 	struct xe_event *ev;
 	int err;
 
@@ -310,7 +320,18 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 		return xe_result_from_errno(err);
 
 	ev = calloc(1, sizeof(*ev));
-	if (!ev) {
+	/* The state it was exported with, for good: the host and the
+	 * device read the counter through the view, at one address. */
+	err = ev ? xe_cb_state_new(&(struct xe_cb_state){
+			.kind = XE_CB_IMPORTED,
+			.value = h.value,
+			.gpu_addr = xe_bo_gpu_addr(import->bo) + import->offset,
+			.cpu = (const uint64_t *)((const char *)import->bo->map +
+						  import->offset),
+			.import = import,
+		}, &state) : -ENOMEM;
+	if (err) {
+		free(ev);
 		import_put(import);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -319,24 +340,26 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 	ev->signal_scope = h.signal_scope;
 	ev->wait_scope = h.wait_scope;
 	ev->cb_flags = h.flags;
-	/* The state it was exported with, for good: the host and the
-	 * device read the counter through the view, at one address. */
-	ev->cb = (struct xe_cb_state){
-		.kind = XE_CB_IMPORTED,
-		.value = h.value,
-		.gpu_addr = xe_bo_gpu_addr(import->bo) + import->offset,
-		.cpu = (const uint64_t *)((const char *)import->bo->map +
-					  import->offset),
-		.import = import,
-	};
+	ev->import = import;
+	xe_cb_publish(&ev->cb, state);
 	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &ctx->drv->ddi);
 	*phEvent = xe_object_handle(&ev->obj);
 	return ZE_RESULT_SUCCESS;
 }
 
-/* compute-runtime closes an opened event by destroying it; so does this. */
+/*
+ * Closing destroys an event opened from a handle, as compute-runtime does.
+ * Any other event is refused with the code the spec lists for it, and
+ * stays as it was (compute-runtime would destroy it).
+ */
 ze_result_t xe_cb_event_close_ipc_handle(ze_event_handle_t hEvent)
 {
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+
+	if (!ev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (ev->ops != &imported_event_ops)
+		return ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT;
 	return xe_event_destroy(hEvent);
 }
 

@@ -68,12 +68,17 @@ ze_result_t xe_event_export_sync_file(ze_event_handle_t hEvent, int *pFd)
 	if (!pFd)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	if (xe_event_cond(ev, &cond))
+	/* The pinned state keeps the counter named by id until the export. */
+	if (xe_event_cond(ev, &cond)) {
 		err = xe_event_cond_kmd(&cond, &kcond);
-	else
+		if (!err)
+			err = xe_kmd_sync_file_export(ev->dev->fd, &kcond, pFd);
+		xe_event_cond_put(&cond);
+	} else {
 		err = done_cond(ev->dev, &kcond);
-	if (!err)
-		err = xe_kmd_sync_file_export(ev->dev->fd, &kcond, pFd);
+		if (!err)
+			err = xe_kmd_sync_file_export(ev->dev->fd, &kcond, pFd);
+	}
 	return xe_result_from_errno(err);
 }
 
@@ -83,10 +88,10 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 					   uint32_t *pIndex)
 {
 	struct drm_xe_cbev_wait_cond *kconds = NULL;
+	struct xe_event_cond cond, *held = NULL;
 	struct xe_device *dev = NULL;
-	struct xe_event_cond cond;
 	uint32_t *index_of = NULL;
-	uint32_t i, n = 0;
+	uint32_t i, n = 0, m;
 	int res;
 
 	if (!phEvents)
@@ -107,9 +112,12 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 	/* What the host sees settles it without a system call... */
 	for (i = 0; i < numEvents; i++) {
 		struct xe_event *ev = xe_event_from_handle(phEvents[i]);
-		bool done = !xe_event_cond(ev, &cond) ||
-			    xe_event_cond_met(&cond);
+		bool done = true;
 
+		if (xe_event_cond(ev, &cond)) {
+			done = xe_event_cond_met(&cond);
+			xe_event_cond_put(&cond);
+		}
 		if (done && !waitAll) {
 			if (pIndex)
 				*pIndex = i;
@@ -125,17 +133,28 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 	/* ...else one kernel wait for the events still pending. */
 	kconds = malloc(n * sizeof(*kconds));
 	index_of = malloc(n * sizeof(*index_of));
-	if (!kconds || !index_of) {
+	held = malloc(n * sizeof(*held));
+	if (!kconds || !index_of || !held) {
 		res = -ENOMEM;
 		goto out;
 	}
-	for (i = 0, n = 0; i < numEvents; i++) {
+	/* The states stay pinned until the kernel is done with their ids. */
+	for (i = 0, m = 0; i < numEvents && m < n; i++) {
 		struct xe_event *ev = xe_event_from_handle(phEvents[i]);
 
-		if (!xe_event_cond(ev, &cond) || xe_event_cond_met(&cond))
+		if (!xe_event_cond(ev, &held[m]))
 			continue;
-		xe_event_cond_kmd(&cond, &kconds[n]);
-		index_of[n++] = i;
+		if (xe_event_cond_met(&held[m])) {
+			xe_event_cond_put(&held[m]);
+			continue;
+		}
+		xe_event_cond_kmd(&held[m], &kconds[m]);
+		index_of[m++] = i;
+	}
+	n = m;
+	if (!n) {
+		res = 0;	/* completed since the first look */
+		goto out;
 	}
 
 	res = xe_kmd_wait_many(dev->fd, kconds, n,
@@ -146,6 +165,9 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 	if (res > 0)
 		res = 0;
 out:
+	for (i = 0; held && i < n; i++)
+		xe_event_cond_put(&held[i]);
+	free(held);
 	free(index_of);
 	free(kconds);
 	return xe_result_from_errno(res);

@@ -63,9 +63,7 @@ ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	/* An event that holds nothing has nothing to drop. */
-	if (ev->cb.counter || ev->cb.import || ev->ts_slot)
-		ev->ops->fini(ev);
+	ev->ops->fini(ev);
 	xe_object_fini(&ev->obj);
 	free(ev);
 	return ZE_RESULT_SUCCESS;
@@ -104,8 +102,13 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 static bool event_complete(const struct xe_event *ev)
 {
 	struct xe_event_cond cond;
+	bool done;
 
-	return !xe_event_cond(ev, &cond) || xe_event_cond_met(&cond);
+	if (!xe_event_cond(ev, &cond))
+		return true;
+	done = xe_event_cond_met(&cond);
+	xe_event_cond_put(&cond);
+	return done;
 }
 
 ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
@@ -123,6 +126,10 @@ ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
  * @cond: the condition
  * @timeout: Level Zero timeout
  *
+ * Every host-side path reads the value where the host reads it, @cond->cpu
+ * (struct xe_event_cond), and the kernel sleeps on that same memory: a
+ * counter by its id, anything else at its own address, where it is bound.
+ *
  * Return: 0, -ETIME or another negative errno.
  */
 int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
@@ -131,16 +138,16 @@ int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
 	if (cond->counter)
 		return xe_wait_counter(dev, cond->counter, cond->value,
 				       timeout, 0);
-	return xe_wait_address(dev, cond->cpu, cond->gpu_addr, cond->value,
-			       timeout);
+	return xe_wait_memory(dev, cond->cpu, cond->value, timeout);
 }
 
-/* The kernel's form of @cond, for waits and sync_file exports. */
+/* The kernel's form of @cond (the host's side), for waits and sync_files. */
 int xe_event_cond_kmd(const struct xe_event_cond *cond,
 		      struct drm_xe_cbev_wait_cond *out)
 {
 	*out = (struct drm_xe_cbev_wait_cond){
-		.addr = cond->counter ? cond->counter->id : cond->gpu_addr,
+		.addr = cond->counter ? cond->counter->id :
+			(uintptr_t)cond->cpu,
 		.value = cond->value,
 		.op = DRM_XE_CBEV_CMP_GTE,
 		.flags = cond->counter ? DRM_XE_CBEV_WAIT_COND_COUNTER : 0,
@@ -153,13 +160,39 @@ ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 	struct xe_event_cond cond;
+	int err = 0;
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (!xe_event_cond(ev, &cond) || xe_event_cond_met(&cond))
+	if (!xe_event_cond(ev, &cond))
 		return ZE_RESULT_SUCCESS;
-	return xe_result_from_errno(xe_event_cond_wait(ev->dev, &cond,
-						       timeout));
+	/* The pinned state keeps what the wait reads, however long. */
+	if (!xe_event_cond_met(&cond))
+		err = xe_event_cond_wait(ev->dev, &cond, timeout);
+	xe_event_cond_put(&cond);
+	return xe_result_from_errno(err);
+}
+
+/**
+ * xe_event_ts_get() - where the timestamps of @ev's current state are
+ * @ev: an event with timestamps
+ * @slot: a counter-based event's slot there, with a reference for the
+ *	caller; NULL for a regular event, whose slot is its own
+ *
+ * Return: the address of its ze_kernel_timestamp_result_t.
+ */
+uint64_t xe_event_ts_get(const struct xe_event *ev, struct xe_ts_slot **slot)
+{
+	struct xe_cb_state *state;
+
+	*slot = NULL;
+	if (!xe_event_is_cb(ev))
+		return (uintptr_t)&ev->slot->ts;
+	/* A timestamp event has a state with a slot from its creation on. */
+	state = xe_cb_pin(&ev->cb);
+	*slot = xe_ts_get(state->ts);
+	xe_cb_unpin(&ev->cb, state);
+	return xe_ts_addr(*slot);
 }
 
 ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
@@ -167,6 +200,8 @@ ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 	const ze_kernel_timestamp_result_t *ts;
+	struct xe_cb_state *state;
+	bool done;
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -177,15 +212,24 @@ ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 	/*
 	 * The acquire load of the completion orders the timestamp reads
 	 * after it. A counter-based event never signalled is complete, with
-	 * the zero timestamps of its first slot.
+	 * the zero timestamps of its first slot; the completion and the
+	 * timestamps are read from one pinned state.
 	 */
-	if (!event_complete(ev))
-		return ZE_RESULT_NOT_READY;
-
-	ts = (const ze_kernel_timestamp_result_t *)(uintptr_t)
-		xe_event_ts_addr(ev);
-	memcpy(dstptr, ts, sizeof(*dstptr));
-	return ZE_RESULT_SUCCESS;
+	if (!xe_event_is_cb(ev)) {
+		if (!event_complete(ev))
+			return ZE_RESULT_NOT_READY;
+		memcpy(dstptr, &ev->slot->ts, sizeof(*dstptr));
+		return ZE_RESULT_SUCCESS;
+	}
+	state = xe_cb_pin(&ev->cb);
+	done = state->kind == XE_CB_NONE ||
+	       __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= state->value;
+	if (done) {
+		ts = state->ts->ts;
+		memcpy(dstptr, ts, sizeof(*dstptr));
+	}
+	xe_cb_unpin(&ev->cb, state);
+	return done ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
 }
 
 ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,

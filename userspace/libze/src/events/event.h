@@ -95,7 +95,10 @@ struct xe_ref {
  * @ts_addr: where the start and end timestamps go around the operation,
  *	or 0 for an event without timestamps
  * @ts: counter-based events with timestamps: the fresh slot at @ts_addr,
- *	with the reference the event takes over when the signal is published
+ *	with the reference the new state takes over when it is published
+ * @state: counter-based events: the state the signal publishes (struct
+ *	xe_cb_state), allocated ahead so that publishing cannot fail; NULL
+ *	when the signal does not replace the state
  * @keep: what the commands need alive until they ran (the slot at
  *	@ts_addr), with a reference of its own for the list
  */
@@ -105,6 +108,7 @@ struct xe_signal {
 	uint64_t value;
 	uint64_t ts_addr;
 	struct xe_ts_slot *ts;
+	struct xe_cb_state *state;
 	struct xe_ref keep;
 };
 
@@ -151,12 +155,15 @@ struct xe_event_ops {
  * @timestamps: it records kernel timestamps
  * @cb_flags: counter-based events: ze_event_counter_based_flags_t, never
  *	0 (IMMEDIATE or NON_IMMEDIATE is always set); 0 for regular events
- * @cb: counter-based events: the current state (cb_event.c)
- * @ts_slot: counter-based events with timestamps: the storage of the
- *	current state's timestamps, held
+ * @cb: counter-based events: the current state (struct xe_cb_state,
+ *	with its timestamps' storage), published by the kind's
+ *	publish_signal and read by pinning it (cb_state.c): a host wait or
+ *	query may run while another thread signals the event
+ * @import: counter-based events opened from an IPC handle: the view their
+ *	state reads, held
  *
- * Not thread-safe, as the spec allows: an event is not used from two
- * threads at once.
+ * Otherwise not thread-safe, as the spec allows: an event is not
+ * destroyed, nor signalled from two threads at once.
  */
 struct xe_event {
 	struct xe_object obj;
@@ -169,8 +176,8 @@ struct xe_event {
 	struct xe_event_slot *slot;
 	bool timestamps;
 	ze_event_counter_based_flags_t cb_flags;
-	struct xe_cb_state cb;
-	struct xe_ts_slot *ts_slot;
+	struct xe_cb_current cb;
+	struct xe_cb_import *import;
 };
 
 static inline struct xe_event *xe_event_from_handle(ze_event_handle_t h)
@@ -194,40 +201,45 @@ static inline uint64_t xe_event_state_addr(const struct xe_event *ev)
 	return (uintptr_t)&ev->slot->state;
 }
 
-/* Where the timestamps of the event's current state are (or go). */
-static inline uint64_t xe_event_ts_addr(const struct xe_event *ev)
-{
-	if (xe_event_is_cb(ev))
-		return xe_ts_addr(ev->ts_slot);
-	return (uintptr_t)&ev->slot->ts;
-}
-
 /**
  * struct xe_event_cond - what waiting for an event means right now
- * @cpu: where the host reads the value
- * @gpu_addr: where the device reads it
+ * @cpu: where the host reads the value: every host-side path (queries,
+ *	host waits, waits for many, sync_files) reads and sleeps on it, and
+ *	it is bound at its own address, or is @counter's slot
+ * @gpu_addr: where the device reads it (the same memory, except for a
+ *	counter-based event on external sync storage, whose application
+ *	writes both)
  * @value: complete once the value is >= this
  * @counter: if set, the counter of this process the value lives in: the
  *	kernel sleeps on it by id
+ * @state: counter-based events: the state all this comes from, pinned
+ *	(it keeps @cpu and @counter alive); NULL for a regular event
+ * @pin: where @state was pinned (the event's &xe_event.cb)
  */
 struct xe_event_cond {
 	const uint64_t *cpu;
 	uint64_t gpu_addr;
 	uint64_t value;
 	struct xe_counter *counter;
+	struct xe_cb_state *state;
+	const struct xe_cb_current *pin;
 };
 
 /**
  * xe_event_cond() - the condition that completes @ev in its current state
  * @ev: the event
- * @cond: filled in
+ * @cond: filled in; a counter-based event's state is pinned, whatever
+ *	another thread publishes meanwhile, until xe_event_cond_put()
  *
  * Return: false if there is nothing to wait for (a counter-based event
- * that was never signalled: complete).
+ * that was never signalled: complete), and nothing is held; true
+ * otherwise, and the caller ends with xe_event_cond_put().
  */
 static inline bool xe_event_cond(const struct xe_event *ev,
 				 struct xe_event_cond *cond)
 {
+	struct xe_cb_state *state;
+
 	if (!xe_event_is_cb(ev)) {
 		*cond = (struct xe_event_cond){
 			.cpu = &ev->slot->state,
@@ -236,15 +248,28 @@ static inline bool xe_event_cond(const struct xe_event *ev,
 		};
 		return true;
 	}
-	if (ev->cb.kind == XE_CB_NONE)
+	state = xe_cb_pin(&ev->cb);
+	if (!state || state->kind == XE_CB_NONE) {
+		xe_cb_unpin(&ev->cb, state);
 		return false;
+	}
 	*cond = (struct xe_event_cond){
-		.cpu = ev->cb.cpu,
-		.gpu_addr = ev->cb.gpu_addr,
-		.value = ev->cb.value,
-		.counter = ev->cb.kind == XE_CB_COUNTER ? ev->cb.counter : NULL,
+		.cpu = state->cpu,
+		.gpu_addr = state->gpu_addr,
+		.value = state->value,
+		.counter = state->kind == XE_CB_COUNTER ? state->counter : NULL,
+		.state = state,
+		.pin = &ev->cb,
 	};
 	return true;
+}
+
+/* Unpin what xe_event_cond() pinned. */
+static inline void xe_event_cond_put(struct xe_event_cond *cond)
+{
+	if (cond->pin)
+		xe_cb_unpin(cond->pin, cond->state);
+	cond->pin = NULL;
 }
 
 /* Is @ev complete? One acquire load: what was written before is seen. */
@@ -257,6 +282,7 @@ int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
 		       uint64_t timeout);
 int xe_event_cond_kmd(const struct xe_event_cond *cond,
 		      struct drm_xe_cbev_wait_cond *out);
+uint64_t xe_event_ts_get(const struct xe_event *ev, struct xe_ts_slot **slot);
 
 /* Entry points (EventPool DDI table), event_pool.c */
 ze_result_t xe_event_pool_create(ze_context_handle_t hContext,

@@ -140,11 +140,11 @@ static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
 		return 0;	/* never signalled: complete */
 	ev->ops->wait_keep(ev, &cond, !list->immediate, list->counter, &ref);
 	err = xe_append_keep(a, ref);
-	if (err)
-		return err;
-	*cs = xe_emit_semaphore_wait64(*cs, cond.gpu_addr, XE_SEM_GTE,
-				       cond.value);
-	return 0;
+	if (!err)
+		*cs = xe_emit_semaphore_wait64(*cs, cond.gpu_addr, XE_SEM_GTE,
+					       cond.value);
+	xe_event_cond_put(&cond);
+	return err;
 }
 
 static ze_result_t wait_events(ze_event_handle_t *handles, uint32_t n,

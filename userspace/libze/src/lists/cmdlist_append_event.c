@@ -166,17 +166,19 @@ xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
 	 * copy ran, whatever the event does meanwhile.
 	 */
 	for (i = 0; i < numEvents; i++) {
+		struct xe_ts_slot *slot;
+
 		ev = xe_event_from_handle(phEvents[i]);
-		if (ev->ts_slot &&
+		args[1] = xe_event_ts_get(ev, &slot);
+		if (slot &&
 		    xe_append_keep(&a, (struct xe_ref){
-					.obj = xe_ts_get(ev->ts_slot),
+					.obj = slot,
 					.put = xe_ts_release,
 				   }))
 			return xe_append_abort(&a,
 					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 		args[0] = (uintptr_t)dstptr +
 			  (pOffsets ? pOffsets[i] : i * XE_TIMESTAMP_SIZE);
-		args[1] = xe_event_ts_addr(ev);
 		args[2] = XE_TIMESTAMP_SIZE;
 		cs = xe_emit_dispatch(cs, ZEX_BUILTIN_COPY, args);
 	}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: the state of a counter-based event, published
+ *
+ * Level Zero lets one thread wait for an event on the host (query,
+ * synchronize, wait for many, export a sync_file, read its device address)
+ * while another appends a signal of it to a list, which replaces its
+ * state, possibly dropping the last reference to the counter the waiter
+ * reads. So a state (struct xe_cb_state) is immutable and counted, and an
+ * event's current one is swapped whole, with one atomic exchange
+ * (xe_cb_publish(), called by the kinds' publish_signal and fini only).
+ *
+ * A reader must not load the pointer and then take a reference: the state
+ * could be freed in between. It pins it instead, with a split reference
+ * count: the current pointer and the number of readers that pinned it
+ * share one word (struct xe_cb_current), so one atomic add both reads the
+ * pointer and registers the reader (xe_cb_pin()). While a state is
+ * current, the pins are its only references (@refs is 0). A publisher
+ * that swaps the word out adds the pins it found to the old state's
+ * @refs; a reader that unpins finds either its state still current, and
+ * takes its pin back from the word, or another one, and drops a
+ * reference. The two may come in either order, so @refs may go below 0
+ * for a while (modulo 2^32): whoever brings it to 0 frees the state.
+ * Nobody waits for anybody, and a pin may be held across a sleeping wait.
+ *
+ * A query of a complete event costs two atomic instructions more than the
+ * loads it needs: no lock, no system call.
+ *
+ * The pins live in the bits above the pointer: user-space pointers have
+ * 48 bits on the machines this runs on (Linux hands out higher addresses
+ * only to a program that asks), and a state that does not fit is refused.
+ * A state is published once and never again: were it published a second
+ * time, a reader of its first publication could take a pin back from the
+ * second.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "events/cb_state.h"
+#include "events/counter.h"
+#include "events/timestamp.h"
+
+/**
+ * xe_cb_state_new() - a state to publish
+ * @init: its contents; its references (@counter, @ts) are taken over only
+ *	on success
+ * @out: the state, with one reference (the publication's)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_cb_state_new(const struct xe_cb_state *init, struct xe_cb_state **out)
+{
+	struct xe_cb_state *state = malloc(sizeof(*state));
+
+	if (!state)
+		return -ENOMEM;
+	if ((uintptr_t)state & ~XE_CB_PTR_MASK) {
+		free(state);
+		return -ENOMEM;
+	}
+	*state = *init;
+	atomic_init(&state->refs, 1);
+	*out = state;
+	return 0;
+}
+
+static void state_free(struct xe_cb_state *state)
+{
+	xe_counter_put(state->counter);
+	xe_ts_put(state->ts);
+	free(state);
+}
+
+/*
+ * Drop a reference: of a state never published, or of one a publisher
+ * swapped out under a pin. The last one drops what the state holds.
+ */
+void xe_cb_state_put(struct xe_cb_state *state)
+{
+	if (state &&
+	    atomic_fetch_sub_explicit(&state->refs, 1,
+				      memory_order_acq_rel) == 1)
+		state_free(state);
+}
+
+/**
+ * xe_cb_publish() - make @state the current one
+ * @cur: where it is published
+ * @state: the new state (its reference is taken over), or NULL for none
+ *
+ * The pins readers hold on the state it replaces become references of it,
+ * which they drop when they unpin; the publication's own goes. Readers
+ * that unpinned already, seeing the swap, left @refs as far below 0.
+ */
+void xe_cb_publish(struct xe_cb_current *cur, struct xe_cb_state *state)
+{
+	struct xe_cb_state *old;
+	unsigned int pins;
+	uintptr_t w;
+
+	/* Published, its references are the pins (the exchange releases). */
+	if (state)
+		atomic_store_explicit(&state->refs, 0, memory_order_relaxed);
+	w = atomic_exchange_explicit(&cur->word, (uintptr_t)state,
+				     memory_order_acq_rel);
+	old = (struct xe_cb_state *)(w & XE_CB_PTR_MASK);
+	pins = w >> XE_CB_PIN_SHIFT;
+	if (old && atomic_fetch_add_explicit(&old->refs, pins,
+					     memory_order_acq_rel) + pins == 0)
+		state_free(old);
+}
