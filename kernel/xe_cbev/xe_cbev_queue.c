@@ -29,6 +29,11 @@
  * the engine, xe_cbev_engine.c). The queue object checks and accepts
  * submissions; the engine decides when they run.
  *
+ * Creation reserves an id in the file's queue table, finishes the queue,
+ * and only then stores it there: until then a lookup (a destroy by
+ * another thread guessing the id) finds nothing, and once it is stored
+ * the create no longer touches it.
+ *
  * Lifetime: the file's queue table holds a reference; destroy takes the
  * queue out of the table, marks it dead (nothing may queue its work any
  * more), cancels it on the engine (its work finished, off the timer and
@@ -197,9 +202,13 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	if (IS_ERR(q))
 		return PTR_ERR(q);
 
-	/* Final step: publish the queue. */
-	ret = xa_alloc(&xfile->queues, &id, q, XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE),
-		       GFP_KERNEL);
+	/*
+	 * Reserve the id (lookups see nothing there yet), finish the queue,
+	 * then publish it. Once published another thread of the file may
+	 * destroy it at once, so nothing touches it after.
+	 */
+	ret = xa_alloc(&xfile->queues, &id, NULL,
+		       XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE), GFP_KERNEL);
 	if (ret) {
 		xe_cbev_queue_put(q);
 		return ret == -EBUSY ? -ENOSPC : ret;
@@ -208,6 +217,8 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	q->ctx.id = id;
 	args->exec_queue_id = id;
 	args->ring_mmap_offset = drm_vma_node_offset_addr(&q->ring_bo->shmem.base.vma_node);
+	/* Storing into a reserved slot allocates nothing, so cannot fail. */
+	xa_store(&xfile->queues, id, q, GFP_KERNEL);
 	return 0;
 }
 
