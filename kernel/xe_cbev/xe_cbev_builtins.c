@@ -6,7 +6,6 @@
 #include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
-#include <linux/slab.h>
 
 #include <uapi/drm/xe_cbev_cs.h>
 
@@ -23,7 +22,7 @@
  * goes through the same address translation and checks as any command.
  */
 
-#define CHUNK	PAGE_SIZE
+#define CHUNK	XE_CBEV_BUILTIN_SCRATCH_SIZE
 
 /* FNV-1a, 64-bit: offset basis and prime. */
 #define FNV64_BASIS	0xcbf29ce484222325ull
@@ -165,20 +164,17 @@ unsigned int xe_cbev_builtin_num_args(u32 id)
  * @vm: the address space
  * @id: XE_CBEV_BUILTIN_*
  * @args: XE_CBEV_DISPATCH_NUM_ARGS arguments
+ * @buf: XE_CBEV_BUILTIN_SCRATCH_SIZE bytes of scratch, allocated by the
+ *	caller beforehand, so that a dispatch never allocates
  * @fault: where a faulting address goes
  *
  * Return: 0; -EINVAL for an unknown kernel, a bad argument or a size over
- * XE_CBEV_BUILTIN_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
+ * XE_CBEV_BUILTIN_MAX_SIZE; -EFAULT or -EACCES from memory access.
  */
 int xe_cbev_builtin_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
-			u64 *fault)
+			u8 *buf, u64 *fault)
 {
-	u8 *buf;
 	int ret;
-
-	buf = kmalloc(CHUNK, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
 
 	switch (id) {
 	case XE_CBEV_BUILTIN_FILL:
@@ -200,6 +196,5 @@ int xe_cbev_builtin_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
 		ret = -EINVAL;
 		break;
 	}
-	kfree(buf);
 	return ret;
 }

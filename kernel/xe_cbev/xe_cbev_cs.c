@@ -352,7 +352,7 @@ static enum cs_status cs_dispatch(struct xe_cbev_ctx *ctx,
 		return cs_fault(ctx, id >= XE_CBEV_BUILTIN_FIRST &&
 				id <= XE_CBEV_BUILTIN_LAST ? DRM_XE_CBEV_BAN_BAD_LENGTH :
 				DRM_XE_CBEV_BAN_BAD_COMMAND, id);
-	if (ret == -EBUSY || ret == -ENOMEM)
+	if (ret == -EBUSY)
 		return CS_SPIN;	/* not done: again later */
 	if (ret)
 		return cs_access_fault(ctx, ret, fault);

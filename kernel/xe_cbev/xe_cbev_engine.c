@@ -6,6 +6,7 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 
 #include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
@@ -219,7 +220,7 @@ static int sw_dispatch(struct xe_cbev_ctx *ctx, u32 kernel, const u64 *args,
 		ctx->spin_until = 0;
 		return 0;
 	}
-	return xe_cbev_builtin_run(ctx->vm, kernel, args, fault);
+	return xe_cbev_builtin_run(ctx->vm, kernel, args, ctx->scratch, fault);
 }
 
 static const struct xe_cbev_engine_ops xe_cbev_sw_engine_ops = {
@@ -233,10 +234,16 @@ static const struct xe_cbev_engine_ops xe_cbev_sw_engine_ops = {
  * @ctx: the context, zeroed, with its ring and settings filled in
  *
  * Gives the context the software backend, its work item, timer and
- * wait queue entry, and starts its hang clock.
+ * wait queue entry and the built-in kernels' scratch buffer (charged to
+ * the caller's memory cgroup), and starts its hang clock.
+ *
+ * Return: 0 or -ENOMEM.
  */
-void xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
+int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
 {
+	ctx->scratch = kmalloc(XE_CBEV_BUILTIN_SCRATCH_SIZE, GFP_KERNEL_ACCOUNT);
+	if (!ctx->scratch)
+		return -ENOMEM;
 	ctx->ops = &xe_cbev_sw_engine_ops;
 	spin_lock_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->jobs);
@@ -245,4 +252,15 @@ void xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
 	ctx->timer.function = ctx_timer_fn;
 	init_waitqueue_func_entry(&ctx->park, ctx_park_wake);
 	xe_cbev_ctx_progress(ctx);
+	return 0;
+}
+
+/**
+ * xe_cbev_engine_ctx_fini() - free what xe_cbev_engine_ctx_init() allocated
+ * @ctx: the context, cancelled or never submitted to
+ */
+void xe_cbev_engine_ctx_fini(struct xe_cbev_ctx *ctx)
+{
+	kfree(ctx->scratch);
+	ctx->scratch = NULL;
 }

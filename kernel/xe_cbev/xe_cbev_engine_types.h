@@ -73,8 +73,9 @@ struct xe_cbev_engine_ops {
 	void (*cancel)(struct xe_cbev_ctx *ctx);
 	/**
 	 * @dispatch: run the kernel an XE_CBEV_DISPATCH names, with its
-	 * XE_CBEV_DISPATCH_NUM_ARGS arguments, from the engine. Returns 0
-	 * when done; -EBUSY or -ENOMEM when not yet (the command runs again,
+	 * XE_CBEV_DISPATCH_NUM_ARGS arguments, from the engine; must not
+	 * allocate memory (what it needs comes with the context). Returns 0
+	 * when done; -EBUSY when not yet (the command runs again,
 	 * not before &xe_cbev_ctx.spin_until); -EINVAL for an unknown kernel
 	 * or a bad argument (@fault is set if an address was at fault);
 	 * -EFAULT or -EACCES with the address in @fault.
@@ -159,6 +160,8 @@ struct xe_cbev_ctx {
 	unsigned long progress_at;
 	/** @poll_ms: current re-poll interval while parked */
 	unsigned int poll_ms;
+	/** @scratch: the built-in kernels' buffer, allocated with the context */
+	u8 *scratch;
 
 	/** @park: entry on @park_bo's wait queue while parked */
 	struct wait_queue_entry park;

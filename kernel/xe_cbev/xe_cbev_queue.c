@@ -52,6 +52,7 @@ static void queue_release(struct kref *ref)
 	drm_gem_shmem_vunmap(&q->ring_bo->shmem, &map);
 	drm_vma_node_revoke(&q->ring_bo->shmem.base.vma_node, q->file);
 	xe_cbev_bo_put(q->ring_bo);
+	xe_cbev_engine_ctx_fini(&q->ctx);
 	kfree(q);
 }
 
@@ -122,7 +123,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	struct iosys_map map;
 	int ret;
 
-	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	q = kzalloc(sizeof(*q), GFP_KERNEL_ACCOUNT);
 	if (!q)
 		return ERR_PTR(-ENOMEM);
 
@@ -137,12 +138,14 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->ctx.patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
 	q->ctx.ring_size = args->ring_size;
 	q->ctx.hang_timeout = msecs_to_jiffies(timeout_ms);
-	xe_cbev_engine_ctx_init(&q->ctx);
+	ret = xe_cbev_engine_ctx_init(&q->ctx);
+	if (ret)
+		goto err_free;
 
 	q->ring_bo = xe_cbev_bo_create(&xfile->xdev->drm, PAGE_SIZE + q->ctx.ring_size, 0);
 	if (IS_ERR(q->ring_bo)) {
 		ret = PTR_ERR(q->ring_bo);
-		goto err_free;
+		goto err_fini;
 	}
 	ret = drm_gem_shmem_vmap(&q->ring_bo->shmem, &map);
 	if (ret)
@@ -159,6 +162,8 @@ err_vunmap:
 	drm_gem_shmem_vunmap(&q->ring_bo->shmem, &map);
 err_put_bo:
 	xe_cbev_bo_put(q->ring_bo);
+err_fini:
+	xe_cbev_engine_ctx_fini(&q->ctx);
 err_free:
 	kfree(q);
 	return ERR_PTR(ret);
@@ -208,7 +213,7 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	 * destroy it at once, so nothing touches it after.
 	 */
 	ret = xa_alloc(&xfile->queues, &id, NULL,
-		       XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE), GFP_KERNEL);
+		       XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE), GFP_KERNEL_ACCOUNT);
 	if (ret) {
 		xe_cbev_queue_put(q);
 		return ret == -EBUSY ? -ENOSPC : ret;

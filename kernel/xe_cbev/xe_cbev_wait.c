@@ -6,6 +6,7 @@
 #include <linux/highmem.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/uaccess.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
@@ -63,6 +64,19 @@ int xe_cbev_wait_init(void)
 void xe_cbev_wait_fini(void)
 {
 	destroy_workqueue(xe_cbev_wait_wq);
+}
+
+/**
+ * xe_cbev_wait_defer() - run work on the deferred queue
+ * @work: the work; any context
+ *
+ * Module unload drains the queue before the module's text goes away, so
+ * a work item on it may drop the module's last reference as the last
+ * thing it does.
+ */
+void xe_cbev_wait_defer(struct work_struct *work)
+{
+	queue_work(xe_cbev_wait_wq, work);
 }
 
 /* Most asynchronous waits pending at once, device-wide. */
@@ -310,30 +324,44 @@ static void wait_sleep(ktime_t deadline, u64 *poll_ns)
 	schedule_hrtimeout_range(&until, 50 * NSEC_PER_USEC, HRTIMER_MODE_ABS);
 }
 
+static int waitq_cmp(const void *a, const void *b)
+{
+	const wait_queue_head_t *x = *(wait_queue_head_t * const *)a;
+	const wait_queue_head_t *y = *(wait_queue_head_t * const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /*
- * Collects the distinct wait queues of @conds, and @extra if not NULL.
- * Linear, but the objects of one wait are few in practice.
+ * Collects the distinct wait queues of @conds, and @extra if not NULL:
+ * sorted by address, then each kept once, so O(n log n) for the up to
+ * DRM_XE_CBEV_WAIT_MAX_CONDS conditions of a wait.
  */
 static int waitq_set_init(struct xe_cbev_waitq_set *s,
 			  const struct xe_cbev_cond *conds, u32 n,
 			  wait_queue_head_t *extra)
 {
-	u32 i, j;
+	wait_queue_head_t **wqs;
+	u32 i, m = 0;
 
 	s->n = 0;
 	s->e = kvcalloc(n + 1, sizeof(*s->e), GFP_KERNEL_ACCOUNT);
-	if (!s->e)
+	wqs = kvmalloc_array(n + 1, sizeof(*wqs), GFP_KERNEL_ACCOUNT);
+	if (!s->e || !wqs) {
+		kvfree(wqs);
+		kvfree(s->e);
+		s->e = NULL;
 		return -ENOMEM;
-	for (i = 0; i <= n; i++) {
-		wait_queue_head_t *wq = i < n ? cond_wq(&conds[i]) : extra;
-
-		if (!wq)
-			continue;
-		for (j = 0; j < s->n && s->e[j].wq != wq; j++)
-			;
-		if (j == s->n)
-			s->e[s->n++].wq = wq;
 	}
+	for (i = 0; i < n; i++)
+		wqs[m++] = cond_wq(&conds[i]);
+	if (extra)
+		wqs[m++] = extra;
+	sort(wqs, m, sizeof(*wqs), waitq_cmp, NULL);
+	for (i = 0; i < m; i++)
+		if (!s->n || s->e[s->n - 1].wq != wqs[i])
+			s->e[s->n++].wq = wqs[i];
+	kvfree(wqs);
 	return 0;
 }
 
@@ -432,7 +460,7 @@ int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
 	uconds = copy_conds(args);
 	if (IS_ERR(uconds))
 		return PTR_ERR(uconds);
-	conds = kvcalloc(args->num_conds, sizeof(*conds), GFP_KERNEL);
+	conds = kvcalloc(args->num_conds, sizeof(*conds), GFP_KERNEL_ACCOUNT);
 	if (!conds) {
 		ret = -ENOMEM;
 		goto out_free_uconds;

@@ -151,6 +151,7 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w);
 
 int xe_cbev_wait_init(void);
 void xe_cbev_wait_fini(void);
+void xe_cbev_wait_defer(struct work_struct *work);
 
 int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
 		       struct drm_file *file);

@@ -415,4 +415,35 @@ TEST_F(wait, sync_file_invalid)
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
 }
 
+/*
+ * The most conditions a wait takes, over many objects: one entry per
+ * object on the wait queues, found in linear time. Functional only: it
+ * completes, and wakes when the last object is written.
+ */
+TEST_F(wait, many_conditions_many_objects)
+{
+	enum { OBJS = 64 };
+	static struct drm_xe_cbev_wait_cond c[DRM_XE_CBEV_WAIT_MAX_CONDS];
+	struct test_buf b[OBJS];
+	uint32_t dw[8];
+	int i;
+
+	for (i = 0; i < OBJS; i++)
+		ASSERT_EQ(0, buf_create(self->fd, &b[i], 4096, 0));
+	for (i = 0; i < DRM_XE_CBEV_WAIT_MAX_CONDS; i++)
+		c[i] = (struct drm_xe_cbev_wait_cond){
+			.addr = b[i % OBJS].gpu + 8 * (i / OBJS % 512),
+			.value = i % OBJS == OBJS - 1,
+			.op = DRM_XE_CBEV_CMP_GTE };
+	EXPECT_EQ(ETIME, wait_conds(self->fd, c, DRM_XE_CBEV_WAIT_MAX_CONDS, 0,
+				    10 * MSEC, 0, NULL));
+	for (i = 0; i < 64; i++)
+		ring_emit(&self->r, dw, emit_sdi64(dw, b[OBJS - 1].gpu + 8 * i, 1));
+	ASSERT_EQ(0, ring_submit(&self->r));
+	EXPECT_EQ(0, wait_conds(self->fd, c, DRM_XE_CBEV_WAIT_MAX_CONDS, 0,
+				10 * SEC, 0, NULL));
+	for (i = 0; i < OBJS; i++)
+		buf_destroy(self->fd, &b[i]);
+}
+
 TEST_HARNESS_MAIN
