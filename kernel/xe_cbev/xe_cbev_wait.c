@@ -3,7 +3,10 @@
  * Copyright © 2026 The xe_cbev authors
  */
 
+#include <linux/cred.h>
+#include <linux/hashtable.h>
 #include <linux/highmem.h>
+#include <linux/module.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -79,9 +82,83 @@ void xe_cbev_wait_defer(struct work_struct *work)
 	queue_work(xe_cbev_wait_wq, work);
 }
 
-/* Most asynchronous waits pending at once, device-wide. */
-#define XE_CBEV_MAX_ASYNC_WAITS	16384
-static atomic_t xe_cbev_async_waits = ATOMIC_INIT(0);
+/*
+ * Pending asynchronous waits are counted per user (effective uid), so
+ * that one user holding many fences or io_uring waits does not stop
+ * another's. The default is what the whole device allowed before: no
+ * program that worked runs out; the memory of the waits is charged to
+ * the maker's memory cgroup besides.
+ */
+static unsigned int async_waits_per_user = 16384;
+module_param(async_waits_per_user, uint, 0644);
+MODULE_PARM_DESC(async_waits_per_user,
+		 "Most asynchronous waits (sync_file fences, io_uring waits) one user may have pending");
+
+/* A user with pending asynchronous waits. */
+struct xe_cbev_wait_user {
+	struct hlist_node node;
+	kuid_t uid;
+	unsigned int waits;	/* under wait_users_lock */
+};
+
+static DEFINE_SPINLOCK(wait_users_lock);
+static DEFINE_HASHTABLE(wait_users, 6);
+
+static struct xe_cbev_wait_user *wait_user_find(kuid_t uid)
+{
+	struct xe_cbev_wait_user *u;
+
+	lockdep_assert_held(&wait_users_lock);
+	hash_for_each_possible(wait_users, u, node, __kuid_val(uid))
+		if (uid_eq(u->uid, uid))
+			return u;
+	return NULL;
+}
+
+/* Count one more pending wait against the calling user. */
+static struct xe_cbev_wait_user *wait_user_charge(void)
+{
+	struct xe_cbev_wait_user *u, *new = NULL;
+	kuid_t uid = current_euid();
+
+	for (;;) {
+		spin_lock(&wait_users_lock);
+		u = wait_user_find(uid);
+		if (!u && new) {
+			u = new;
+			new = NULL;
+			hash_add(wait_users, &u->node, __kuid_val(uid));
+		}
+		if (u) {
+			if (u->waits < max(READ_ONCE(async_waits_per_user), 1U))
+				u->waits++;
+			else
+				u = ERR_PTR(-EBUSY);
+			spin_unlock(&wait_users_lock);
+			kfree(new);
+			return u;
+		}
+		spin_unlock(&wait_users_lock);
+
+		new = kzalloc(sizeof(*new), GFP_KERNEL_ACCOUNT);
+		if (!new)
+			return ERR_PTR(-ENOMEM);
+		new->uid = uid;
+	}
+}
+
+static void wait_user_uncharge(struct xe_cbev_wait_user *u)
+{
+	bool last;
+
+	spin_lock(&wait_users_lock);
+	last = !--u->waits;
+	if (last)
+		hash_del(&u->node);
+	spin_unlock(&wait_users_lock);
+	if (last)
+		kfree(u);
+}
 
 #define POLL_NS_MIN	(1 * NSEC_PER_MSEC)
 #define POLL_NS_MAX	(16 * NSEC_PER_MSEC)
@@ -611,7 +688,7 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w)
 	if (w->queue)
 		xe_cbev_queue_put(w->queue);
 	waitq_set_fini(&w->waitqs);
-	atomic_dec(&xe_cbev_async_waits);
+	wait_user_uncharge(w->user);
 	kvfree(w);
 }
 
@@ -625,7 +702,9 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w)
  * @ops: where the result goes
  * @priv: the caller's data
  *
- * Return: the wait, not started, or an ERR_PTR as xe_cbev_cond_resolve().
+ * Return: the wait, not started, or an ERR_PTR as xe_cbev_cond_resolve(),
+ * -EBUSY when the calling user has async_waits_per_user waits pending, or
+ * -ENOMEM.
  */
 struct xe_cbev_async_wait *
 xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
@@ -633,19 +712,20 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 			  u32 num_conds, bool any, u32 queue_id,
 			  const struct xe_cbev_async_wait_ops *ops, void *priv)
 {
+	struct xe_cbev_wait_user *user;
 	struct xe_cbev_async_wait *w;
 	int ret;
 
-	/* Pending asynchronous waits are bounded, and charged to their maker. */
-	if (atomic_inc_return(&xe_cbev_async_waits) > XE_CBEV_MAX_ASYNC_WAITS) {
-		atomic_dec(&xe_cbev_async_waits);
-		return ERR_PTR(-EBUSY);
-	}
+	/* Pending asynchronous waits are bounded per user, and charged. */
+	user = wait_user_charge();
+	if (IS_ERR(user))
+		return ERR_CAST(user);
 	w = kvzalloc(struct_size(w, conds, num_conds), GFP_KERNEL_ACCOUNT);
 	if (!w) {
-		atomic_dec(&xe_cbev_async_waits);
+		wait_user_uncharge(user);
 		return ERR_PTR(-ENOMEM);
 	}
+	w->user = user;
 	w->ops = ops;
 	w->priv = priv;
 	w->any = any;
@@ -677,7 +757,7 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 	return w;
 
 err_free:
-	atomic_dec(&xe_cbev_async_waits);
+	wait_user_uncharge(user);
 	kvfree(w);
 	return ERR_PTR(ret);
 }
