@@ -131,6 +131,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->xfile = xfile;
 	q->file = file;
 	q->ctx.drm = &xfile->xdev->drm;
+	q->ctx.client = &xfile->engine;
 	q->ctx.vm = &xfile->vm;
 	q->ctx.event_wq = &xfile->event_wq;
 	q->ctx.interrupts = &xfile->interrupts;
@@ -420,10 +421,13 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 /**
  * xe_cbev_file_queues_init() - set up a file's queue table
  * @xfile: the file
+ *
+ * And its place in the engine's turns, which its queues share.
  */
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile)
 {
 	xa_init_flags(&xfile->queues, XA_FLAGS_ALLOC1);
+	xe_cbev_engine_client_init(&xfile->engine);
 }
 
 /**
