@@ -6,7 +6,6 @@
 #include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
-#include <linux/slab.h>
 
 #include <uapi/drm/xe_cbev_cs.h>
 
@@ -21,79 +20,117 @@
  * checksum here (spin is the queue's business, since it only takes time).
  * They work in page-sized chunks through a bounce buffer, so every byte
  * goes through the same address translation and checks as any command.
+ *
+ * A kernel moves at most the bytes its caller's budget allows, then stops
+ * and keeps its progress (struct xe_cbev_builtin_state): the engine gives
+ * each slice a byte budget and resumes the dispatch in the context's next
+ * slice, so that no single dispatch holds the engine for long. The bounce
+ * buffer is allocated with the engine context, never per dispatch.
  */
 
-#define CHUNK	PAGE_SIZE
+#define CHUNK	XE_CBEV_BUILTIN_SCRATCH_SIZE
 
 /* FNV-1a, 64-bit: offset basis and prime. */
 #define FNV64_BASIS	0xcbf29ce484222325ull
 #define FNV64_PRIME	0x100000001b3ull
 
-static int builtin_fill(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
+/* Takes @n bytes of work from the slice's budget. */
+static void budget_take(u64 *budget, u64 n)
+{
+	*budget -= min(*budget, n);
+}
+
+static int builtin_fill(struct xe_cbev_vm *vm, const u64 *a,
+			struct xe_cbev_builtin_state *st, u64 *budget, u64 *fault)
 {
 	u64 dst = a[0], size = a[1], pat = a[2], psize = a[3];
 	u8 pattern[XE_CBEV_BUILTIN_MAX_PATTERN];
-	u64 done = 0;
+	u8 *buf = st->buf;
 	size_t i;
 	int ret;
 
-	if (!psize || psize > sizeof(pattern) || size > XE_CBEV_BUILTIN_MAX_SIZE)
-		return -EINVAL;
-	ret = xe_cbev_vm_read(vm, pat, pattern, psize, fault);
-	if (ret)
-		return ret;
-	/* The buffer holds whole repetitions, so chunks stay in phase. */
-	for (i = 0; i < CHUNK; i++)
-		buf[i] = pattern[i % psize];
-
-	while (done < size) {
-		u64 n = min_t(u64, size - done, CHUNK - CHUNK % psize);
-
-		ret = xe_cbev_vm_write(vm, dst + done, buf, n, fault);
+	if (!st->active) {
+		if (!psize || psize > sizeof(pattern) || size > XE_CBEV_BUILTIN_MAX_SIZE)
+			return -EINVAL;
+		ret = xe_cbev_vm_read(vm, pat, pattern, psize, fault);
 		if (ret)
 			return ret;
-		done += n;
+		/*
+		 * The buffer holds whole repetitions, so chunks stay in phase;
+		 * it keeps them while the fill goes on across slices.
+		 */
+		for (i = 0; i < CHUNK; i++)
+			buf[i] = pattern[i % psize];
+		st->active = true;
+		st->done = 0;
+	}
+
+	while (st->done < size) {
+		u64 n = min_t(u64, size - st->done, CHUNK - CHUNK % psize);
+
+		if (!*budget)
+			return -EAGAIN;
+		ret = xe_cbev_vm_write(vm, dst + st->done, buf, n, fault);
+		if (ret)
+			return ret;
+		st->done += n;
+		budget_take(budget, n);
 		cond_resched();
 	}
 	return 0;
 }
 
-static int builtin_copy(struct xe_cbev_vm *vm, const u64 *a, u8 *buf, u64 *fault)
+static int builtin_copy(struct xe_cbev_vm *vm, const u64 *a,
+			struct xe_cbev_builtin_state *st, u64 *budget, u64 *fault)
 {
-	u64 dst = a[0], src = a[1], size = a[2], done = 0;
+	u64 dst = a[0], src = a[1], size = a[2];
 	int ret;
 
-	if (size > XE_CBEV_BUILTIN_MAX_SIZE)
-		return -EINVAL;
-	while (done < size) {
-		u64 n = min_t(u64, size - done, CHUNK);
+	if (!st->active) {
+		if (size > XE_CBEV_BUILTIN_MAX_SIZE)
+			return -EINVAL;
+		st->active = true;
+		st->done = 0;
+	}
+	while (st->done < size) {
+		u64 n = min_t(u64, size - st->done, CHUNK);
 
-		ret = xe_cbev_vm_read(vm, src + done, buf, n, fault);
+		if (!*budget)
+			return -EAGAIN;
+		ret = xe_cbev_vm_read(vm, src + st->done, st->buf, n, fault);
 		if (!ret)
-			ret = xe_cbev_vm_write(vm, dst + done, buf, n, fault);
+			ret = xe_cbev_vm_write(vm, dst + st->done, st->buf, n, fault);
 		if (ret)
 			return ret;
-		done += n;
+		st->done += n;
+		budget_take(budget, n);
 		cond_resched();
 	}
 	return 0;
 }
 
 /* add_u32 (scale == false) and scale_u32, element-wise over a[3] u32s. */
-static int builtin_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
-			       bool scale, u64 *fault)
+static int builtin_elementwise(struct xe_cbev_vm *vm, const u64 *a,
+			       struct xe_cbev_builtin_state *st, bool scale,
+			       u64 *budget, u64 *fault)
 {
-	u32 *x = (u32 *)buf, *y = (u32 *)(buf + CHUNK / 2);
+	u32 *x = (u32 *)st->buf, *y = (u32 *)(st->buf + CHUNK / 2);
 	const u64 per = CHUNK / 2 / sizeof(u32);
-	u64 dst = a[0], n = a[3], done = 0, i;
+	u64 dst = a[0], n = a[3], i;
 	int ret;
 
-	if (n > XE_CBEV_BUILTIN_MAX_SIZE / sizeof(u32))
-		return -EINVAL;
+	if (!st->active) {
+		if (n > XE_CBEV_BUILTIN_MAX_SIZE / sizeof(u32))
+			return -EINVAL;
+		st->active = true;
+		st->done = 0;
+	}
 
-	while (done < n) {
-		u64 cnt = min(n - done, per), off = done * sizeof(u32);
+	while (st->done < n) {
+		u64 cnt = min(n - st->done, per), off = st->done * sizeof(u32);
 
+		if (!*budget)
+			return -EAGAIN;
 		ret = xe_cbev_vm_read(vm, a[1] + off, x, cnt * 4, fault);
 		if (!ret && !scale)
 			ret = xe_cbev_vm_read(vm, a[2] + off, y, cnt * 4, fault);
@@ -104,36 +141,45 @@ static int builtin_elementwise(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
 		ret = xe_cbev_vm_write(vm, dst + off, x, cnt * 4, fault);
 		if (ret)
 			return ret;
-		done += cnt;
+		st->done += cnt;
+		budget_take(budget, cnt * sizeof(u32));
 		cond_resched();
 	}
 	return 0;
 }
 
-static int builtin_checksum(struct xe_cbev_vm *vm, const u64 *a, u8 *buf,
+static int builtin_checksum(struct xe_cbev_vm *vm, const u64 *a,
+			    struct xe_cbev_builtin_state *st, u64 *budget,
 			    u64 *fault)
 {
-	u64 dst = a[0], src = a[1], size = a[2], done = 0;
-	u64 hash = FNV64_BASIS;
+	u64 dst = a[0], src = a[1], size = a[2];
 	u64 i;
 	int ret;
 
-	if (size > XE_CBEV_BUILTIN_MAX_SIZE)
-		return -EINVAL;
-	while (done < size) {
-		u64 n = min_t(u64, size - done, CHUNK);
+	if (!st->active) {
+		if (size > XE_CBEV_BUILTIN_MAX_SIZE)
+			return -EINVAL;
+		st->active = true;
+		st->done = 0;
+		st->hash = FNV64_BASIS;
+	}
+	while (st->done < size) {
+		u64 n = min_t(u64, size - st->done, CHUNK);
 
-		ret = xe_cbev_vm_read(vm, src + done, buf, n, fault);
+		if (!*budget)
+			return -EAGAIN;
+		ret = xe_cbev_vm_read(vm, src + st->done, st->buf, n, fault);
 		if (ret)
 			return ret;
 		for (i = 0; i < n; i++) {
-			hash ^= buf[i];
-			hash *= FNV64_PRIME;
+			st->hash ^= st->buf[i];
+			st->hash *= FNV64_PRIME;
 		}
-		done += n;
+		st->done += n;
+		budget_take(budget, n);
 		cond_resched();
 	}
-	ret = xe_cbev_vm_write_u64(vm, dst, hash);
+	ret = xe_cbev_vm_write_u64(vm, dst, st->hash);
 	if (ret)
 		*fault = dst;
 	return ret;
@@ -161,45 +207,52 @@ unsigned int xe_cbev_builtin_num_args(u32 id)
 }
 
 /**
- * xe_cbev_builtin_run() - run a built-in kernel other than spin
+ * xe_cbev_builtin_run() - run a built-in kernel other than spin, or go on
+ * with it
  * @vm: the address space
  * @id: XE_CBEV_BUILTIN_*
  * @args: XE_CBEV_DISPATCH_NUM_ARGS arguments
+ * @st: the dispatch's state: not active for a new dispatch; its scratch
+ *	buffer is the caller's, allocated beforehand, so that a dispatch never
+ *	allocates
+ * @budget: bytes the kernel may still move; it takes what it moves, and
+ *	stops when nothing is left
  * @fault: where a faulting address goes
  *
- * Return: 0; -EINVAL for an unknown kernel, a bad argument or a size over
- * XE_CBEV_BUILTIN_MAX_SIZE; -EFAULT or -EACCES from memory access; -ENOMEM.
+ * A kernel that runs out of @budget before it is done keeps its progress
+ * in @st and returns -EAGAIN: called again with the same arguments and
+ * @st, it goes on where it stopped.
+ *
+ * Return: 0 when done; -EAGAIN when it must go on; -EINVAL for an
+ * unknown kernel, a bad argument or a size over XE_CBEV_BUILTIN_MAX_SIZE;
+ * -EFAULT or -EACCES from memory access.
  */
 int xe_cbev_builtin_run(struct xe_cbev_vm *vm, u32 id, const u64 *args,
-			u64 *fault)
+			struct xe_cbev_builtin_state *st, u64 *budget, u64 *fault)
 {
-	u8 *buf;
 	int ret;
-
-	buf = kmalloc(CHUNK, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
 
 	switch (id) {
 	case XE_CBEV_BUILTIN_FILL:
-		ret = builtin_fill(vm, args, buf, fault);
+		ret = builtin_fill(vm, args, st, budget, fault);
 		break;
 	case XE_CBEV_BUILTIN_COPY:
-		ret = builtin_copy(vm, args, buf, fault);
+		ret = builtin_copy(vm, args, st, budget, fault);
 		break;
 	case XE_CBEV_BUILTIN_ADD_U32:
-		ret = builtin_elementwise(vm, args, buf, false, fault);
+		ret = builtin_elementwise(vm, args, st, false, budget, fault);
 		break;
 	case XE_CBEV_BUILTIN_SCALE_U32:
-		ret = builtin_elementwise(vm, args, buf, true, fault);
+		ret = builtin_elementwise(vm, args, st, true, budget, fault);
 		break;
 	case XE_CBEV_BUILTIN_CHECKSUM:
-		ret = builtin_checksum(vm, args, buf, fault);
+		ret = builtin_checksum(vm, args, st, budget, fault);
 		break;
 	default:
 		ret = -EINVAL;
 		break;
 	}
-	kfree(buf);
+	if (ret != -EAGAIN)
+		st->active = false;
 	return ret;
 }

@@ -29,8 +29,10 @@
  * A command that cannot complete yet leaves the queue where it is: an
  * unsatisfied semaphore wait parks the queue on the object that holds the
  * value, a spin kernel until its deadline; the command runs again when the
- * queue is woken. Anything malformed or out of bounds is a fault, which
- * bans the queue. XE_CBEV_DISPATCH goes to the context's backend
+ * queue is woken. A dispatch that has used up the slice's budget ends the
+ * slice; fetched again in the next one, it goes on where it stopped.
+ * Anything malformed or out of bounds is a fault, which bans the queue.
+ * XE_CBEV_DISPATCH goes to the context's backend
  * (&xe_cbev_engine_ops.dispatch). It touches the context only through
  * xe_cbev_ctx.h. The format is <uapi/drm/xe_cbev_cs.h>, described in
  * Documentation/command-stream.rst.
@@ -54,6 +56,7 @@ enum cs_status {
 	CS_JUMPED,		/* control flow moved; don't advance */
 	CS_PARKED,		/* semaphore not satisfied */
 	CS_SPIN,		/* spin kernel not finished */
+	CS_YIELD,		/* dispatch goes on in the next slice */
 	CS_FAULT,		/* banned */
 };
 
@@ -352,8 +355,10 @@ static enum cs_status cs_dispatch(struct xe_cbev_ctx *ctx,
 		return cs_fault(ctx, id >= XE_CBEV_BUILTIN_FIRST &&
 				id <= XE_CBEV_BUILTIN_LAST ? DRM_XE_CBEV_BAN_BAD_LENGTH :
 				DRM_XE_CBEV_BAN_BAD_COMMAND, id);
-	if (ret == -EBUSY || ret == -ENOMEM)
+	if (ret == -EBUSY)
 		return CS_SPIN;	/* not done: again later */
+	if (ret == -EAGAIN)
+		return CS_YIELD;	/* the slice's budget is spent: go on next */
 	if (ret)
 		return cs_access_fault(ctx, ret, fault);
 	return CS_DONE;
@@ -559,6 +564,8 @@ enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_ctx *ctx, unsigned int budget,
 			return XE_CBEV_RUN_PARKED;
 		case CS_SPIN:
 			return XE_CBEV_RUN_SPIN;
+		case CS_YIELD:
+			return XE_CBEV_RUN_YIELD;
 		case CS_FAULT:
 			return XE_CBEV_RUN_FAULT;
 		}

@@ -16,6 +16,7 @@
 #include <drm/drm_print.h>
 
 #include "xe_cbev_counter_types.h"
+#include "xe_cbev_engine_types.h"
 #include "xe_cbev_ipc.h"
 #include "xe_cbev_vm_types.h"
 
@@ -77,6 +78,8 @@ struct xe_cbev_file {
 	struct xe_cbev_counter_mgr counters;
 	/** @queues: exec queue id -> &struct xe_cbev_queue; xarray-locked */
 	struct xarray queues;
+	/** @engine: the file's place in the engine's turns, for its queues */
+	struct xe_cbev_engine_client engine;
 	/** @seqno: the file's last submission number */
 	atomic64_t seqno;
 	/** @interrupts: MI_USER_INTERRUPTs its queues raised */

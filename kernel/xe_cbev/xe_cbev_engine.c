@@ -6,6 +6,8 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
 
 #include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
@@ -19,29 +21,45 @@
 /**
  * DOC: engine and scheduling
  *
- * The engine is one ordered workqueue: each engine context (one per exec
- * queue) has a work item that executes a bounded slice of its commands
- * (more for higher priority), then queues itself again at the back if
- * there is more, so contexts take turns. A context that cannot go on
- * leaves the engine: parked on the object that holds the value its
- * semaphore waits for (any engine write to the object queues it again),
- * or asleep until its spin kernel's deadline. A parked context also
- * re-polls on a timer, from 1 ms growing to 16 ms, for memory the host
- * writes; counter pages are written by engines only, so there the timer
- * serves the hang check alone.
+ * The engine executes one context (one per exec queue) at a time, a
+ * bounded slice of its commands at a time, on one work item of an
+ * ordered workqueue. It takes turns fairly: round robin between clients
+ * (open files) that have a context to run, and within a client round
+ * robin between its runnable contexts. A context whose slice ends with
+ * more to do goes to the back of its client's turn, and the client to the
+ * back of the engine's; so with F busy files, another file's work waits
+ * at most F - 1 slices, however many queues each file has.
  *
- * Hang check: a context whose ring head has not moved, no job finished
- * and no semaphore wait that had to park was satisfied for its hang
- * timeout is banned. So one submission may run at most that long, not
- * counting time spent waiting on semaphores -- a batch that loops on
- * itself is a hang. A queue created with PATIENT_WAITS may stay parked on
- * a semaphore for as long as it takes: parking restarts its clock.
+ * A slice is bounded by commands, by time (checked between commands) and
+ * by work: built-in kernels move at most the slice's byte budget, and a
+ * dispatch that would move more is split -- it stops when the budget is
+ * spent and goes on in the context's next slice. So no single dispatch
+ * holds the engine: a 1 GiB fill takes its turns with everyone else. The
+ * bounds grow with the queue's priority (low, normal, high: 128, 512,
+ * 2048 commands; 1, 2, 4 ms; 256 KiB, 1 MiB, 4 MiB), which weights the
+ * turns.
+ *
+ * A context that cannot go on leaves the engine: parked on the object
+ * that holds the value its semaphore waits for (any engine write to the
+ * object makes it runnable again), or asleep until its spin kernel's
+ * deadline. A parked context also re-polls on a timer, from 1 ms growing
+ * to 16 ms, for memory the host writes; counter pages are written by
+ * engines only, so there the timer serves the hang check alone.
+ *
+ * Hang check: a context whose ring head has not moved, no job finished,
+ * no split dispatch went on and no semaphore wait that had to park was
+ * satisfied for its hang timeout is banned. So one submission may run at
+ * most that long, not counting time spent waiting on semaphores -- a
+ * batch that loops on itself is a hang. A queue created with
+ * PATIENT_WAITS may stay parked on a semaphore for as long as it takes:
+ * parking restarts its clock.
  *
  * This is the software backend of &struct xe_cbev_engine_ops: submit
- * queues the context's work, cancel takes it off the workqueue, the timer
- * and the wait queue, and dispatch runs a built-in kernel (spin only takes
- * time: the context sleeps until its deadline). The command streamer
- * (xe_cbev_cs.c) executes the commands of each slice.
+ * makes the context runnable, cancel takes it out of the turns, off the
+ * timer and the wait queue (waiting for a slice in progress), and
+ * dispatch runs a built-in kernel (spin only takes time: the context
+ * sleeps until its deadline). The command streamer (xe_cbev_cs.c)
+ * executes the commands of each slice.
  */
 
 static unsigned int hang_timeout_ms = 10000;
@@ -51,18 +69,30 @@ MODULE_PARM_DESC(hang_timeout_ms,
 
 #define POLL_MS_MAX		16
 
-/* Commands and time per slice, by priority. */
+/* Commands, bytes of built-in kernels and time per slice, by priority. */
 static const struct {
 	unsigned int commands;
+	u64 bytes;
 	u64 ns;
 } slice[] = {
-	[DRM_XE_CBEV_PRIORITY_LOW] = { 128, 1 * NSEC_PER_MSEC },
-	[DRM_XE_CBEV_PRIORITY_NORMAL] = { 512, 2 * NSEC_PER_MSEC },
-	[DRM_XE_CBEV_PRIORITY_HIGH] = { 2048, 4 * NSEC_PER_MSEC },
+	[DRM_XE_CBEV_PRIORITY_LOW] = { 128, SZ_256K, 1 * NSEC_PER_MSEC },
+	[DRM_XE_CBEV_PRIORITY_NORMAL] = { 512, SZ_1M, 2 * NSEC_PER_MSEC },
+	[DRM_XE_CBEV_PRIORITY_HIGH] = { 2048, SZ_4M, 4 * NSEC_PER_MSEC },
 };
 
-/* The engine. */
+/* The engine: its workqueue and its one work item, which runs a slice. */
 static struct workqueue_struct *xe_cbev_engine_wq;
+static void engine_run(struct work_struct *work);
+static DECLARE_WORK(engine_work, engine_run);
+
+/*
+ * The turns: clients with a runnable context, and each context's
+ * scheduling state. Nests inside &xe_cbev_ctx.lock.
+ */
+static DEFINE_SPINLOCK(engine_lock);
+static LIST_HEAD(engine_clients);
+/* Woken when a slice ends, for cancel. */
+static DECLARE_WAIT_QUEUE_HEAD(engine_idle);
 
 /**
  * xe_cbev_engine_init() - create the engine's workqueue
@@ -78,11 +108,21 @@ int xe_cbev_engine_init(void)
 /**
  * xe_cbev_engine_fini() - destroy the engine's workqueue
  *
- * Runs after every file is closed, so no context's work is left.
+ * Runs after every file is closed, so no context is left to run.
  */
 void xe_cbev_engine_fini(void)
 {
 	destroy_workqueue(xe_cbev_engine_wq);
+}
+
+/**
+ * xe_cbev_engine_client_init() - a new file has no context to run
+ * @client: the file's place in the engine's turns
+ */
+void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client)
+{
+	INIT_LIST_HEAD(&client->link);
+	INIT_LIST_HEAD(&client->runnable);
 }
 
 /**
@@ -97,14 +137,104 @@ unsigned int xe_cbev_engine_default_hang_timeout_ms(void)
 		     XE_CBEV_HANG_TIMEOUT_MAX_MS);
 }
 
-/* Queue the context's work unless it is dead or banned. Any context. */
+/*
+ * Make the context runnable: at the back of its client's turn, and the
+ * client at the back of the engine's if it was not waiting already. A
+ * context kicked while its slice runs goes back once the slice ends.
+ */
+static void sched_enqueue_locked(struct xe_cbev_ctx *ctx)
+{
+	struct xe_cbev_engine_client *client = ctx->client;
+
+	lockdep_assert_held(&engine_lock);
+	if (ctx->running) {
+		ctx->kicked = true;
+		return;
+	}
+	if (ctx->queued)
+		return;
+	ctx->queued = true;
+	list_add_tail(&ctx->run_link, &client->runnable);
+	if (list_empty(&client->link))
+		list_add_tail(&client->link, &engine_clients);
+	queue_work(xe_cbev_engine_wq, &engine_work);
+}
+
+/* Take the context out of the turns. */
+static void sched_dequeue_locked(struct xe_cbev_ctx *ctx)
+{
+	lockdep_assert_held(&engine_lock);
+	if (!ctx->queued)
+		return;
+	list_del_init(&ctx->run_link);
+	ctx->queued = false;
+	if (list_empty(&ctx->client->runnable))
+		list_del_init(&ctx->client->link);
+}
+
+/*
+ * The next context to run: the first client's first context. The client
+ * goes to the back of the turns; the context leaves its client's list
+ * while it runs.
+ */
+static struct xe_cbev_ctx *sched_pick(void)
+{
+	struct xe_cbev_engine_client *client;
+	struct xe_cbev_ctx *ctx = NULL;
+
+	spin_lock_irq(&engine_lock);
+	client = list_first_entry_or_null(&engine_clients,
+					  struct xe_cbev_engine_client, link);
+	if (client) {
+		ctx = list_first_entry(&client->runnable, struct xe_cbev_ctx,
+				       run_link);
+		sched_dequeue_locked(ctx);
+		ctx->running = true;
+		if (!list_empty(&client->link))
+			list_move_tail(&client->link, &engine_clients);
+	}
+	spin_unlock_irq(&engine_lock);
+	return ctx;
+}
+
+/* The slice ended: runnable again if it yielded or was kicked meanwhile. */
+static void sched_slice_done(struct xe_cbev_ctx *ctx, bool again)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&ctx->lock, flags);
+	spin_lock(&engine_lock);
+	ctx->running = false;
+	if ((again || ctx->kicked) && !ctx->dead && !ctx->banned)
+		sched_enqueue_locked(ctx);
+	ctx->kicked = false;
+	spin_unlock(&engine_lock);
+	spin_unlock_irqrestore(&ctx->lock, flags);
+	/* From here a cancel may free the context. */
+	wake_up_all(&engine_idle);
+}
+
+static bool ctx_running(struct xe_cbev_ctx *ctx)
+{
+	bool running;
+
+	spin_lock_irq(&engine_lock);
+	running = ctx->running;
+	spin_unlock_irq(&engine_lock);
+	return running;
+}
+
+/* Make the context runnable unless it is dead or banned. Any context. */
 static void ctx_kick(struct xe_cbev_ctx *ctx)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&ctx->lock, flags);
-	if (!ctx->dead && !ctx->banned)
-		queue_work(xe_cbev_engine_wq, &ctx->work);
+	if (!ctx->dead && !ctx->banned) {
+		spin_lock(&engine_lock);
+		sched_enqueue_locked(ctx);
+		spin_unlock(&engine_lock);
+	}
 	spin_unlock_irqrestore(&ctx->lock, flags);
 }
 
@@ -136,23 +266,23 @@ static void ctx_arm_timer(struct xe_cbev_ctx *ctx, u64 ns)
 		      HRTIMER_MODE_REL_SOFT);
 }
 
-/* The engine: one slice of one context. */
-static void ctx_run(struct work_struct *work)
+/* One slice of one context; true if it has more to do at once. */
+static bool ctx_slice(struct xe_cbev_ctx *ctx)
 {
-	struct xe_cbev_ctx *ctx = container_of(work, struct xe_cbev_ctx, work);
 	enum xe_cbev_run run;
 	s64 left;
 
 	if (READ_ONCE(ctx->dead) || READ_ONCE(ctx->banned))
-		return;
+		return false;
 
 	xe_cbev_ctx_unpark(ctx);
 	hrtimer_try_to_cancel(&ctx->timer);
 
+	ctx->slice_bytes = slice[ctx->priority].bytes;
 	run = xe_cbev_cs_run(ctx, slice[ctx->priority].commands,
 			     slice[ctx->priority].ns);
 	if (run == XE_CBEV_RUN_FAULT || run == XE_CBEV_RUN_IDLE)
-		return;
+		return false;
 
 	/* A patient context's wait is not a hang; it starts over when woken. */
 	if (run == XE_CBEV_RUN_PARKED && ctx->patient_waits) {
@@ -160,13 +290,12 @@ static void ctx_run(struct work_struct *work)
 	} else if (ctx_hung(ctx)) {
 		xe_cbev_ctx_unpark(ctx);
 		xe_cbev_ctx_ban(ctx, DRM_XE_CBEV_BAN_HANG, ctx->head);
-		return;
+		return false;
 	}
 
 	switch (run) {
 	case XE_CBEV_RUN_YIELD:
-		ctx_kick(ctx);
-		break;
+		return true;
 	case XE_CBEV_RUN_PARKED:
 		if (ctx->park_bo && xe_cbev_bo_is_counter(ctx->park_bo)) {
 			/* Only engines write counters: no polling needed. */
@@ -183,22 +312,78 @@ static void ctx_run(struct work_struct *work)
 	default:
 		break;
 	}
+	return false;
+}
+
+/* The engine's work item: one slice of the context whose turn it is. */
+static void engine_run(struct work_struct *work)
+{
+	struct xe_cbev_ctx *ctx = sched_pick();
+	bool more;
+
+	if (!ctx)
+		return;
+	sched_slice_done(ctx, ctx_slice(ctx));
+
+	/* One slice per run, so that the worker does not hold its CPU. */
+	spin_lock_irq(&engine_lock);
+	more = !list_empty(&engine_clients);
+	spin_unlock_irq(&engine_lock);
+	if (more)
+		queue_work(xe_cbev_engine_wq, &engine_work);
 }
 
 /* &xe_cbev_engine_ops.submit: under the context's lock. */
 static void sw_submit(struct xe_cbev_ctx *ctx)
 {
 	lockdep_assert_held(&ctx->lock);
-	queue_work(xe_cbev_engine_wq, &ctx->work);
+	spin_lock(&engine_lock);
+	sched_enqueue_locked(ctx);
+	spin_unlock(&engine_lock);
 }
 
-/* &xe_cbev_engine_ops.cancel: the context is dead, nothing queues its work. */
+/* &xe_cbev_engine_ops.cancel: the context is dead, nothing makes it runnable. */
 static void sw_cancel(struct xe_cbev_ctx *ctx)
 {
+	spin_lock_irq(&engine_lock);
+	sched_dequeue_locked(ctx);
+	spin_unlock_irq(&engine_lock);
+	wait_event(engine_idle, !ctx_running(ctx));
 	/* What ran may have parked or armed the timer. */
-	cancel_work_sync(&ctx->work);
 	hrtimer_cancel(&ctx->timer);
 	xe_cbev_ctx_unpark(ctx);
+}
+
+/*
+ * A built-in kernel, within the slice's byte budget. The same command
+ * fetched again at the same place goes on where it stopped; anything else
+ * starts a dispatch of its own.
+ */
+static int sw_dispatch_builtin(struct xe_cbev_ctx *ctx, u32 kernel,
+			       const u64 *args, u64 *fault)
+{
+	struct xe_cbev_dispatch *d = &ctx->dispatch;
+	u64 at = ctx->depth ? ctx->pc[ctx->depth] : ctx->head;
+	u64 done;
+	int ret;
+
+	if (d->state.active &&
+	    (d->at != at || d->depth != ctx->depth || d->kernel != kernel ||
+	     memcmp(d->args, args, sizeof(d->args))))
+		d->state.active = false;
+	if (!d->state.active) {
+		d->at = at;
+		d->depth = ctx->depth;
+		d->kernel = kernel;
+		memcpy(d->args, args, sizeof(d->args));
+	}
+	done = d->state.done;
+	ret = xe_cbev_builtin_run(ctx->vm, kernel, args, &d->state,
+				  &ctx->slice_bytes, fault);
+	/* A dispatch that goes on is progress, though the head stays. */
+	if (ret == -EAGAIN && d->state.done != done)
+		xe_cbev_ctx_progress(ctx);
+	return ret;
 }
 
 /* &xe_cbev_engine_ops.dispatch: the built-in kernels. */
@@ -219,7 +404,8 @@ static int sw_dispatch(struct xe_cbev_ctx *ctx, u32 kernel, const u64 *args,
 		ctx->spin_until = 0;
 		return 0;
 	}
-	return xe_cbev_builtin_run(ctx->vm, kernel, args, fault);
+
+	return sw_dispatch_builtin(ctx, kernel, args, fault);
 }
 
 static const struct xe_cbev_engine_ops xe_cbev_sw_engine_ops = {
@@ -230,19 +416,37 @@ static const struct xe_cbev_engine_ops xe_cbev_sw_engine_ops = {
 
 /**
  * xe_cbev_engine_ctx_init() - set a new context up on the engine
- * @ctx: the context, zeroed, with its ring and settings filled in
+ * @ctx: the context, zeroed, with its ring, settings and client filled in
  *
- * Gives the context the software backend, its work item, timer and
- * wait queue entry, and starts its hang clock.
+ * Gives the context the software backend, its place in the turns, timer
+ * and wait queue entry and the built-in kernels' scratch buffer (charged to
+ * the caller's memory cgroup), and starts its hang clock.
+ *
+ * Return: 0 or -ENOMEM.
  */
-void xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
+int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
 {
+	ctx->dispatch.state.buf = kmalloc(XE_CBEV_BUILTIN_SCRATCH_SIZE,
+					  GFP_KERNEL_ACCOUNT);
+	if (!ctx->dispatch.state.buf)
+		return -ENOMEM;
 	ctx->ops = &xe_cbev_sw_engine_ops;
 	spin_lock_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->jobs);
-	INIT_WORK(&ctx->work, ctx_run);
+	INIT_LIST_HEAD(&ctx->run_link);
 	hrtimer_init(&ctx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	ctx->timer.function = ctx_timer_fn;
 	init_waitqueue_func_entry(&ctx->park, ctx_park_wake);
 	xe_cbev_ctx_progress(ctx);
+	return 0;
+}
+
+/**
+ * xe_cbev_engine_ctx_fini() - free what xe_cbev_engine_ctx_init() allocated
+ * @ctx: the context, cancelled or never submitted to
+ */
+void xe_cbev_engine_ctx_fini(struct xe_cbev_ctx *ctx)
+{
+	kfree(ctx->dispatch.state.buf);
+	ctx->dispatch.state.buf = NULL;
 }

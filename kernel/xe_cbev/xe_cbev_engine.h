@@ -13,8 +13,10 @@
 
 int xe_cbev_engine_init(void);
 void xe_cbev_engine_fini(void);
+void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client);
 
 unsigned int xe_cbev_engine_default_hang_timeout_ms(void);
-void xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx);
+int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx);
+void xe_cbev_engine_ctx_fini(struct xe_cbev_ctx *ctx);
 
 #endif /* _XE_CBEV_ENGINE_H_ */

@@ -14,6 +14,10 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include <uapi/drm/xe_cbev_cs.h>
+
+#include "xe_cbev_builtins.h"
+
 struct drm_device;
 struct drm_xe_cbev_ring_status;
 struct xe_cbev_bo;
@@ -52,6 +56,41 @@ enum xe_cbev_run {
 };
 
 /**
+ * struct xe_cbev_engine_client - one open file's place in the engine's turns
+ *
+ * The engine takes turns between clients, and within a client between its
+ * runnable contexts, so that a file's share of the engine does not grow
+ * with the number of queues it makes. Embedded in the file; every field
+ * is the engine's, under its lock.
+ */
+struct xe_cbev_engine_client {
+	/** @link: in the engine's clients that have a context to run */
+	struct list_head link;
+	/** @runnable: the client's runnable contexts, in turn order */
+	struct list_head runnable;
+};
+
+/**
+ * struct xe_cbev_dispatch - a built-in dispatch in progress
+ *
+ * A dispatch that has used up a slice's byte budget goes on in the
+ * context's next slice, when the command streamer fetches the same command
+ * at the same place again.
+ */
+struct xe_cbev_dispatch {
+	/** @state: the kernel's progress, and the scratch buffer it uses */
+	struct xe_cbev_builtin_state state;
+	/** @kernel: the kernel's id */
+	u32 kernel;
+	/** @depth: the batch depth of the command (0: the ring) */
+	u32 depth;
+	/** @at: the ring head or batch address of the command */
+	u64 at;
+	/** @args: its arguments */
+	u64 args[XE_CBEV_DISPATCH_NUM_ARGS];
+};
+
+/**
  * struct xe_cbev_engine_ops - an engine backend
  *
  * What executes a context's jobs. The software command streamer
@@ -73,9 +112,12 @@ struct xe_cbev_engine_ops {
 	void (*cancel)(struct xe_cbev_ctx *ctx);
 	/**
 	 * @dispatch: run the kernel an XE_CBEV_DISPATCH names, with its
-	 * XE_CBEV_DISPATCH_NUM_ARGS arguments, from the engine. Returns 0
-	 * when done; -EBUSY or -ENOMEM when not yet (the command runs again,
-	 * not before &xe_cbev_ctx.spin_until); -EINVAL for an unknown kernel
+	 * XE_CBEV_DISPATCH_NUM_ARGS arguments, from the engine; must not
+	 * allocate memory (what it needs comes with the context). Returns 0
+	 * when done; -EBUSY when not yet (the command runs again,
+	 * not before &xe_cbev_ctx.spin_until); -EAGAIN when the slice's
+	 * budget is spent (the slice ends; the command runs again in the
+	 * next, and goes on); -EINVAL for an unknown kernel
 	 * or a bad argument (@fault is set if an address was at fault);
 	 * -EFAULT or -EACCES with the address in @fault.
 	 */
@@ -88,9 +130,9 @@ struct xe_cbev_engine_ops {
  * queue's ring
  *
  * Embedded in its &struct xe_cbev_queue, which owns it. The execution
- * state is only touched by the engine, from the context's work item,
- * which the workqueue never runs twice at once; the submission state is
- * shared with the ioctls under @lock.
+ * state is only touched by the engine, in the context's slices, which
+ * never run twice at once; the submission state is shared with the
+ * ioctls under @lock; the scheduling state is the engine's.
  */
 struct xe_cbev_ctx {
 	/** @ops: the backend that executes the context; set at creation */
@@ -160,14 +202,30 @@ struct xe_cbev_ctx {
 	/** @poll_ms: current re-poll interval while parked */
 	unsigned int poll_ms;
 
+	/** @client: the owning file's place in the engine's turns */
+	struct xe_cbev_engine_client *client;
+	/** @run_link: in @client's runnable contexts; engine lock */
+	struct list_head run_link;
+	/** @queued: on @client's runnable list; engine lock */
+	bool queued;
+	/** @running: a slice of it is executing; engine lock */
+	bool running;
+	/** @kicked: made runnable while running; engine lock */
+	bool kicked;
+	/** @slice_bytes: bytes built-in kernels may still move in this slice */
+	u64 slice_bytes;
+	/**
+	 * @dispatch: the built-in dispatch in progress; its scratch buffer is
+	 * allocated with the context
+	 */
+	struct xe_cbev_dispatch dispatch;
+
 	/** @park: entry on @park_bo's wait queue while parked */
 	struct wait_queue_entry park;
 	/** @park_bo: the object a parked context waits on, with a reference */
 	struct xe_cbev_bo *park_bo;
 	/** @timer: re-poll, spin deadline and hang check */
 	struct hrtimer timer;
-	/** @work: runs the context on the engine */
-	struct work_struct work;
 };
 
 #endif /* _XE_CBEV_ENGINE_TYPES_H_ */

@@ -29,6 +29,11 @@
  * the engine, xe_cbev_engine.c). The queue object checks and accepts
  * submissions; the engine decides when they run.
  *
+ * Creation reserves an id in the file's queue table, finishes the queue,
+ * and only then stores it there: until then a lookup (a destroy by
+ * another thread guessing the id) finds nothing, and once it is stored
+ * the create no longer touches it.
+ *
  * Lifetime: the file's queue table holds a reference; destroy takes the
  * queue out of the table, marks it dead (nothing may queue its work any
  * more), cancels it on the engine (its work finished, off the timer and
@@ -47,6 +52,7 @@ static void queue_release(struct kref *ref)
 	drm_gem_shmem_vunmap(&q->ring_bo->shmem, &map);
 	drm_vma_node_revoke(&q->ring_bo->shmem.base.vma_node, q->file);
 	xe_cbev_bo_put(q->ring_bo);
+	xe_cbev_engine_ctx_fini(&q->ctx);
 	kfree(q);
 }
 
@@ -117,7 +123,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	struct iosys_map map;
 	int ret;
 
-	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	q = kzalloc(sizeof(*q), GFP_KERNEL_ACCOUNT);
 	if (!q)
 		return ERR_PTR(-ENOMEM);
 
@@ -125,6 +131,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->xfile = xfile;
 	q->file = file;
 	q->ctx.drm = &xfile->xdev->drm;
+	q->ctx.client = &xfile->engine;
 	q->ctx.vm = &xfile->vm;
 	q->ctx.event_wq = &xfile->event_wq;
 	q->ctx.interrupts = &xfile->interrupts;
@@ -132,12 +139,14 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->ctx.patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
 	q->ctx.ring_size = args->ring_size;
 	q->ctx.hang_timeout = msecs_to_jiffies(timeout_ms);
-	xe_cbev_engine_ctx_init(&q->ctx);
+	ret = xe_cbev_engine_ctx_init(&q->ctx);
+	if (ret)
+		goto err_free;
 
 	q->ring_bo = xe_cbev_bo_create(&xfile->xdev->drm, PAGE_SIZE + q->ctx.ring_size, 0);
 	if (IS_ERR(q->ring_bo)) {
 		ret = PTR_ERR(q->ring_bo);
-		goto err_free;
+		goto err_fini;
 	}
 	ret = drm_gem_shmem_vmap(&q->ring_bo->shmem, &map);
 	if (ret)
@@ -154,6 +163,8 @@ err_vunmap:
 	drm_gem_shmem_vunmap(&q->ring_bo->shmem, &map);
 err_put_bo:
 	xe_cbev_bo_put(q->ring_bo);
+err_fini:
+	xe_cbev_engine_ctx_fini(&q->ctx);
 err_free:
 	kfree(q);
 	return ERR_PTR(ret);
@@ -197,9 +208,13 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	if (IS_ERR(q))
 		return PTR_ERR(q);
 
-	/* Final step: publish the queue. */
-	ret = xa_alloc(&xfile->queues, &id, q, XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE),
-		       GFP_KERNEL);
+	/*
+	 * Reserve the id (lookups see nothing there yet), finish the queue,
+	 * then publish it. Once published another thread of the file may
+	 * destroy it at once, so nothing touches it after.
+	 */
+	ret = xa_alloc(&xfile->queues, &id, NULL,
+		       XA_LIMIT(1, XE_CBEV_MAX_QUEUES_PER_FILE), GFP_KERNEL_ACCOUNT);
 	if (ret) {
 		xe_cbev_queue_put(q);
 		return ret == -EBUSY ? -ENOSPC : ret;
@@ -208,6 +223,8 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	q->ctx.id = id;
 	args->exec_queue_id = id;
 	args->ring_mmap_offset = drm_vma_node_offset_addr(&q->ring_bo->shmem.base.vma_node);
+	/* Storing into a reserved slot allocates nothing, so cannot fail. */
+	xa_store(&xfile->queues, id, q, GFP_KERNEL);
 	return 0;
 }
 
@@ -404,10 +421,13 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 /**
  * xe_cbev_file_queues_init() - set up a file's queue table
  * @xfile: the file
+ *
+ * And its place in the engine's turns, which its queues share.
  */
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile)
 {
 	xa_init_flags(&xfile->queues, XA_FLAGS_ALLOC1);
+	xe_cbev_engine_client_init(&xfile->engine);
 }
 
 /**

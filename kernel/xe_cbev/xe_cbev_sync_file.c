@@ -25,7 +25,10 @@
  * the latest, signalling the fence with -ETIMEDOUT.
  *
  * A fence may outlive the file and the device's other users, so each one
- * holds a reference on the module until it is released. Once every
+ * holds a reference on the module until it is released. Its release
+ * callback only queues the freeing on the deferred queue of the waits,
+ * which drops the module reference last: module unload drains that queue,
+ * so no code runs in the module's text once it may be gone. Once every
  * sync_file of a fence is closed, its wait ends within a second.
  */
 
@@ -35,8 +38,9 @@ MODULE_PARM_DESC(fence_timeout_ms,
 		 "Longest time an exported fence waits before it signals an error (ms)");
 
 struct xe_cbev_fence {
-	struct dma_fence base;
+	struct dma_fence base;	/* first: dma_fence_free() frees the whole */
 	spinlock_t lock;	/* the fence's lock */
+	struct work_struct release;	/* frees it, then drops the module */
 };
 
 static const char *fence_driver_name(struct dma_fence *fence)
@@ -49,11 +53,32 @@ static const char *fence_timeline_name(struct dma_fence *fence)
 	return "memory-condition";
 }
 
+static void fence_release_work(struct work_struct *work)
+{
+	struct xe_cbev_fence *fence = container_of(work, struct xe_cbev_fence,
+						   release);
+
+	dma_fence_free(&fence->base);
+	/*
+	 * Paired with __module_get() at creation. This may be the module's
+	 * last reference, and the function still has to return through
+	 * module text: safe, because module unload drains the deferred
+	 * queue (xe_cbev_wait_fini()) before the text goes away.
+	 */
+	module_put(THIS_MODULE);
+}
+
+/*
+ * The fence's last reference is gone, from any context. Its module
+ * reference cannot be dropped here: the caller (dma_fence_release())
+ * would return into this function's text after it, with nothing to stop
+ * the module from being unloaded meanwhile.
+ */
 static void fence_release(struct dma_fence *fence)
 {
-	dma_fence_free(fence);
-	/* Paired with __module_get() at creation; the last thing we do. */
-	module_put(THIS_MODULE);
+	struct xe_cbev_fence *f = container_of(fence, struct xe_cbev_fence, base);
+
+	xe_cbev_wait_defer(&f->release);
 }
 
 static const struct dma_fence_ops xe_cbev_fence_ops = {
@@ -130,12 +155,13 @@ int xe_cbev_sync_file_export_ioctl(struct drm_device *dev, void *data,
 	if (fd < 0)
 		return fd;
 
-	fence = kzalloc(sizeof(*fence), GFP_KERNEL);
+	fence = kzalloc(sizeof(*fence), GFP_KERNEL_ACCOUNT);
 	if (!fence) {
 		ret = -ENOMEM;
 		goto err_put_fd;
 	}
 	spin_lock_init(&fence->lock);
+	INIT_WORK(&fence->release, fence_release_work);
 	__module_get(THIS_MODULE);
 	dma_fence_init(&fence->base, &xe_cbev_fence_ops, &fence->lock,
 		       dma_fence_context_alloc(1), 1);

@@ -3,9 +3,13 @@
  * Copyright © 2026 The xe_cbev authors
  */
 
+#include <linux/cred.h>
+#include <linux/hashtable.h>
 #include <linux/highmem.h>
+#include <linux/module.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/uaccess.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
@@ -65,9 +69,96 @@ void xe_cbev_wait_fini(void)
 	destroy_workqueue(xe_cbev_wait_wq);
 }
 
-/* Most asynchronous waits pending at once, device-wide. */
-#define XE_CBEV_MAX_ASYNC_WAITS	16384
-static atomic_t xe_cbev_async_waits = ATOMIC_INIT(0);
+/**
+ * xe_cbev_wait_defer() - run work on the deferred queue
+ * @work: the work; any context
+ *
+ * Module unload drains the queue before the module's text goes away, so
+ * a work item on it may drop the module's last reference as the last
+ * thing it does.
+ */
+void xe_cbev_wait_defer(struct work_struct *work)
+{
+	queue_work(xe_cbev_wait_wq, work);
+}
+
+/*
+ * Pending asynchronous waits are counted per user (effective uid), so
+ * that one user holding many fences or io_uring waits does not stop
+ * another's. The default is what the whole device allowed before: no
+ * program that worked runs out; the memory of the waits is charged to
+ * the maker's memory cgroup besides.
+ */
+static unsigned int async_waits_per_user = 16384;
+module_param(async_waits_per_user, uint, 0644);
+MODULE_PARM_DESC(async_waits_per_user,
+		 "Most asynchronous waits (sync_file fences, io_uring waits) one user may have pending");
+
+/* A user with pending asynchronous waits. */
+struct xe_cbev_wait_user {
+	struct hlist_node node;
+	kuid_t uid;
+	unsigned int waits;	/* under wait_users_lock */
+};
+
+static DEFINE_SPINLOCK(wait_users_lock);
+static DEFINE_HASHTABLE(wait_users, 6);
+
+static struct xe_cbev_wait_user *wait_user_find(kuid_t uid)
+{
+	struct xe_cbev_wait_user *u;
+
+	lockdep_assert_held(&wait_users_lock);
+	hash_for_each_possible(wait_users, u, node, __kuid_val(uid))
+		if (uid_eq(u->uid, uid))
+			return u;
+	return NULL;
+}
+
+/* Count one more pending wait against the calling user. */
+static struct xe_cbev_wait_user *wait_user_charge(void)
+{
+	struct xe_cbev_wait_user *u, *new = NULL;
+	kuid_t uid = current_euid();
+
+	for (;;) {
+		spin_lock(&wait_users_lock);
+		u = wait_user_find(uid);
+		if (!u && new) {
+			u = new;
+			new = NULL;
+			hash_add(wait_users, &u->node, __kuid_val(uid));
+		}
+		if (u) {
+			if (u->waits < max(READ_ONCE(async_waits_per_user), 1U))
+				u->waits++;
+			else
+				u = ERR_PTR(-EBUSY);
+			spin_unlock(&wait_users_lock);
+			kfree(new);
+			return u;
+		}
+		spin_unlock(&wait_users_lock);
+
+		new = kzalloc(sizeof(*new), GFP_KERNEL_ACCOUNT);
+		if (!new)
+			return ERR_PTR(-ENOMEM);
+		new->uid = uid;
+	}
+}
+
+static void wait_user_uncharge(struct xe_cbev_wait_user *u)
+{
+	bool last;
+
+	spin_lock(&wait_users_lock);
+	last = !--u->waits;
+	if (last)
+		hash_del(&u->node);
+	spin_unlock(&wait_users_lock);
+	if (last)
+		kfree(u);
+}
 
 #define POLL_NS_MIN	(1 * NSEC_PER_MSEC)
 #define POLL_NS_MAX	(16 * NSEC_PER_MSEC)
@@ -310,30 +401,44 @@ static void wait_sleep(ktime_t deadline, u64 *poll_ns)
 	schedule_hrtimeout_range(&until, 50 * NSEC_PER_USEC, HRTIMER_MODE_ABS);
 }
 
+static int waitq_cmp(const void *a, const void *b)
+{
+	const wait_queue_head_t *x = *(wait_queue_head_t * const *)a;
+	const wait_queue_head_t *y = *(wait_queue_head_t * const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /*
- * Collects the distinct wait queues of @conds, and @extra if not NULL.
- * Linear, but the objects of one wait are few in practice.
+ * Collects the distinct wait queues of @conds, and @extra if not NULL:
+ * sorted by address, then each kept once, so O(n log n) for the up to
+ * DRM_XE_CBEV_WAIT_MAX_CONDS conditions of a wait.
  */
 static int waitq_set_init(struct xe_cbev_waitq_set *s,
 			  const struct xe_cbev_cond *conds, u32 n,
 			  wait_queue_head_t *extra)
 {
-	u32 i, j;
+	wait_queue_head_t **wqs;
+	u32 i, m = 0;
 
 	s->n = 0;
 	s->e = kvcalloc(n + 1, sizeof(*s->e), GFP_KERNEL_ACCOUNT);
-	if (!s->e)
+	wqs = kvmalloc_array(n + 1, sizeof(*wqs), GFP_KERNEL_ACCOUNT);
+	if (!s->e || !wqs) {
+		kvfree(wqs);
+		kvfree(s->e);
+		s->e = NULL;
 		return -ENOMEM;
-	for (i = 0; i <= n; i++) {
-		wait_queue_head_t *wq = i < n ? cond_wq(&conds[i]) : extra;
-
-		if (!wq)
-			continue;
-		for (j = 0; j < s->n && s->e[j].wq != wq; j++)
-			;
-		if (j == s->n)
-			s->e[s->n++].wq = wq;
 	}
+	for (i = 0; i < n; i++)
+		wqs[m++] = cond_wq(&conds[i]);
+	if (extra)
+		wqs[m++] = extra;
+	sort(wqs, m, sizeof(*wqs), waitq_cmp, NULL);
+	for (i = 0; i < m; i++)
+		if (!s->n || s->e[s->n - 1].wq != wqs[i])
+			s->e[s->n++].wq = wqs[i];
+	kvfree(wqs);
 	return 0;
 }
 
@@ -432,7 +537,7 @@ int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
 	uconds = copy_conds(args);
 	if (IS_ERR(uconds))
 		return PTR_ERR(uconds);
-	conds = kvcalloc(args->num_conds, sizeof(*conds), GFP_KERNEL);
+	conds = kvcalloc(args->num_conds, sizeof(*conds), GFP_KERNEL_ACCOUNT);
 	if (!conds) {
 		ret = -ENOMEM;
 		goto out_free_uconds;
@@ -583,7 +688,7 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w)
 	if (w->queue)
 		xe_cbev_queue_put(w->queue);
 	waitq_set_fini(&w->waitqs);
-	atomic_dec(&xe_cbev_async_waits);
+	wait_user_uncharge(w->user);
 	kvfree(w);
 }
 
@@ -597,7 +702,9 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w)
  * @ops: where the result goes
  * @priv: the caller's data
  *
- * Return: the wait, not started, or an ERR_PTR as xe_cbev_cond_resolve().
+ * Return: the wait, not started, or an ERR_PTR as xe_cbev_cond_resolve(),
+ * -EBUSY when the calling user has async_waits_per_user waits pending, or
+ * -ENOMEM.
  */
 struct xe_cbev_async_wait *
 xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
@@ -605,19 +712,20 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 			  u32 num_conds, bool any, u32 queue_id,
 			  const struct xe_cbev_async_wait_ops *ops, void *priv)
 {
+	struct xe_cbev_wait_user *user;
 	struct xe_cbev_async_wait *w;
 	int ret;
 
-	/* Pending asynchronous waits are bounded, and charged to their maker. */
-	if (atomic_inc_return(&xe_cbev_async_waits) > XE_CBEV_MAX_ASYNC_WAITS) {
-		atomic_dec(&xe_cbev_async_waits);
-		return ERR_PTR(-EBUSY);
-	}
+	/* Pending asynchronous waits are bounded per user, and charged. */
+	user = wait_user_charge();
+	if (IS_ERR(user))
+		return ERR_CAST(user);
 	w = kvzalloc(struct_size(w, conds, num_conds), GFP_KERNEL_ACCOUNT);
 	if (!w) {
-		atomic_dec(&xe_cbev_async_waits);
+		wait_user_uncharge(user);
 		return ERR_PTR(-ENOMEM);
 	}
+	w->user = user;
 	w->ops = ops;
 	w->priv = priv;
 	w->any = any;
@@ -649,7 +757,7 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 	return w;
 
 err_free:
-	atomic_dec(&xe_cbev_async_waits);
+	wait_user_uncharge(user);
 	kvfree(w);
 	return ERR_PTR(ret);
 }

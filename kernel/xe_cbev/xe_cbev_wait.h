@@ -70,6 +70,7 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c);
 bool xe_cbev_cond_polled(const struct xe_cbev_cond *c);
 
 struct xe_cbev_async_wait;
+struct xe_cbev_wait_user;
 
 /**
  * struct xe_cbev_async_wait_ops - what an asynchronous wait reports to
@@ -107,6 +108,8 @@ struct xe_cbev_async_wait {
 	const struct xe_cbev_async_wait_ops *ops;
 	/** @priv: the user's data */
 	void *priv;
+	/** @user: the user it is counted against, for its limit */
+	struct xe_cbev_wait_user *user;
 	/** @any: done when any condition holds (else all) */
 	bool any;
 	/** @done: the result is known; set once */
@@ -151,6 +154,7 @@ void xe_cbev_async_wait_free(struct xe_cbev_async_wait *w);
 
 int xe_cbev_wait_init(void);
 void xe_cbev_wait_fini(void);
+void xe_cbev_wait_defer(struct work_struct *work);
 
 int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,
 		       struct drm_file *file);

@@ -6,6 +6,8 @@
  * faulting queue, the hang timeout, queues synchronised through memory,
  * counters written by the engine, and queues that die with work queued.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 
@@ -514,6 +516,79 @@ TEST_F(queue, close_while_running)
 	}
 	ASSERT_EQ(0, st_totals(self->fd, &after));
 	EXPECT_TOTALS_EQ(before, after);
+}
+
+/*
+ * Threads sharing the fd create queues while others destroy the ids the
+ * creates are about to get. A create publishes its queue only once it is
+ * complete and never touches it after, so a destroy that wins the race
+ * frees nothing the create still writes (the debug lane's KASAN would
+ * report it); every object is freed in the end.
+ */
+#define RACE_THREADS	4
+#define RACE_MS		1500
+#define RACE_IDS	16
+
+struct race {
+	int fd;
+	atomic_int stop;
+	atomic_long created, destroyed;
+};
+
+static void *race_create(void *arg)
+{
+	struct race *rc = arg;
+
+	while (!atomic_load(&rc->stop)) {
+		struct drm_xe_cbev_exec_queue_create c = {
+			.priority = DRM_XE_CBEV_PRIORITY_NORMAL,
+			.ring_size = 4096,
+		};
+
+		if (!queue_create_args(rc->fd, &c))
+			atomic_fetch_add(&rc->created, 1);
+	}
+	return NULL;
+}
+
+static void *race_destroy(void *arg)
+{
+	struct race *rc = arg;
+	uint32_t id = 1;
+
+	while (!atomic_load(&rc->stop)) {
+		/* The lowest free ids are the ones the next creates get. */
+		if (!queue_destroy(rc->fd, id))
+			atomic_fetch_add(&rc->destroyed, 1);
+		id = id % RACE_IDS + 1;
+	}
+	return NULL;
+}
+
+TEST_F(queue, create_destroy_race)
+{
+	struct race rc = { .fd = self->fd };
+	pthread_t t[RACE_THREADS];
+	uint64_t end = now_ns() + RACE_MS * MSEC;
+	uint32_t id;
+	int i;
+
+	for (i = 0; i < RACE_THREADS; i++)
+		ASSERT_EQ(0, pthread_create(&t[i], NULL,
+					    i & 1 ? race_destroy : race_create, &rc));
+	while (now_ns() < end)
+		usleep(10000);
+	atomic_store(&rc.stop, 1);
+	for (i = 0; i < RACE_THREADS; i++)
+		pthread_join(t[i], NULL);
+	TH_LOG("%ld created, %ld destroyed by the other thread",
+	       atomic_load(&rc.created), atomic_load(&rc.destroyed));
+	EXPECT_LT(0, atomic_load(&rc.created));
+	EXPECT_LT(0, atomic_load(&rc.destroyed));
+
+	/* What is left is whole: destroy it (the teardown counts objects). */
+	for (id = 1; id <= 1024; id++)
+		queue_destroy(self->fd, id);
 }
 
 TEST_HARNESS_MAIN

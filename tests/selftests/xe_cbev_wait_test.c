@@ -8,6 +8,7 @@
  */
 #include <liburing.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <stdlib.h>
 
@@ -413,6 +414,123 @@ TEST_F(wait, sync_file_invalid)
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
 	x = (struct drm_xe_cbev_sync_file_export){ .cond = { .addr = GPU(0), .op = 9 } };
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+}
+
+/*
+ * The most conditions a wait takes, over many objects: one entry per
+ * object on the wait queues, found in linear time. Functional only: it
+ * completes, and wakes when the last object is written.
+ */
+TEST_F(wait, many_conditions_many_objects)
+{
+	enum { OBJS = 64 };
+	static struct drm_xe_cbev_wait_cond c[DRM_XE_CBEV_WAIT_MAX_CONDS];
+	struct test_buf b[OBJS];
+	uint32_t dw[8];
+	int i;
+
+	for (i = 0; i < OBJS; i++)
+		ASSERT_EQ(0, buf_create(self->fd, &b[i], 4096, 0));
+	for (i = 0; i < DRM_XE_CBEV_WAIT_MAX_CONDS; i++)
+		c[i] = (struct drm_xe_cbev_wait_cond){
+			.addr = b[i % OBJS].gpu + 8 * (i / OBJS % 512),
+			.value = i % OBJS == OBJS - 1,
+			.op = DRM_XE_CBEV_CMP_GTE };
+	EXPECT_EQ(ETIME, wait_conds(self->fd, c, DRM_XE_CBEV_WAIT_MAX_CONDS, 0,
+				    10 * MSEC, 0, NULL));
+	for (i = 0; i < 64; i++)
+		ring_emit(&self->r, dw, emit_sdi64(dw, b[OBJS - 1].gpu + 8 * i, 1));
+	ASSERT_EQ(0, ring_submit(&self->r));
+	EXPECT_EQ(0, wait_conds(self->fd, c, DRM_XE_CBEV_WAIT_MAX_CONDS, 0,
+				10 * SEC, 0, NULL));
+	for (i = 0; i < OBJS; i++)
+		buf_destroy(self->fd, &b[i]);
+}
+
+#define NOBODY		65534
+/* More than any per-user limit of pending asynchronous waits. */
+#define MAX_EXPORTS	40000
+
+/* As uid 65534, on a file of its own: may it still export a fence? */
+static int export_as_nobody(void)
+{
+	struct drm_xe_cbev_sync_file_export x = {
+		.cond = { .value = 1, .flags = DRM_XE_CBEV_WAIT_COND_COUNTER },
+	};
+	struct drm_xe_cbev_counter_alloc a;
+	int fd, err;
+
+	if (setgid(NOBODY) || setuid(NOBODY))
+		return 100;
+	fd = st_open_render();
+	if (fd < 0 || st_counter_alloc(fd, &a))
+		return 101;
+	x.cond.addr = a.id;
+	err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x);
+	if (err)
+		return err;
+	close(x.fd);
+	return 0;
+}
+
+/*
+ * Pending asynchronous waits are limited per user: one user holding as
+ * many fences as it may does not stop another user's export.
+ */
+TEST_F(wait, async_wait_limit_is_per_user)
+{
+	struct rlimit rl = { MAX_EXPORTS + 64, MAX_EXPORTS + 64 };
+	struct drm_xe_cbev_counter_alloc a;
+	int n, i, err = 0, status, *fds;
+	pid_t pid;
+
+	if (getuid() != 0)
+		SKIP(return, "needs root, to become another user");
+	ASSERT_EQ(0, setrlimit(RLIMIT_NOFILE, &rl));
+	fds = calloc(MAX_EXPORTS, sizeof(*fds));
+	ASSERT_NE(NULL, fds);
+	/* A counter: never polled, so that thousands of waits cost nothing. */
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
+	for (n = 0; n < MAX_EXPORTS; n++) {
+		struct drm_xe_cbev_sync_file_export x = {
+			.cond = { .addr = a.id, .value = 1,
+				  .flags = DRM_XE_CBEV_WAIT_COND_COUNTER },
+		};
+
+		err = st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x);
+		if (err)
+			break;
+		fds[n] = x.fd;
+	}
+	TH_LOG("uid 0 holds %d fences", n);
+	EXPECT_EQ(EBUSY, err);
+
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0)
+		_exit(export_as_nobody());
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status)) TH_LOG("uid 65534: error %d", WEXITSTATUS(status));
+
+	for (i = 0; i < n; i++)
+		close(fds[i]);
+	free(fds);
+	/* The abandoned waits end within a second or so; later tests export. */
+	for (i = 0; i < 100; i++) {
+		struct drm_xe_cbev_sync_file_export x = {
+			.cond = { .addr = a.id, .value = 0,
+				  .flags = DRM_XE_CBEV_WAIT_COND_COUNTER },
+		};
+
+		if (!st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x)) {
+			close(x.fd);
+			break;
+		}
+		usleep(50000);
+	}
+	EXPECT_GT(100, i);
+	/* All of them, not only one: wait out the second once more. */
+	usleep(1500000);
 }
 
 TEST_HARNESS_MAIN

@@ -665,7 +665,10 @@ struct drm_xe_cbev_wait_cond {
  * &DRM_XE_CBEV_URING_CMD_WAIT, which completes when the wait would return
  * (cqe->res is the return value, or @index for an ANY wait). An io_uring
  * wait lasts at most DRM_XE_CBEV_URING_WAIT_MAX_NS; a longer one completes
- * with -EAGAIN then, to be submitted again.
+ * with -EAGAIN then, to be submitted again. io_uring waits and exported
+ * fences pending at once are limited per user (effective uid), by the
+ * module's async_waits_per_user: past it they fail with -EBUSY, whatever
+ * other users hold.
  */
 struct drm_xe_cbev_wait {
 	/** @extensions: pointer to the first extension, must be zero */
@@ -702,7 +705,9 @@ struct drm_xe_cbev_wait {
  * condition can be polled, waited with epoll or handed to other drivers.
  * A fence must signal in bounded time: if the condition does not hold
  * within the module's fence_timeout_ms, the fence signals with the error
- * -ETIMEDOUT. Conditions on a queue's completion are not accepted.
+ * -ETIMEDOUT. Conditions on a queue's completion are not accepted. The
+ * fence's wait counts against the caller's limit of pending asynchronous
+ * waits (-EBUSY; see &struct drm_xe_cbev_wait).
  */
 struct drm_xe_cbev_sync_file_export {
 	/** @extensions: pointer to the first extension, must be zero */

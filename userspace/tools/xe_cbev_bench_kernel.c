@@ -11,6 +11,8 @@
  *   doorbell   cost per submission: exec ioctl, io_uring, io_uring SQPOLL
  *   ipc        export+import round trip (token, dma-buf fd) and the latency
  *              of a first wait in another process on a shared counter
+ *   fair       a single store's latency, idle and while another user keeps
+ *              two queues busy with 64 MiB fills
  *
  * Runs inside the test VM (make bench). Prints figures; asserts nothing.
  * Commands are encoded with the command-stream contract, <drm/xe_cbev_cs.h>;
@@ -193,6 +195,22 @@ static unsigned int emit_spin(uint32_t *p, uint64_t ns)
 	p[XE_CBEV_DISPATCH_DW_KERNEL] = XE_CBEV_BUILTIN_SPIN;
 	p[XE_CBEV_DISPATCH_DW_ARG(0)] = (uint32_t)ns;
 	p[XE_CBEV_DISPATCH_DW_ARG(0) + 1] = ns >> 32;
+	return XE_CBEV_DISPATCH_DWORDS;
+}
+
+static unsigned int emit_fill(uint32_t *p, uint64_t dst, uint64_t size,
+			      uint64_t pattern, uint64_t psize)
+{
+	const uint64_t a[4] = { dst, size, pattern, psize };
+	unsigned int i;
+
+	memset(p, 0, XE_CBEV_DISPATCH_DWORDS * 4);
+	p[0] = XE_CBEV_DISPATCH_DW0;
+	p[XE_CBEV_DISPATCH_DW_KERNEL] = XE_CBEV_BUILTIN_FILL;
+	for (i = 0; i < 4; i++) {
+		p[XE_CBEV_DISPATCH_DW_ARG(i)] = (uint32_t)a[i];
+		p[XE_CBEV_DISPATCH_DW_ARG(i) + 1] = a[i] >> 32;
+	}
 	return XE_CBEV_DISPATCH_DWORDS;
 }
 
@@ -688,6 +706,115 @@ static void bench_ipc_first_wait(int fd, struct buf *b)
 	ring_destroy(&r);
 }
 
+#define FILL_SIZE	(64u << 20)
+#define NOBODY		65534
+
+/*
+ * The load: as another user (uid 65534 when run as root), on a file of
+ * its own, two queues each with two 64 MiB fills always in flight, until
+ * *stop. Writes 'r' to @ready once the first fills run.
+ */
+static void fill_load(volatile int *stop, int ready)
+{
+	uint64_t sent[2] = { 0, 0 };
+	struct ring r[2];
+	volatile uint64_t *done;
+	struct buf big, marks;
+	uint32_t dw[XE_CBEV_DISPATCH_DWORDS];
+	int fd, q, err, told = 0;
+
+	if (geteuid() == 0 && (setgid(NOBODY) || setuid(NOBODY)))
+		die("setuid", errno);
+	fd = open_render();
+	if (fd < 0)
+		die("load: no render node", ENODEV);
+	if ((err = buf_create(fd, &big, FILL_SIZE)) || (err = buf_create(fd, &marks, 4096)))
+		die("load: buffer", err);
+	done = marks.cpu;
+	*(volatile uint32_t *)((char *)marks.cpu + 2048) = 0x5a5a5a5a;
+	for (q = 0; q < 2; q++)
+		if ((err = ring_create(fd, &r[q], 4096)))
+			die("load: queue", err);
+	while (!*stop) {
+		for (q = 0; q < 2; q++) {
+			if (sent[q] - done[q] >= 2)
+				continue;
+			ring_emit(&r[q], dw, emit_fill(dw, big.gpu, FILL_SIZE,
+						       marks.gpu + 2048, 4));
+			ring_emit(&r[q], dw, emit_store64(dw, marks.gpu + 8 * q, ++sent[q]));
+			if ((err = ring_submit(&r[q])))
+				die("load: exec", err);
+		}
+		if (!told && (done[0] || done[1])) {
+			told = 1;
+			if (write(ready, "r", 1) != 1)
+				die("load: pipe", errno);
+		}
+		usleep(1000);
+	}
+	printf("fair: the load did %llu fills of 64 MiB\n",
+	       (unsigned long long)(done[0] + done[1]));
+	fflush(stdout);
+	_exit(0);
+}
+
+/* @n single stores on a queue of the victim's own, each waited for. */
+static void victim_stores(struct ring *r, struct buf *b, uint64_t *lat, int n,
+			  uint64_t *v)
+{
+	int i, err;
+
+	for (i = 0; i < n; i++) {
+		uint64_t t0 = raw_ns();
+
+		if ((err = ring_sync(r, b->gpu + 256, ++*v)))
+			die("victim: store", err);
+		lat[i] = raw_ns() - t0;
+		usleep(2000);
+	}
+	qsort(lat, n, sizeof(lat[0]), cmp_u64);
+}
+
+static void bench_fair(int fd, struct buf *b)
+{
+	enum { ROUNDS = 41 };
+	uint64_t idle[ROUNDS], busy[ROUNDS], v = 0;
+	volatile int *stop;
+	int pipefd[2], status, err;
+	struct ring r;
+	pid_t pid;
+	char c;
+
+	if ((err = ring_create(fd, &r, 65536)))
+		die("victim: queue", err);
+	victim_stores(&r, b, idle, ROUNDS, &v);
+
+	stop = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (stop == MAP_FAILED || pipe(pipefd))
+		die("fair: setup", errno);
+	*stop = 0;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		die("fork", errno);
+	if (pid == 0)
+		fill_load(stop, pipefd[1]);
+	if (read(pipefd[0], &c, 1) != 1)
+		die("fair: the load did not start", EIO);
+	victim_stores(&r, b, busy, ROUNDS, &v);
+	*stop = 1;
+	waitpid(pid, &status, 0);
+
+	printf("fair: a single store, idle: median %.2f ms, p90 %.2f ms\n",
+	       idle[ROUNDS / 2] / 1e6, idle[ROUNDS * 9 / 10] / 1e6);
+	printf("fair: the same store while another user runs two queues of 64 MiB fills: median %.2f ms, p90 %.2f ms\n",
+	       busy[ROUNDS / 2] / 1e6, busy[ROUNDS * 9 / 10] / 1e6);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	munmap((void *)stop, 4096);
+	ring_destroy(&r);
+}
+
 int main(void)
 {
 	int fd = open_render();
@@ -704,5 +831,6 @@ int main(void)
 	bench_doorbell(fd, &b);
 	bench_ipc_roundtrip(fd);
 	bench_ipc_first_wait(fd, &b);
+	bench_fair(fd, &b);
 	return 0;
 }
