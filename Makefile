@@ -106,10 +106,21 @@ demo: all
 bench: all
 	$(VM_RUN) --lane debian --bench
 
-CHECK_DEPS := all $(if $(filter debian pkg,$(LANE)),,debug-module)
+# The 6.12 lane: Debian 12's newer kernel, the module built from the same
+# sources (scripts/setup-deps installs that kernel and its headers).
+KVER_612   := $(shell $(SRC)/scripts/kernel-version 6.12 2>/dev/null)
+KO_612     := $(B)/kmod/6.12/xe_cbev.ko
+.PHONY: module-6.12
+module-6.12:
+	$(MAKE) --no-print-directory SKIP_SETUP=1 KVER=$(KVER_612) \
+		KMOD_TAG=6.12 module
+
+CHECK_DEPS := all $(if $(filter debian pkg 6.12,$(LANE)),,debug-module) \
+	$(if $(filter all 6.12,$(LANE)),$(if $(KVER_612),module-6.12))
 check: $(CHECK_DEPS)
 	$(SRC)/tests/run-all --build $(B) --src $(SRC) --lane $(LANE) \
 		--kver $(KVER) --module $(KO) --debug-module $(DEBUG_KO) \
+		$(if $(KVER_612),--kver-6.12 $(KVER_612) --module-6.12 $(KO_612)) \
 		--libs "$(LIBS)" \
 		--tools "$(TOOLS)" --vm-tests "$(VM_TESTS)" \
 		--host-tests "$(HOST_TESTS)"

@@ -14,6 +14,7 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_bo.h"
+#include "xe_cbev_compat.h"
 #include "xe_cbev_drv.h"
 
 /**
@@ -62,7 +63,7 @@ static int xe_cbev_bo_mmap(struct drm_gem_object *obj,
 		/* The host reads counters; only the engine writes them. */
 		if (vma->vm_flags & VM_WRITE)
 			return -EACCES;
-		vma->vm_flags &= ~VM_MAYWRITE;
+		xe_cbev_vm_flags_clear(vma, VM_MAYWRITE);
 	}
 	return drm_gem_shmem_mmap(&bo->shmem, vma);
 }
@@ -100,7 +101,7 @@ bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj)
  */
 int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
 {
-	return drm_gem_shmem_get_pages(&bo->shmem);
+	return xe_cbev_shmem_get_pages(&bo->shmem);
 }
 
 /**
@@ -109,7 +110,7 @@ int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
  */
 void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo)
 {
-	drm_gem_shmem_put_pages(&bo->shmem);
+	xe_cbev_shmem_put_pages(&bo->shmem);
 }
 
 /**

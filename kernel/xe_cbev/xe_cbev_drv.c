@@ -18,6 +18,7 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_bo.h"
+#include "xe_cbev_compat.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_counter_ioctl.h"
 #include "xe_cbev_debugfs.h"
@@ -112,16 +113,10 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 };
 
+/* DRM's GEM file operations (with the flags each kernel wants), and ours. */
 static const struct file_operations xe_cbev_fops = {
 	.owner = THIS_MODULE,
-	.open = drm_open,
-	.release = drm_release,
-	.unlocked_ioctl = drm_ioctl,
-	.compat_ioctl = drm_compat_ioctl,
-	.poll = drm_poll,
-	.read = drm_read,
-	.llseek = noop_llseek,
-	.mmap = drm_gem_mmap,
+	DRM_GEM_FOPS,
 	.uring_cmd = xe_cbev_uring_cmd,
 };
 
@@ -135,7 +130,9 @@ static const struct drm_driver xe_cbev_driver = {
 	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
 	.gem_prime_import = xe_cbev_ipc_prime_import,
 	.gem_prime_import_sg_table = xe_cbev_bo_import_sg_table,
+#ifdef XE_CBEV_HAS_GEM_PRIME_MMAP
 	.gem_prime_mmap = drm_gem_prime_mmap,
+#endif
 	.ioctls = xe_cbev_ioctls,
 	.num_ioctls = ARRAY_SIZE(xe_cbev_ioctls),
 	.fops = &xe_cbev_fops,

@@ -3,13 +3,13 @@
  * Copyright © 2026 The xe_cbev authors
  */
 
-#include <linux/io_uring.h>
 #include <linux/slab.h>
 
 #include <drm/drm_file.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
 
+#include "xe_cbev_compat.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_uring.h"
@@ -133,7 +133,7 @@ int xe_cbev_uring_cmd(struct io_uring_cmd *cmd, unsigned int issue_flags)
 		return -EINVAL;
 
 	/* One copy of what user space may still be writing. */
-	memcpy(&args, cmd->cmd, sizeof(args));
+	memcpy(&args, xe_cbev_uring_cmd_data(cmd), sizeof(args));
 
 	switch (cmd->cmd_op) {
 	case DRM_XE_CBEV_URING_CMD_EXEC:

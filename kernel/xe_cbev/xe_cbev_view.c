@@ -9,6 +9,7 @@
 #include <drm/drm_gem.h>
 #include <drm/drm_prime.h>
 
+#include "xe_cbev_compat.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_view.h"
@@ -51,8 +52,8 @@ static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 		return -EACCES;
 	if (is_cow_mapping(vma->vm_flags))
 		return -EINVAL;
-	vma->vm_flags &= ~VM_MAYWRITE;
-	vma->vm_flags |= VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP;
+	xe_cbev_vm_flags_clear(vma, VM_MAYWRITE);
+	xe_cbev_vm_flags_set(vma, VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP);
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
 	vma->vm_ops = &view_vm_ops;
 	return 0;

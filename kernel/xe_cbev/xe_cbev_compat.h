@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_COMPAT_H_
+#define _XE_CBEV_COMPAT_H_
+
+/**
+ * DOC: kernel versions
+ *
+ * The same sources build against Debian 12's 6.1 kernel and its 6.12
+ * kernel. What changed between them is handled here, by kernel version or
+ * by the presence of a header, never by patching anything at build time:
+ *
+ * - &drm_driver.gem_prime_mmap is gone since 6.6 (dma-buf mmap goes
+ *   through the GEM object's own mmap);
+ * - vm_area_struct.vm_flags is read-only since 6.3 (vm_flags_set() and
+ *   vm_flags_clear());
+ * - io_uring commands moved to <linux/io_uring/cmd.h> in 6.7, where the
+ *   command's payload is reached through its SQE;
+ * - drm_gem_shmem_get_pages() is private since 6.8: an object's pages are
+ *   made resident and held with drm_gem_shmem_pin() instead.
+ */
+
+#include <linux/mm.h>
+#include <linux/version.h>
+
+#include <drm/drm_gem_shmem_helper.h>
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+#define XE_CBEV_HAS_GEM_PRIME_MMAP	1
+#endif
+
+static inline void xe_cbev_vm_flags_set(struct vm_area_struct *vma,
+					vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_set(vma, flags);
+#else
+	vma->vm_flags |= flags;
+#endif
+}
+
+static inline void xe_cbev_vm_flags_clear(struct vm_area_struct *vma,
+					  vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_clear(vma, flags);
+#else
+	vma->vm_flags &= ~flags;
+#endif
+}
+
+/* Make @shmem's pages resident until xe_cbev_shmem_put_pages(). */
+static inline int xe_cbev_shmem_get_pages(struct drm_gem_shmem_object *shmem)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	return drm_gem_shmem_pin(shmem);
+#else
+	return drm_gem_shmem_get_pages(shmem);
+#endif
+}
+
+static inline void xe_cbev_shmem_put_pages(struct drm_gem_shmem_object *shmem)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	drm_gem_shmem_unpin(shmem);
+#else
+	drm_gem_shmem_put_pages(shmem);
+#endif
+}
+
+#if __has_include(<linux/io_uring/cmd.h>)
+#include <linux/io_uring/cmd.h>
+
+/* The 80 bytes of command data of a 128-byte SQE. */
+static inline const void *xe_cbev_uring_cmd_data(struct io_uring_cmd *cmd)
+{
+	return io_uring_sqe_cmd(cmd->sqe);
+}
+#else
+#include <linux/io_uring.h>
+
+static inline const void *xe_cbev_uring_cmd_data(struct io_uring_cmd *cmd)
+{
+	return cmd->cmd;
+}
+#endif
+
+#endif /* _XE_CBEV_COMPAT_H_ */
