@@ -67,6 +67,7 @@ void xe_cbev_ctx_unpark(struct xe_cbev_ctx *ctx)
 void xe_cbev_ctx_progress(struct xe_cbev_ctx *ctx)
 {
 	ctx->progress_at = jiffies;
+	ctx->turn_wait = 0;
 	ctx->poll_ms = POLL_MS_MIN;
 }
 

@@ -46,11 +46,14 @@
  * to 16 ms, for memory the host writes; counter pages are written by
  * engines only, so there the timer serves the hang check alone.
  *
- * Hang check: a context whose ring head has not moved, no job finished,
- * no split dispatch went on and no semaphore wait that had to park was
- * satisfied for its hang timeout is banned. So one submission may run at
- * most that long, not counting time spent waiting on semaphores -- a
- * batch that loops on itself is a hang. A queue created with
+ * Hang check: a context whose ring head has not moved, no job finished
+ * and no semaphore wait that had to park was satisfied for its hang
+ * timeout is banned. Time it spent runnable but waiting for its turn
+ * (other files' and queues' slices) does not count, so a long dispatch
+ * split across many slices is not a hang because others had work too. So
+ * one submission may run at most that long on the engine, not counting
+ * time spent waiting on semaphores -- a batch that loops on itself, on
+ * large dispatches or not, is a hang. A queue created with
  * PATIENT_WAITS may stay parked on a semaphore for as long as it takes:
  * parking restarts its clock.
  *
@@ -154,6 +157,7 @@ static void sched_enqueue_locked(struct xe_cbev_ctx *ctx)
 	if (ctx->queued)
 		return;
 	ctx->queued = true;
+	ctx->queued_at = jiffies;
 	list_add_tail(&ctx->run_link, &client->runnable);
 	if (list_empty(&client->link))
 		list_add_tail(&client->link, &engine_clients);
@@ -190,6 +194,7 @@ static struct xe_cbev_ctx *sched_pick(void)
 				       run_link);
 		sched_dequeue_locked(ctx);
 		ctx->running = true;
+		ctx->turn_wait += jiffies - ctx->queued_at;
 		if (!list_empty(&client->link))
 			list_move_tail(&client->link, &engine_clients);
 	}
@@ -251,15 +256,21 @@ static enum hrtimer_restart ctx_timer_fn(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
+/* When the context is hung unless it makes progress first. */
+static unsigned long ctx_hang_deadline(struct xe_cbev_ctx *ctx)
+{
+	return ctx->progress_at + ctx->turn_wait + ctx->hang_timeout;
+}
+
 static bool ctx_hung(struct xe_cbev_ctx *ctx)
 {
-	return time_after(jiffies, ctx->progress_at + ctx->hang_timeout);
+	return time_after(jiffies, ctx_hang_deadline(ctx));
 }
 
 /* Re-run after @ns, or at the hang deadline if that comes first. */
 static void ctx_arm_timer(struct xe_cbev_ctx *ctx, u64 ns)
 {
-	long left = (long)(ctx->progress_at + ctx->hang_timeout - jiffies);
+	long left = (long)(ctx_hang_deadline(ctx) - jiffies);
 	u64 to_hang = jiffies_to_nsecs(max(left, 1L));
 
 	hrtimer_start(&ctx->timer, ns_to_ktime(min(ns, to_hang) + 1),
@@ -364,8 +375,6 @@ static int sw_dispatch_builtin(struct xe_cbev_ctx *ctx, u32 kernel,
 {
 	struct xe_cbev_dispatch *d = &ctx->dispatch;
 	u64 at = ctx->depth ? ctx->pc[ctx->depth] : ctx->head;
-	u64 done;
-	int ret;
 
 	if (d->state.active &&
 	    (d->at != at || d->depth != ctx->depth || d->kernel != kernel ||
@@ -377,13 +386,8 @@ static int sw_dispatch_builtin(struct xe_cbev_ctx *ctx, u32 kernel,
 		d->kernel = kernel;
 		memcpy(d->args, args, sizeof(d->args));
 	}
-	done = d->state.done;
-	ret = xe_cbev_builtin_run(ctx->vm, kernel, args, &d->state,
-				  &ctx->slice_bytes, fault);
-	/* A dispatch that goes on is progress, though the head stays. */
-	if (ret == -EAGAIN && d->state.done != done)
-		xe_cbev_ctx_progress(ctx);
-	return ret;
+	return xe_cbev_builtin_run(ctx->vm, kernel, args, &d->state,
+				   &ctx->slice_bytes, fault);
 }
 
 /* &xe_cbev_engine_ops.dispatch: the built-in kernels. */

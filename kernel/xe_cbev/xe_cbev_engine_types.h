@@ -199,6 +199,13 @@ struct xe_cbev_ctx {
 	ktime_t spin_until;
 	/** @progress_at: jiffies when the head last moved */
 	unsigned long progress_at;
+	/**
+	 * @turn_wait: jiffies spent runnable, waiting for the engine's turn,
+	 * since @progress_at; they do not count toward the hang timeout
+	 */
+	unsigned long turn_wait;
+	/** @queued_at: jiffies when it last became runnable; engine lock */
+	unsigned long queued_at;
 	/** @poll_ms: current re-poll interval while parked */
 	unsigned int poll_ms;
 

@@ -349,6 +349,32 @@ TEST_F(queue, call_and_chain_loop_banned)
 	ring_unmap(&r);
 }
 
+/*
+ * Nor are built-in dispatches that go on from slice to slice: a batch that
+ * loops on a fill four times the slice's byte budget is banned, although
+ * every slice moves the fill along. Time a queue waits for its turn does
+ * not count (sched.store_runs_between_fills_of_another_file runs such
+ * fills for far longer than this hang timeout).
+ */
+TEST_F(queue, dispatch_loop_banned)
+{
+	uint32_t *loop = (uint32_t *)((char *)self->b.cpu + 0x1000);
+	struct test_buf big;
+	struct test_ring r;
+	uint32_t dw[8];
+	unsigned int n;
+
+	ASSERT_EQ(0, buf_create(self->fd, &big, 4u << 20, 0));
+	n = emit_dispatch(loop, K_FILL, big.gpu, 4u << 20, GPU(0x100), 4);
+	emit_bb_start(loop + n, GPU(0x1000), 0);
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 100));
+	ring_emit(&r, dw, emit_bb_start(dw, GPU(0x1000), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	expect_banned(_metadata, self->fd, GPU(NEVER_OFF), r.id, DRM_XE_CBEV_BAN_HANG);
+	ring_unmap(&r);
+	buf_destroy(self->fd, &big);
+}
+
 /* The engine writes counters; the host reads them read-only and waits by id. */
 TEST_F(queue, counter_written_by_engine)
 {
