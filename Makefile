@@ -136,7 +136,8 @@ floors: module $(LIBZE_SO)
 
 checkpatch:
 	perl $(B)/ext/scripts/checkpatch.pl --no-tree --strict --terse \
-		-f kernel/xe_cbev/*.[ch] uapi/drm/xe_cbev_drm.h tests/vm/bugmod/*.c
+		--ignore LINUX_VERSION_CODE \
+		-f kernel/xe_cbev/*.[ch] uapi/drm/*.h tests/vm/bugmod/*.c
 	$(MAKE) -C $(KDIR) M=$(KMOD_DIR) XE_CBEV_SRC=$(SRC) C=2 \
 		CHECK="sparse -Wno-decl" modules
 

@@ -27,14 +27,21 @@
 
 #include <drm/drm_gem_shmem_helper.h>
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+/*
+ * The one place that reads the kernel's version (make check runs
+ * checkpatch with --ignore LINUX_VERSION_CODE for it).
+ */
+#define XE_CBEV_KERNEL_AT_LEAST(major, minor) \
+	(KERNEL_VERSION(major, minor, 0) <= LINUX_VERSION_CODE)
+
+#if !XE_CBEV_KERNEL_AT_LEAST(6, 6)
 #define XE_CBEV_HAS_GEM_PRIME_MMAP	1
 #endif
 
 static inline void xe_cbev_vm_flags_set(struct vm_area_struct *vma,
 					vm_flags_t flags)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#if XE_CBEV_KERNEL_AT_LEAST(6, 3)
 	vm_flags_set(vma, flags);
 #else
 	vma->vm_flags |= flags;
@@ -44,7 +51,7 @@ static inline void xe_cbev_vm_flags_set(struct vm_area_struct *vma,
 static inline void xe_cbev_vm_flags_clear(struct vm_area_struct *vma,
 					  vm_flags_t flags)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#if XE_CBEV_KERNEL_AT_LEAST(6, 3)
 	vm_flags_clear(vma, flags);
 #else
 	vma->vm_flags &= ~flags;
@@ -54,7 +61,7 @@ static inline void xe_cbev_vm_flags_clear(struct vm_area_struct *vma,
 /* Make @shmem's pages resident until xe_cbev_shmem_put_pages(). */
 static inline int xe_cbev_shmem_get_pages(struct drm_gem_shmem_object *shmem)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+#if XE_CBEV_KERNEL_AT_LEAST(6, 8)
 	return drm_gem_shmem_pin(shmem);
 #else
 	return drm_gem_shmem_get_pages(shmem);
@@ -63,14 +70,14 @@ static inline int xe_cbev_shmem_get_pages(struct drm_gem_shmem_object *shmem)
 
 static inline void xe_cbev_shmem_put_pages(struct drm_gem_shmem_object *shmem)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+#if XE_CBEV_KERNEL_AT_LEAST(6, 8)
 	drm_gem_shmem_unpin(shmem);
 #else
 	drm_gem_shmem_put_pages(shmem);
 #endif
 }
 
-#if __has_include(<linux/io_uring/cmd.h>)
+#if XE_CBEV_KERNEL_AT_LEAST(6, 7)
 #include <linux/io_uring/cmd.h>
 
 /* The 80 bytes of command data of a 128-byte SQE. */
