@@ -58,6 +58,8 @@ struct xe_ring;
  * @exec_begun: regular in-order lists: an execution was begun and is not
  *	yet committed or aborted (lists/execute.c)
  * @exec_saved: then: the counter's value before the execution set it to 0
+ * @exec_repeated: the last call that executed the list executed it more
+ *	than once
  * @keeps: what the list's commands need alive (lists/keep.c); between
  *	appends, only entries of submitted or recorded commands
  * @replays: regular in-order lists: the recorded signals that replace
@@ -96,6 +98,7 @@ struct xe_cmdlist {
 	uint64_t exec_seqno;
 	bool exec_begun;
 	uint64_t exec_saved;
+	bool exec_repeated;
 
 	struct xe_keeps keeps;
 	struct xe_replays replays;

@@ -127,6 +127,26 @@ void xe_replays_release(struct xe_replays *replays)
 
 /* ---- executing ---------------------------------------------------------- */
 
+/*
+ * Has the last execution of in-order @list finished? Its ring says so once
+ * the whole submission ended. Before that, a list its call executed once
+ * is done as soon as its counter reached the value of its last append:
+ * nothing of the execution writes the counter after that, and an
+ * application that waited for the list's last event, or for a signal that
+ * follows the list in the same submission, knows it is done (and may run
+ * it again, as the spec has it) while the ring has not yet said so. A list
+ * executed twice by one call reaches that value twice: only the ring tells.
+ */
+static bool last_execution_done(const struct xe_cmdlist *list)
+{
+	if (!list->exec_ring ||
+	    atomic_load_explicit(&list->exec_ring->dead, memory_order_acquire) ||
+	    xe_ring_done(list->exec_ring, list->exec_seqno))
+		return true;
+	return !list->exec_repeated &&
+	       xe_counter_read(list->counter) >= list->counter_value;
+}
+
 /**
  * xe_cmdlist_check_executable() - may a queue of @ordinal execute @list?
  * @list: the list
@@ -142,10 +162,7 @@ int xe_cmdlist_check_executable(struct xe_cmdlist *list, uint32_t ordinal)
 		return -EINVAL;
 	if (list->ordinal != ordinal)
 		return -EXDEV;
-	if (list->in_order && list->exec_ring &&
-	    !atomic_load_explicit(&list->exec_ring->dead,
-				  memory_order_acquire) &&
-	    !xe_ring_done(list->exec_ring, list->exec_seqno))
+	if (list->in_order && !last_execution_done(list))
 		return -EBUSY;
 	return 0;
 }
@@ -193,8 +210,13 @@ int xe_cmdlist_exec_begin(struct xe_cmdlist *list)
 	size_t i;
 	int err = 0;
 
-	if (!list->in_order || list->exec_begun)
+	if (!list->in_order)
 		return 0;
+	if (list->exec_begun) {
+		list->exec_repeated = true;	/* by the same call */
+		return 0;
+	}
+	list->exec_repeated = false;
 	for (i = 0; i < replays->n && !err; i++) {
 		r = &replays->v[i];
 		err = r->ev->ops->prepare_replay(r->ev, r->ts, &r->sig);
