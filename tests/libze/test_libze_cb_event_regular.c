@@ -10,7 +10,9 @@
  * list" sections, as written, with the data and the event states checked at
  * each step they describe; the counter set to 0 at execute time, by a queue
  * and by zeCommandListImmediateAppendCommandListsExp(); a list that still
- * runs is not executed again.
+ * runs is not executed again; an execution takes back the events the list
+ * signals, wherever they were signalled since; a refused execution takes
+ * nothing.
  *
  * Data: every operation is scale_u32 over N words, so each result says
  * which input, i.e. which execution, it was computed from.
@@ -416,6 +418,123 @@ START_TEST(test_cb_regular_timestamps)
 }
 END_TEST
 
+/*
+ * 000, "Regular command list": "Each regular command list execution
+ * updates state of the events that will be signaled in that command list
+ * to 'not ready'", also an event signalled elsewhere since the list was
+ * recorded. The list's work waits for a host-signalled gate first, so it
+ * cannot have run when the state is read. _i: 0 a queue executes the
+ * list, 1 zeCommandListImmediateAppendCommandListsExp().
+ */
+START_TEST(test_cb_regular_execution_takes_back_resignalled_event)
+{
+	ze_command_list_handle_t reg = lz_list(true);
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	ze_command_list_handle_t other = lz_immediate_list(true);
+	ze_command_queue_handle_t q = lz_queue();
+	ze_event_handle_t ev = lz_cb_event(CB_BOTH);
+	ze_event_handle_t gate = lz_event(gate_pool, 0);
+	uint64_t v1, a1, v2, a2, v3, a3, cv3, ca3;
+
+	lz_cb_spin(reg, 0, NULL, 1, &gate);
+	lz_cb_spin(reg, 0, ev, 0, NULL);
+	ck_assert_ok(zeCommandListClose(reg));
+	ck_assert_ok(cb_address(ev, &v1, &a1));
+
+	lz_cb_spin(other, 0, ev, 0, NULL);
+	ck_assert_ok(lz_list_sync(other, timeout));
+	ck_assert_ok(cb_address(ev, &v2, &a2));
+	ck_assert_msg(a2 != a1, "signalled elsewhere: another counter");
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+		     "and complete with that list");
+
+	if (_i == 0)
+		execute(q, reg);
+	else
+		ck_assert_ok(lz_append_lists(imm, 1, &reg, NULL, 0, NULL));
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY,
+		     "executing the list makes the events it signals not ready");
+	ck_assert_ok(cb_address(ev, &v3, &a3));
+	ck_assert_ok(cb_core_address(ev, &cv3, &ca3));
+	ck_assert_msg(v3 == v1 && a3 == a1,
+		      "zexEventGetDeviceAddress gives the list's pair again: "
+		      "(%#lx, %lu), expected (%#lx, %lu)",
+		      (unsigned long)a3, (unsigned long)v3,
+		      (unsigned long)a1, (unsigned long)v1);
+	ck_assert_msg(cv3 == v1 && ca3 == a1,
+		      "and so does zeEventCounterBasedGetDeviceAddress");
+	ck_assert_ze(zeEventHostSynchronize(ev, 20 * MS), ZE_RESULT_NOT_READY,
+		     "the list is held behind its gate");
+
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev, timeout));
+	ck_assert_ok(zeCommandQueueSynchronize(q, timeout));
+	ck_assert_ok(lz_list_sync(imm, timeout));
+	ck_assert_ok(zeCommandListDestroy(reg));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(other));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventDestroy(gate));
+}
+END_TEST
+
+/* More executions in one call than the ring holds: the call is refused. */
+#define TOO_MANY	5000u
+
+/*
+ * A refused execution takes nothing: the list's counter and its events
+ * stay where the last execution left them, and the list runs again.
+ * _i: 0 zeCommandListImmediateAppendCommandListsExp(), 1 a queue.
+ */
+START_TEST(test_cb_regular_refused_execution_changes_nothing)
+{
+	ze_command_list_handle_t reg = lz_list(true);
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	ze_command_queue_handle_t q = lz_queue();
+	ze_event_handle_t ev = lz_cb_event(CB_REG);
+	ze_command_list_handle_t *many = malloc(TOO_MANY * sizeof(*many));
+	uint64_t v1, a1, v2, a2;
+	ze_result_t ret;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(many);
+	for (i = 0; i < TOO_MANY; i++)
+		many[i] = reg;
+	lz_cb_spin(reg, 0, ev, 0, NULL);
+	ck_assert_ok(zeCommandListClose(reg));
+	ck_assert_ok(lz_append_lists(imm, 1, &reg, NULL, 0, NULL));
+	ck_assert_ok(zeEventHostSynchronize(ev, timeout));
+	ck_assert_ok(lz_list_sync(imm, timeout));
+	ck_assert_ok(cb_address(ev, &v1, &a1));
+
+	if (_i == 0)
+		ret = lz_append_lists(imm, TOO_MANY, many, NULL, 0, NULL);
+	else
+		ret = zeCommandQueueExecuteCommandLists(q, TOO_MANY, many,
+							NULL);
+	ck_assert_ze(ret, ZE_RESULT_ERROR_INVALID_SIZE,
+		     "more executions than the ring holds are refused");
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+		     "the refused call left the list's event complete");
+	ck_assert_ok(cb_address(ev, &v2, &a2));
+	ck_assert_msg(v2 == v1 && a2 == a1, "at the same pair");
+
+	ck_assert_ok(lz_append_lists(imm, 1, &reg, NULL, 0, NULL));
+	ck_assert_ok(zeEventHostSynchronize(ev, timeout));
+	execute(q, reg);
+	ck_assert_ok(zeCommandQueueSynchronize(q, timeout));
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+		     "the list runs again, from either");
+	ck_assert_ok(lz_list_sync(imm, timeout));
+	free(many);
+	ck_assert_ok(zeCommandListDestroy(reg));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeEventDestroy(ev));
+}
+END_TEST
+
 static Suite *cb_regular_suite(void)
 {
 	Suite *s = suite_create("cb_event_regular");
@@ -429,12 +548,17 @@ static Suite *cb_regular_suite(void)
 	tcase_add_test(tc, test_cb_regular_list_from_immediate);
 	tcase_add_test(tc, test_cb_regular_device_address);
 	tcase_add_test(tc, test_cb_regular_timestamps);
+	tcase_add_loop_test(tc,
+			    test_cb_regular_execution_takes_back_resignalled_event,
+			    0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_cb_regular_list_running_refused);
+	tcase_add_loop_test(tc, test_cb_regular_refused_execution_changes_nothing,
+			    0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

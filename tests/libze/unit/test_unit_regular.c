@@ -9,8 +9,10 @@
  * the counter values recorded, the counter set to 0 at execute time so
  * that an execution's events read "not ready" at once, a list executed
  * twice, a list that still runs refused, fences, queue and list
- * synchronisation, pool events signalled by recorded appends, and a
- * regular list run from an immediate list.
+ * synchronisation, pool events signalled by recorded appends, a regular
+ * list run from an immediate list, an execution that takes back an event
+ * signalled elsewhere since, and an event destroyed while a list still
+ * signals it.
  */
 
 #include "unit.h"
@@ -362,6 +364,81 @@ START_TEST(test_immediate_list_runs_regular_list)
 }
 END_TEST
 
+/*
+ * Seed 000: an execution makes the events the list signals "not ready",
+ * also one signalled elsewhere since the recording: it points at the
+ * list's counter with the recorded value again. Signalled twice in a row
+ * by the list, the event takes the second signal's value. The list is
+ * held behind another one's gate, so it cannot have run.
+ */
+START_TEST(test_execution_takes_back_resignalled_event)
+{
+	ze_command_list_handle_t held = lz_list(true), list = lz_list(true);
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	ze_event_handle_t gate = unit_gate(0);
+	ze_event_handle_t ev = unit_cb_event(
+		ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+		ZEX_COUNTER_BASED_EVENT_FLAG_NON_IMMEDIATE, NULL);
+	uint8_t *p = unit_buffer(0);
+	uint64_t a1, a2, a3, v1;
+
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(held, 1, &gate));
+	ck_assert_ok(zeCommandListClose(held));
+	unit_fill(list, p, 1, 64, ev, 0, NULL);
+	unit_fill(list, p, 2, 64, ev, 0, NULL);
+	ck_assert_ok(zeCommandListClose(list));
+	v1 = unit_cb_value(ev, &a1);
+	ck_assert_uint_eq(v1, 2);
+
+	unit_fill(imm, p + 64, 3, 64, ev, 0, NULL);
+	ck_assert_ok(zeEventHostSynchronize(ev, UINT64_MAX));
+	unit_cb_value(ev, &a2);
+	ck_assert_msg(a2 != a1, "signalled elsewhere: another counter");
+
+	execute(held, NULL);
+	execute(list, NULL);
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY,
+		     "the execution took the event back");
+	ck_assert_uint_eq(unit_cb_value(ev, &a3), v1);
+	ck_assert_msg(a3 == a1, "at the list's counter");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev, UINT64_MAX));
+	ck_assert_msg(unit_all(p, 2, 64), "and the list ran");
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(held));
+	ck_assert_ok(zeCommandListDestroy(list));
+}
+END_TEST
+
+/*
+ * An event destroyed while a list still signals it: the list keeps it
+ * (handle-less) and runs as before, however often.
+ */
+START_TEST(test_destroyed_event_list_still_runs)
+{
+	ze_command_list_handle_t list = lz_list(true);
+	ze_event_handle_t ev = cb_regular();
+	uint8_t *p = unit_buffer(0);
+	int i;
+
+	unit_fill(list, p, 0x17, 64, ev, 0, NULL);
+	unit_fill(list, p + 64, 0x18, 64, NULL, 0, NULL);
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeEventDestroy(ev));
+	for (i = 0; i < 3; i++) {
+		memset(p, 0, 128);
+		execute(list, NULL);
+		ck_assert_ok(zeCommandQueueSynchronize(queue, UINT64_MAX));
+		ck_assert_msg(unit_all(p, 0x17, 64) &&
+			      unit_all(p + 64, 0x18, 64), "the list ran");
+	}
+	ck_assert_ok(zeCommandListReset(list));
+	ck_assert_ok(zeCommandListDestroy(list));
+}
+END_TEST
+
 static Suite *regular_suite(void)
 {
 	Suite *s = suite_create("libze_unit_regular");
@@ -380,6 +457,8 @@ static Suite *regular_suite(void)
 	tcase_add_test(tc, test_reset_list_records_anew);
 	tcase_add_test(tc, test_several_lists_in_one_execute_run_in_order);
 	tcase_add_test(tc, test_immediate_list_runs_regular_list);
+	tcase_add_test(tc, test_execution_takes_back_resignalled_event);
+	tcase_add_test(tc, test_destroyed_event_list_still_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,9 +21,10 @@
  *
  * A regular list that signals an event records it with the value of the
  * recording; every execution sets the list's counter to 0 first (at the
- * time of the call, xe_cmdlist_rewind()), so the event reads "not ready"
- * again until the execution reaches that append, and waits recorded
- * elsewhere wait for the latest execution.
+ * time of the call) and gives the event that state again, whatever
+ * signalled it since (prepare_replay, a fresh state; lists/execute.c), so
+ * the event reads "not ready" again until the execution reaches that
+ * append, and waits recorded elsewhere wait for the latest execution.
  *
  * Three ways to create one, one implementation:
  *
@@ -200,6 +201,7 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 
 	if (!ev)
 		return -ENOMEM;
+	atomic_init(&ev->refs, 1);
 	ev->ops = &cb_event_ops;
 	ev->pool = pool;
 	ev->dev = dev;
@@ -389,27 +391,19 @@ ze_result_t xe_zex_cb_event_create(ze_context_handle_t hContext,
 /* ---- the kind's operations (struct xe_event_ops) ------------------------ */
 
 /*
- * An append may signal @ev from an in-order list of a type its flags
- * allow (compute-runtime: ZE_RESULT_ERROR_INVALID_ARGUMENT otherwise). A
- * timestamp event gets a fresh slot for this signal's timestamps: one
- * reference for the event's next state, one the list keeps until its
- * commands ran. An aggregated event adds its increment atomically against
- * the other producers; any other needs nothing but the counter bump.
+ * What a signal of @ev encodes, and the state it will publish (completed
+ * by publish_signal), with the timestamps of @ts (a reference taken over,
+ * also on failure). An aggregated event adds its increment atomically
+ * against the other producers and keeps its storage; any other needs
+ * nothing but the counter bump and points at the list's counter.
  */
-static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
-					   bool immediate, bool in_order,
-					   struct xe_signal *sig)
+static int prepare_state(const struct xe_event *ev, struct xe_ts_slot *ts,
+			 struct xe_signal *sig)
 {
-	ze_event_counter_based_flags_t need = immediate ?
-		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
-		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
 	struct xe_cb_state next = { .kind = XE_CB_COUNTER }, *cur;
 	int err;
 
-	if (!in_order || !(ev->cb_flags & need))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-
-	*sig = (struct xe_signal){ .op = XE_SIGNAL_COUNTER };
+	*sig = (struct xe_signal){ .op = XE_SIGNAL_COUNTER, .ts = ts };
 	cur = xe_cb_pin(&ev->cb);
 	if (cur && cur->kind == XE_CB_AGGREGATE) {
 		sig->op = XE_SIGNAL_ADD;
@@ -420,27 +414,68 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 	}
 	xe_cb_unpin(&ev->cb, cur);
 	next.ts = NULL;
+	if (ts)
+		sig->ts_addr = xe_ts_addr(ts);
 
-	if (ev->timestamps) {
-		err = xe_ts_alloc(ev->dev, &sig->ts);
-		if (err)
-			return xe_result_from_errno(err);
-		sig->ts_addr = xe_ts_addr(sig->ts);
-	}
 	/* An aggregated event without timestamps never changes. */
-	if (sig->op != XE_SIGNAL_ADD || sig->ts) {
+	if (sig->op != XE_SIGNAL_ADD || ts) {
 		err = xe_cb_state_new(&next, &sig->state);
 		if (err) {
-			xe_ts_put(sig->ts);
-			return xe_result_from_errno(err);
+			xe_ts_put(ts);
+			sig->ts = NULL;
+			return err;
 		}
 	}
+	return 0;
+}
+
+/*
+ * An append may signal @ev from an in-order list of a type its flags
+ * allow (compute-runtime: ZE_RESULT_ERROR_INVALID_ARGUMENT otherwise). A
+ * timestamp event gets a fresh slot for this signal's timestamps: one
+ * reference for the event's next state, one the list keeps until its
+ * commands ran.
+ */
+static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
+					   bool immediate, bool in_order,
+					   struct xe_signal *sig)
+{
+	ze_event_counter_based_flags_t need = immediate ?
+		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+	struct xe_ts_slot *ts = NULL;
+	int err;
+
+	if (!in_order || !(ev->cb_flags & need))
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	if (ev->timestamps) {
+		err = xe_ts_alloc(ev->dev, &ts);
+		if (err)
+			return xe_result_from_errno(err);
+	}
+	err = prepare_state(ev, ts, sig);
+	if (err)
+		return xe_result_from_errno(err);
 	if (sig->ts)
 		sig->keep = (struct xe_ref){
 			.obj = xe_ts_get(sig->ts),
 			.put = xe_ts_release,
 		};
 	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * An execution of a regular list takes @ev back to what a signal recorded
+ * in it made it, wherever @ev was signalled since: a fresh state (a state
+ * is published once), completed by publish_signal with the list's counter
+ * and the recorded value, and the recorded timestamp slot @ts, which the
+ * execution writes again.
+ */
+static int cb_event_prepare_replay(const struct xe_event *ev,
+				   struct xe_ts_slot *ts, struct xe_signal *sig)
+{
+	return prepare_state(ev, ts ? xe_ts_get(ts) : NULL, sig);
 }
 
 /*
@@ -512,6 +547,7 @@ static const struct xe_event_ops cb_event_ops = {
 	.prepare_signal = cb_event_prepare_signal,
 	.publish_signal = cb_event_publish_signal,
 	.cancel_signal = cb_event_cancel_signal,
+	.prepare_replay = cb_event_prepare_replay,
 	.wait_keep = cb_event_wait_keep,
 	.fini = cb_event_fini,
 };

@@ -335,6 +335,7 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 		import_put(import);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	atomic_init(&ev->refs, 1);
 	ev->ops = &imported_event_ops;
 	ev->dev = dev;
 	ev->signal_scope = h.signal_scope;

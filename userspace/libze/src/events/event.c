@@ -57,15 +57,27 @@ static void state_store(struct xe_event *ev, uint64_t state)
 	__atomic_store_n(&ev->slot->state, state, __ATOMIC_RELEASE);
 }
 
+/*
+ * Drop a reference of @ev; the last one drops what it holds and frees it.
+ * Besides the handle, only regular lists that recorded a signal of it hold
+ * one (their executions take the event back, lists/execute.c).
+ */
+void xe_event_put(struct xe_event *ev)
+{
+	if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) != 1)
+		return;
+	ev->ops->fini(ev);
+	free(ev);
+}
+
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	ev->ops->fini(ev);
 	xe_object_fini(&ev->obj);
-	free(ev);
+	xe_event_put(ev);
 	return ZE_RESULT_SUCCESS;
 }
 

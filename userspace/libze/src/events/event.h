@@ -6,6 +6,7 @@
 #define _XE_EVENT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -124,6 +125,13 @@ struct xe_signal {
  *	becomes the signal's; @counter and @value are the in-order counter
  *	and the value the append bumps it to (NULL, 0 for an out-of-order list)
  * @cancel_signal: the append was abandoned: drop what @sig holds
+ * @prepare_replay: an execution of a regular list takes the event back to
+ *	what a signal recorded in that list made it (only for signals whose
+ *	prepared @sig carried a state, i.e. counter-based events): fill in
+ *	@sig with a fresh state, whose timestamps are @ts (that signal's slot,
+ *	or NULL), which publish_signal publishes or cancel_signal drops like a
+ *	prepared signal's. Encodes nothing (the commands are recorded). NULL
+ *	for kinds that never replace their state. Returns 0 or -ENOMEM.
  * @wait_keep: a list waits for the event's current state @cond: what the
  *	wait needs kept alive, if anything (@recorded: for every execution of a
  *	regular list; @own: the waiting list's own in-order counter). Returns 0
@@ -136,6 +144,8 @@ struct xe_event_ops {
 	void (*publish_signal)(struct xe_event *ev, struct xe_signal *sig,
 			       struct xe_counter *counter, uint64_t value);
 	void (*cancel_signal)(struct xe_event *ev, struct xe_signal *sig);
+	int (*prepare_replay)(const struct xe_event *ev, struct xe_ts_slot *ts,
+			      struct xe_signal *sig);
 	void (*wait_keep)(const struct xe_event *ev,
 			  const struct xe_event_cond *cond, bool recorded,
 			  const struct xe_counter *own, struct xe_ref *ref);
@@ -145,6 +155,9 @@ struct xe_event_ops {
 /**
  * struct xe_event - an event: a regular one, or a counter-based one
  * @obj: handle header
+ * @refs: references: the handle's, dropped by zeEventDestroy(), and one per
+ *	signal a regular list recorded (lists/execute.c), which its
+ *	executions replay; the last xe_event_put() frees it
  * @ops: what its kind does (struct xe_event_ops)
  * @pool: its pool; NULL for a counter-based event made without one
  * @dev: the device whose address space its memory is bound in
@@ -163,10 +176,13 @@ struct xe_event_ops {
  *	state reads, held
  *
  * Otherwise not thread-safe, as the spec allows: an event is not
- * destroyed, nor signalled from two threads at once.
+ * destroyed, nor signalled from two threads at once. A destroyed event that
+ * a regular list still signals lives on, handle-less, until the list lets
+ * it go.
  */
 struct xe_event {
 	struct xe_object obj;
+	atomic_uint refs;
 	const struct xe_event_ops *ops;
 	struct xe_event_pool *pool;
 	struct xe_device *dev;
@@ -190,6 +206,15 @@ xe_event_pool_from_handle(ze_event_pool_handle_t h)
 {
 	return xe_object_check(h, XE_MAGIC_EVENT_POOL);
 }
+
+/* A reference of @ev, for the caller; xe_event_put() drops it. */
+static inline struct xe_event *xe_event_get(struct xe_event *ev)
+{
+	atomic_fetch_add_explicit(&ev->refs, 1, memory_order_relaxed);
+	return ev;
+}
+
+void xe_event_put(struct xe_event *ev);
 
 static inline bool xe_event_is_cb(const struct xe_event *ev)
 {

@@ -489,6 +489,7 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 	if (!ev)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &pool->ctx->drv->ddi);
+	atomic_init(&ev->refs, 1);
 	ev->ops = &pool_event_ops;
 	ev->pool = pool;
 	ev->dev = pool->dev;

@@ -37,6 +37,12 @@
  * batch (batch.c), which a queue later calls as a second-level batch. A
  * command queue's execution is an append too (xe_append_begin_queue()),
  * with no list, no events and no counter: the same commit submits it.
+ * Executing regular lists (xe_append_execute(), from a queue or an
+ * immediate list) begins each one's execution before the submission
+ * (execute.c: the states its events take back, its counter at 0); the
+ * commit publishes them before the append's own signal, an abort gives
+ * everything back. A regular list's append that replaces its event's
+ * state records it there (room reserved at the begin), for the executions.
  *
  * A counter-based event signalled from an in-order list needs nothing but
  * the counter bump every append does anyway: the commit publishes (this
@@ -253,6 +259,11 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		if (ret != ZE_RESULT_SUCCESS)
 			return ret;
 		a->signal = signal;
+		/* A regular list's executions give the state back. */
+		a->replay = !list->immediate && a->sig.state;
+		if (a->replay && xe_replays_reserve(&list->replays))
+			return xe_append_abort(a,
+					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 	}
 
 	list->cs.len = 0;
@@ -286,6 +297,45 @@ void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
 	};
 }
 
+/**
+ * xe_append_execute() - the append executes closed regular lists
+ * @a: the append, of an immediate list or a queue's
+ * @n: how many
+ * @lists: the lists, which xe_cmdlist_check_executable() accepted; the
+ *	array stays the caller's and alive until the append ends
+ *
+ * Emits their execution (a second-level batch each) and begins each
+ * (xe_cmdlist_exec_begin(): the states its events take back, its counter
+ * at 0 from now on); the commit publishes what was begun, an abort takes
+ * it back.
+ *
+ * Return: ZE_RESULT_SUCCESS; or the error, and the append is aborted.
+ */
+ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
+			      ze_command_list_handle_t *lists)
+{
+	uint32_t *cs, i;
+	int err;
+
+	cs = xe_append_reserve(a, (size_t)n * XE_EXECUTE_DWORDS);
+	if (!cs)
+		return xe_append_abort(a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+	for (i = 0; i < n; i++)
+		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(lists[i]));
+	xe_append_advance(a, cs);
+
+	a->execs = lists;
+	for (i = 0; i < n; i++) {
+		err = xe_cmdlist_exec_begin(xe_cmdlist_from_handle(lists[i]));
+		if (err) {
+			xe_context_note(a->ctx, err);
+			return xe_append_abort(a, xe_result_from_errno(err));
+		}
+		a->nexecs = i + 1;
+	}
+	return ZE_RESULT_SUCCESS;
+}
+
 /* Emit the end of a list's append: timestamps, the signal, the bump. */
 static uint32_t *emit_end(const struct xe_append *a, uint32_t *cs)
 {
@@ -317,6 +367,9 @@ static void publish(struct xe_append *a)
 	if (list->immediate)
 		list->last_seqno = a->seqno;
 	xe_keeps_commit(&list->keeps, a->keep_from, a->seqno);
+	if (a->replay)
+		xe_replays_record(&list->replays, a->signal, a->sig.ts,
+				  a->value);
 	if (a->signal)
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);
@@ -337,7 +390,7 @@ static void publish(struct xe_append *a)
  */
 ze_result_t xe_append_commit(struct xe_append *a)
 {
-	uint32_t *cs;
+	uint32_t *cs, i;
 	int err;
 
 	if (a->list) {
@@ -359,6 +412,10 @@ ze_result_t xe_append_commit(struct xe_append *a)
 		return xe_append_abort(a, xe_result_from_errno(err));
 	}
 	a->committed = true;
+	/* The lists it executes take their events back before its signal. */
+	for (i = 0; i < a->nexecs; i++)
+		xe_cmdlist_exec_commit(xe_cmdlist_from_handle(a->execs[i]),
+				       a->ring, a->seqno);
 	if (a->list)
 		publish(a);
 
@@ -377,6 +434,11 @@ ze_result_t xe_append_commit(struct xe_append *a)
  */
 ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret)
 {
+	uint32_t i;
+
+	for (i = 0; i < a->nexecs; i++)
+		xe_cmdlist_exec_abort(xe_cmdlist_from_handle(a->execs[i]));
+	a->nexecs = 0;
 	if (a->list)
 		xe_keeps_drop_from(&a->list->keeps, a->keep_from);
 	if (a->signal)

@@ -46,6 +46,12 @@ struct xe_cs {
  * @sig: what @signal's kind prepared for it (struct xe_signal)
  * @keep_from: the entries of @list's keeps from this one on are the
  *	append's: stamped by the commit, dropped by an abort
+ * @replay: the commit records @signal's new state in @list (a regular
+ *	list: its executions give it back, lists/execute.c); room reserved
+ * @execs: regular lists the append executes (xe_append_execute()), the
+ *	caller's array, alive until the append ends
+ * @nexecs: those of @execs begun: the commit starts their executions, an
+ *	abort takes them back
  * @value: in-order lists: the value the append bumps the counter to
  * @seqno: after a commit to a ring: the submission's completion point
  * @committed: the commands were submitted or recorded
@@ -61,6 +67,9 @@ struct xe_append {
 	struct xe_event *signal;
 	struct xe_signal sig;
 	size_t keep_from;
+	bool replay;
+	ze_command_list_handle_t *execs;
+	uint32_t nexecs;
 	uint64_t value;
 	uint64_t seqno;
 	bool committed;
@@ -73,6 +82,8 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
 			   struct xe_ring *ring, ze_command_queue_mode_t mode,
 			   struct xe_cs *cs);
+ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
+			      ze_command_list_handle_t *lists);
 ze_result_t xe_append_commit(struct xe_append *a);
 ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
 

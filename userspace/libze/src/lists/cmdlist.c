@@ -22,7 +22,8 @@
  * counter-based events it signals read "not ready" from that call on, in
  * host program order; the queue stores 0 again before it calls the batch,
  * which only matters when one call executes the list twice. A list whose
- * previous execution still runs is refused.
+ * previous execution still runs is refused. What an execution does to the
+ * list and to the events it signals is in execute.c.
  *
  * Counter-based events (cb_event.c) take part through the same counter: a
  * wait for one is a 64-bit compare of its current (counter, value);
@@ -94,6 +95,7 @@ static void cmdlist_free(struct xe_cmdlist *list)
 	if (list->ring)
 		xe_ring_destroy(list->ring);
 	xe_keeps_release(&list->keeps);
+	xe_replays_release(&list->replays);
 	xe_ring_put(list->exec_ring);
 	xe_counter_put(list->counter);
 	xe_heap_fini(&list->heap);
@@ -270,6 +272,7 @@ ze_result_t xe_cmdlist_reset(ze_command_list_handle_t hCommandList)
 	xe_batch_reset(&list->batch);
 	xe_heap_reset(&list->heap);
 	xe_keeps_release(&list->keeps);
+	xe_replays_release(&list->replays);
 	list->counter_value = 0;
 	list->closed = false;
 	/*
@@ -295,74 +298,6 @@ ze_result_t xe_cmdlist_host_synchronize(ze_command_list_handle_t hCommandList,
 	err = xe_ring_wait(list->ring, list->last_seqno, timeout);
 	xe_context_note(list->ctx, err);
 	return xe_result_from_errno(err);
-}
-
-/* ---- executing regular lists -------------------------------------------- */
-
-/**
- * xe_cmdlist_check_executable() - may a queue of @ordinal execute @list?
- * @list: the list
- * @ordinal: the queue's command queue group
- *
- * Return: 0; -EINVAL for an immediate or an open list; -EXDEV for a list
- * of another group; -EBUSY for an in-order list whose last execution is
- * still running (its counter is rewound by the next one).
- */
-int xe_cmdlist_check_executable(struct xe_cmdlist *list, uint32_t ordinal)
-{
-	if (list->immediate || !list->closed)
-		return -EINVAL;
-	if (list->ordinal != ordinal)
-		return -EXDEV;
-	if (list->in_order && list->exec_ring &&
-	    !atomic_load_explicit(&list->exec_ring->dead,
-				  memory_order_acquire) &&
-	    !xe_ring_done(list->exec_ring, list->exec_seqno))
-		return -EBUSY;
-	return 0;
-}
-
-/**
- * xe_cmdlist_rewind() - start an execution of @list in host program order
- * @list: a regular list that xe_cmdlist_check_executable() accepted
- *
- * An in-order list's counter goes back to 0 at once (COUNTER_SET): from
- * this call on, the counter-based events the list signals read "not
- * ready", and waits recorded elsewhere wait for this execution. Nothing
- * writes the counter meanwhile: the previous execution has finished.
- *
- * Return: 0 or a negative errno.
- */
-int xe_cmdlist_rewind(struct xe_cmdlist *list)
-{
-	if (!list->in_order)
-		return 0;
-	return xe_counter_set(list->counter, 0);
-}
-
-/* Emit the commands that execute @list from a ring. */
-uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *list)
-{
-	/*
-	 * The host set the counter to 0 already (xe_cmdlist_rewind()); the
-	 * engine does it again for a list executed twice by one call.
-	 */
-	if (list->in_order)
-		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, 0);
-	return xe_emit_bb_start(cs, xe_batch_start(&list->batch), true);
-}
-
-/* Remember where @list last executed, for the next check. */
-void xe_cmdlist_executed(struct xe_cmdlist *list, struct xe_ring *ring,
-			 uint64_t seqno)
-{
-	if (!list->in_order)
-		return;
-	if (list->exec_ring != ring) {
-		xe_ring_put(list->exec_ring);
-		list->exec_ring = xe_ring_get(ring);
-	}
-	list->exec_seqno = seqno;
 }
 
 /* ---- getters ------------------------------------------------------------ */

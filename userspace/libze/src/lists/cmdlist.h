@@ -15,6 +15,7 @@
 #include "core/libze_private.h"
 #include "events/counter.h"
 #include "lists/append.h"
+#include "lists/execute.h"
 #include "lists/keep.h"
 #include "submission/batch.h"
 #include "submission/encoder.h"
@@ -54,8 +55,16 @@ struct xe_ring;
  * @heap: data that commands read (fill patterns)
  * @exec_ring: regular in-order lists: the ring of the last execution, held
  * @exec_seqno: regular in-order lists: its completion point
+ * @exec_begun: regular in-order lists: an execution was begun and is not
+ *	yet committed or aborted (lists/execute.c)
+ * @exec_saved: then: the counter's value before the execution set it to 0
+ * @exec_repeated: the last call that executed the list executed it more
+ *	than once
  * @keeps: what the list's commands need alive (lists/keep.c); between
  *	appends, only entries of submitted or recorded commands
+ * @replays: regular in-order lists: the recorded signals that replace
+ *	their events' states, which every execution gives them again
+ *	(lists/execute.c)
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -87,8 +96,12 @@ struct xe_cmdlist {
 
 	struct xe_ring *exec_ring;
 	uint64_t exec_seqno;
+	bool exec_begun;
+	uint64_t exec_saved;
+	bool exec_repeated;
 
 	struct xe_keeps keeps;
+	struct xe_replays replays;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)
@@ -98,13 +111,6 @@ static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t
 
 ze_result_t xe_check_queue_desc(const ze_command_queue_desc_t *desc);
 uint32_t xe_queue_priority(const ze_command_queue_desc_t *desc);
-uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *regular);
-int xe_cmdlist_check_executable(struct xe_cmdlist *regular,
-				uint32_t ordinal);
-int xe_cmdlist_rewind(struct xe_cmdlist *regular);
-void xe_cmdlist_executed(struct xe_cmdlist *regular, struct xe_ring *ring,
-			 uint64_t seqno);
-
 /* Dwords xe_emit_execute() writes at most. */
 #define XE_EXECUTE_DWORDS \
 	(XE_MI_STORE_DATA_IMM_QW_DWORDS + XE_MI_BATCH_BUFFER_START_DWORDS)

@@ -12,7 +12,11 @@
  * append: after the wait events (and, for an in-order immediate list,
  * after its previous append), before the signal event. The lists must be
  * of the immediate list's group, and in-order ones idle, as for a queue;
- * their counters go back to 0 at the time of the call, as for a queue.
+ * their counters go back to 0 at the time of the call and the events they
+ * signal take back the states their recordings gave them, as for a queue
+ * (execute.c), before the append's own signal. A refused append (no room
+ * in the ring, a banned queue) takes nothing: the abort gives everything
+ * back.
  */
 
 #include <stdlib.h>
@@ -34,7 +38,7 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 	struct xe_cmdlist *list;
 	struct xe_append a;
 	ze_result_t ret;
-	uint32_t *cs, i;
+	uint32_t i;
 	int err;
 
 	if (!imm)
@@ -56,26 +60,10 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 			      numWaitEvents, phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	cs = xe_append_reserve(&a, (size_t)numCommandLists * XE_EXECUTE_DWORDS);
-	if (!cs)
-		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-	for (i = 0; i < numCommandLists; i++)
-		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(phCommandLists[i]));
-	xe_append_advance(&a, cs);
-
-	for (i = 0; i < numCommandLists; i++) {
-		err = xe_cmdlist_rewind(xe_cmdlist_from_handle(phCommandLists[i]));
-		if (err)
-			return xe_append_abort(&a, xe_result_from_errno(err));
-	}
-
-	ret = xe_append_commit(&a);
+	ret = xe_append_execute(&a, numCommandLists, phCommandLists);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	for (i = 0; i < numCommandLists; i++)
-		xe_cmdlist_executed(xe_cmdlist_from_handle(phCommandLists[i]),
-				    a.ring, a.seqno);
-	return ZE_RESULT_SUCCESS;
+	return xe_append_commit(&a);
 }
 
 XE_EXPORT(zeCommandListImmediateAppendCommandListsExp,

@@ -9,7 +9,9 @@
  * A command queue is a ring (ring.c). Executing closed regular lists
  * writes, for each, a second-level MI_BATCH_BUFFER_START of its batch (an
  * in-order list's counter is set to 0 by the host first, at the time of
- * the call, see xe_cmdlist_rewind()), as one submission:
+ * the call, and the events it signals take back the states its recording
+ * gave them, see execute.c), as one submission, an append of the queue
+ * (xe_append_execute()); a refused one changes nothing:
  * the queue's fence and synchronisation wait for the kernel's completed
  * sequence number to reach it. Queues are free-threaded: submissions to one ring are serialised by
  * the ring, and nothing else of the queue changes after creation.
@@ -85,18 +87,21 @@ ze_result_t xe_cmdqueue_destroy(ze_command_queue_handle_t hCommandQueue)
 	return ZE_RESULT_SUCCESS;
 }
 
+/* Executions of up to this many lists build their commands on the stack. */
+#define XE_QUEUE_LOCAL_LISTS	8
+
 static ze_result_t check_lists(struct xe_cmdqueue *q, uint32_t n,
-			       ze_command_list_handle_t *handles,
-			       struct xe_cmdlist **lists)
+			       ze_command_list_handle_t *handles)
 {
+	struct xe_cmdlist *list;
 	uint32_t i;
 	int err;
 
 	for (i = 0; i < n; i++) {
-		lists[i] = xe_cmdlist_from_handle(handles[i]);
-		if (!lists[i])
+		list = xe_cmdlist_from_handle(handles[i]);
+		if (!list)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-		err = xe_cmdlist_check_executable(lists[i], q->desc.ordinal);
+		err = xe_cmdlist_check_executable(list, q->desc.ordinal);
 		if (err)
 			return xe_result_from_errno(err);
 	}
@@ -110,14 +115,12 @@ xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
 				  ze_fence_handle_t hFence)
 {
 	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
-	uint32_t local_cs[8 * XE_EXECUTE_DWORDS] = { 0 }, *cs_buf = local_cs, *cs;
-	struct xe_cmdlist *local_lists[8], **lists = local_lists;
+	uint32_t local_cs[XE_QUEUE_LOCAL_LISTS * XE_EXECUTE_DWORDS];
+	uint32_t *cs_buf = local_cs;
 	struct xe_fence *fence = NULL;
 	struct xe_append a;
 	struct xe_cs staging;
 	ze_result_t ret;
-	uint32_t i;
-	int err;
 
 	if (!q)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -132,51 +135,30 @@ xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
 		if (fence->queue != q)
 			return ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT;
 	}
-
-	if (numCommandLists > XE_ARRAY_SIZE(local_lists)) {
-		lists = malloc(numCommandLists * sizeof(*lists));
-		cs_buf = malloc(numCommandLists * XE_EXECUTE_DWORDS * 4);
-		if (!lists || !cs_buf) {
-			ret = ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
-			goto out;
-		}
-	}
-	ret = check_lists(q, numCommandLists, phCommandLists, lists);
+	ret = check_lists(q, numCommandLists, phCommandLists);
 	if (ret != ZE_RESULT_SUCCESS)
-		goto out;
+		return ret;
 
+	if (numCommandLists > XE_QUEUE_LOCAL_LISTS) {
+		cs_buf = malloc((size_t)numCommandLists * XE_EXECUTE_DWORDS *
+				sizeof(*cs_buf));
+		if (!cs_buf)
+			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
 	staging = (struct xe_cs){
 		.buf = cs_buf,
-		.cap = numCommandLists * XE_EXECUTE_DWORDS,
+		.cap = (size_t)numCommandLists * XE_EXECUTE_DWORDS,
 		.fixed = true,
 	};
 	xe_append_begin_queue(&a, q->ctx, q->ring, q->desc.mode, &staging);
-	cs = xe_append_reserve(&a, numCommandLists * XE_EXECUTE_DWORDS);
-	for (i = 0; i < numCommandLists; i++)
-		cs = xe_emit_execute(cs, lists[i]);
-	xe_append_advance(&a, cs);
-
-	err = 0;
-	for (i = 0; i < numCommandLists && !err; i++)
-		err = xe_cmdlist_rewind(lists[i]);
-	if (err) {
-		xe_context_note(q->ctx, err);
-		ret = xe_append_abort(&a, xe_result_from_errno(err));
-		goto out;
-	}
-	ret = xe_append_commit(&a);
-	if (a.committed) {
-		for (i = 0; i < numCommandLists; i++)
-			xe_cmdlist_executed(lists[i], q->ring, a.seqno);
-		if (fence)
-			atomic_store_explicit(&fence->seqno, a.seqno,
-					      memory_order_release);
-	}
-out:
-	if (lists != local_lists) {
-		free(lists);
+	ret = xe_append_execute(&a, numCommandLists, phCommandLists);
+	if (ret == ZE_RESULT_SUCCESS)
+		ret = xe_append_commit(&a);
+	if (a.committed && fence)
+		atomic_store_explicit(&fence->seqno, a.seqno,
+				      memory_order_release);
+	if (cs_buf != local_cs)
 		free(cs_buf);
-	}
 	return ret;
 }
 

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_EXECUTE_H
+#define _XE_EXECUTE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "events/event.h"
+
+struct xe_cmdlist;
+struct xe_ring;
+
+/**
+ * struct xe_replay - a signal a regular list recorded that replaces its
+ * event's state, which every execution of the list gives the event again
+ * @ev: the event, held
+ * @ts: the signal's timestamp slot, held, or NULL
+ * @value: the value the recorded append bumps the list's counter to
+ * @sig: from xe_cmdlist_exec_begin() to the execution's commit or abort:
+ *	the state prepared for @ev (struct xe_event_ops.prepare_replay)
+ */
+struct xe_replay {
+	struct xe_event *ev;
+	struct xe_ts_slot *ts;
+	uint64_t value;
+	struct xe_signal sig;
+};
+
+/**
+ * struct xe_replays - the state-replacing signals a regular list recorded
+ * (execute.c)
+ * @v: the signals, in recording order
+ * @n: entries in @v
+ * @cap: room in @v
+ */
+struct xe_replays {
+	struct xe_replay *v;
+	size_t n;
+	size_t cap;
+};
+
+int xe_replays_reserve(struct xe_replays *replays);
+void xe_replays_record(struct xe_replays *replays, struct xe_event *ev,
+		       struct xe_ts_slot *ts, uint64_t value);
+void xe_replays_release(struct xe_replays *replays);
+
+int xe_cmdlist_check_executable(struct xe_cmdlist *regular, uint32_t ordinal);
+uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *regular);
+int xe_cmdlist_exec_begin(struct xe_cmdlist *regular);
+void xe_cmdlist_exec_commit(struct xe_cmdlist *regular, struct xe_ring *ring,
+			    uint64_t seqno);
+void xe_cmdlist_exec_abort(struct xe_cmdlist *regular);
+
+#endif /* _XE_EXECUTE_H */
