@@ -41,6 +41,28 @@ static bool query_ok(struct report *r, const char *call, ze_result_t result)
 	return false;
 }
 
+/*
+ * The Level Zero way to read an array: ask how many, then fill that many
+ * zeroed structs, each with its stype set (the first member of those that
+ * have one; 0 for those that have none). At most MAX_ENTRIES; true when
+ * both calls succeeded (a failure is reported).
+ */
+static void set_stypes(void *arr, size_t size, uint32_t n,
+		       ze_structure_type_t stype)
+{
+	uint32_t i;
+
+	memset(arr, 0, size * n);
+	for (i = 0; i < n; i++)
+		memcpy((char *)arr + i * size, &stype, sizeof(stype));
+}
+
+#define QUERY_ARRAY(r, fn, handle, arr, n, stype)			\
+	(query_ok(r, #fn, fn(handle, &(n), NULL)) &&			\
+	 ((n) = (n) < MAX_ENTRIES ? (n) : MAX_ENTRIES,			\
+	  set_stypes(arr, sizeof((arr)[0]), n, stype),			\
+	  query_ok(r, #fn, fn(handle, &(n), arr))))
+
 static void report_uuid(struct report *r, const char *key, const uint8_t *id,
 			size_t len)
 {
@@ -136,19 +158,12 @@ static void describe_extensions(struct report *r, ze_driver_handle_t driver)
 	uint32_t n = 0, i;
 
 	report_array(r, "extensions");
-	if (query_ok(r, "zeDriverGetExtensionProperties",
-		     zeDriverGetExtensionProperties(driver, &n, NULL))) {
-		if (n > MAX_ENTRIES)
-			n = MAX_ENTRIES;
-		memset(ext, 0, sizeof(ext));
-		if (query_ok(r, "zeDriverGetExtensionProperties",
-			     zeDriverGetExtensionProperties(driver, &n, ext))) {
-			for (i = 0; i < n; i++) {
-				report_object(r, NULL);
-				report_str(r, "name", ext[i].name);
-				report_version(r, "version", ext[i].version);
-				report_end(r);
-			}
+	if (QUERY_ARRAY(r, zeDriverGetExtensionProperties, driver, ext, n, 0)) {
+		for (i = 0; i < n; i++) {
+			report_object(r, NULL);
+			report_str(r, "name", ext[i].name);
+			report_version(r, "version", ext[i].version);
+			report_end(r);
 		}
 	}
 	report_end(r);
@@ -237,25 +252,15 @@ static void describe_memory(struct report *r, ze_device_handle_t device)
 	uint32_t n = 0, i;
 
 	report_array(r, "memory");
-	if (query_ok(r, "zeDeviceGetMemoryProperties",
-		     zeDeviceGetMemoryProperties(device, &n, NULL))) {
-		if (n > MAX_ENTRIES)
-			n = MAX_ENTRIES;
-		for (i = 0; i < n; i++)
-			mem[i] = (ze_device_memory_properties_t){
-				.stype = ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES,
-			};
-		if (query_ok(r, "zeDeviceGetMemoryProperties",
-			     zeDeviceGetMemoryProperties(device, &n, mem))) {
-			for (i = 0; i < n; i++) {
-				report_object(r, NULL);
-				report_str(r, "name", mem[i].name);
-				report_u64(r, "total bytes", mem[i].totalSize);
-				report_u64(r, "max clock MHz",
-					   mem[i].maxClockRate);
-				report_u64(r, "bus width", mem[i].maxBusWidth);
-				report_end(r);
-			}
+	if (QUERY_ARRAY(r, zeDeviceGetMemoryProperties, device, mem, n,
+			ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES)) {
+		for (i = 0; i < n; i++) {
+			report_object(r, NULL);
+			report_str(r, "name", mem[i].name);
+			report_u64(r, "total bytes", mem[i].totalSize);
+			report_u64(r, "max clock MHz", mem[i].maxClockRate);
+			report_u64(r, "bus width", mem[i].maxBusWidth);
+			report_end(r);
 		}
 	}
 	report_end(r);
@@ -292,22 +297,13 @@ static void describe_caches(struct report *r, ze_device_handle_t device)
 	uint32_t n = 0, i;
 
 	report_array(r, "caches");
-	if (query_ok(r, "zeDeviceGetCacheProperties",
-		     zeDeviceGetCacheProperties(device, &n, NULL))) {
-		if (n > MAX_ENTRIES)
-			n = MAX_ENTRIES;
-		for (i = 0; i < n; i++)
-			cache[i] = (ze_device_cache_properties_t){
-				.stype = ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES,
-			};
-		if (query_ok(r, "zeDeviceGetCacheProperties",
-			     zeDeviceGetCacheProperties(device, &n, cache))) {
-			for (i = 0; i < n; i++) {
-				report_object(r, NULL);
-				report_u64(r, "bytes", cache[i].cacheSize);
-				report_hex(r, "flags", cache[i].flags);
-				report_end(r);
-			}
+	if (QUERY_ARRAY(r, zeDeviceGetCacheProperties, device, cache, n,
+			ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES)) {
+		for (i = 0; i < n; i++) {
+			report_object(r, NULL);
+			report_u64(r, "bytes", cache[i].cacheSize);
+			report_hex(r, "flags", cache[i].flags);
+			report_end(r);
 		}
 	}
 	report_end(r);
@@ -319,28 +315,16 @@ static void describe_queue_groups(struct report *r, ze_device_handle_t device)
 	uint32_t n = 0, i;
 
 	report_array(r, "queue groups");
-	if (query_ok(r, "zeDeviceGetCommandQueueGroupProperties",
-		     zeDeviceGetCommandQueueGroupProperties(device, &n,
-							     NULL))) {
-		if (n > MAX_ENTRIES)
-			n = MAX_ENTRIES;
-		for (i = 0; i < n; i++)
-			g[i] = (ze_command_queue_group_properties_t){
-				.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES,
-			};
-		if (query_ok(r, "zeDeviceGetCommandQueueGroupProperties",
-			     zeDeviceGetCommandQueueGroupProperties(device,
-								    &n, g))) {
-			for (i = 0; i < n; i++) {
-				report_object(r, NULL);
-				report_u64(r, "ordinal", i);
-				REPORT_FLAGS(r, "flags", g[i].flags,
-					     queue_group_flags);
-				report_u64(r, "queues", g[i].numQueues);
-				report_u64(r, "max fill pattern bytes",
-					   g[i].maxMemoryFillPatternSize);
-				report_end(r);
-			}
+	if (QUERY_ARRAY(r, zeDeviceGetCommandQueueGroupProperties, device, g,
+			n, ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES)) {
+		for (i = 0; i < n; i++) {
+			report_object(r, NULL);
+			report_u64(r, "ordinal", i);
+			REPORT_FLAGS(r, "flags", g[i].flags, queue_group_flags);
+			report_u64(r, "queues", g[i].numQueues);
+			report_u64(r, "max fill pattern bytes",
+				   g[i].maxMemoryFillPatternSize);
+			report_end(r);
 		}
 	}
 	report_end(r);
