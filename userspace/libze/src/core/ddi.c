@@ -280,8 +280,8 @@ static const struct xe_ddi_slot mem_slots[] = {
 };
 
 static const struct xe_ddi_slot mem_exp_slots[] = {
-	O(1_6, zeMemGetIpcHandleFromFileDescriptorExp),
-	O(1_6, zeMemGetFileDescriptorFromIpcHandleExp),
+	SO(1_6, zeMemGetIpcHandleFromFileDescriptorExp, xe_mem_ipc_handle_from_fd),
+	SO(1_6, zeMemGetFileDescriptorFromIpcHandleExp, xe_mem_fd_from_ipc_handle),
 	O(1_7, zeMemSetAtomicAccessAttributeExp),
 	O(1_7, zeMemGetAtomicAccessAttributeExp),
 };
