@@ -71,6 +71,7 @@ enum xe_magic {
 	XE_MAGIC_MODULE = 0x584d6f64,		/* "XMod" */
 	XE_MAGIC_BUILD_LOG = 0x58426c67,	/* "XBlg" */
 	XE_MAGIC_KERNEL = 0x584b726e,		/* "XKrn" */
+	XE_MAGIC_PHYSMEM = 0x5850686d,		/* "XPhm" */
 };
 
 /**

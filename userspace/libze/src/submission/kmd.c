@@ -750,17 +750,30 @@ int xe_kmd_ipc_export_bo(int fd, uint32_t handle, bool token,
  * xe_kmd_va_reserve() - reserve a range of the process's address space
  * @size: bytes, page aligned
  * @align: alignment of the address, a power of two (0: a page)
+ * @hint: where the caller would like it (NULL: anywhere); honoured if that
+ *	range is free and aligned
  * @addr: out: the range, inaccessible (PROT_NONE) and without memory
  *
  * Return: 0 or a negative errno.
  */
-int xe_kmd_va_reserve(uint64_t size, uint64_t align, void **addr)
+int xe_kmd_va_reserve(uint64_t size, uint64_t align, void *hint,
+		      void **addr)
 {
 	uintptr_t start, aligned;
 	void *p;
 
 	if (align < page_size())
 		align = page_size();
+	if (hint && !((uintptr_t)hint & (align - 1))) {
+		p = mmap(hint, size, PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (p == hint) {
+			*addr = p;
+			return 0;
+		}
+		if (p != MAP_FAILED)
+			munmap(p, size);
+	}
 	p = mmap(NULL, size + align - page_size(), PROT_NONE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED)

@@ -763,10 +763,12 @@ int xe_kmd_ipc_export_bo(int fd, uint32_t handle, bool token,
 }
 
 /* Virtual memory needs a device file to map objects at fixed addresses. */
-int xe_kmd_va_reserve(uint64_t size, uint64_t align, void **addr)
+int xe_kmd_va_reserve(uint64_t size, uint64_t align, void *hint,
+		      void **addr)
 {
 	(void)size;
 	(void)align;
+	(void)hint;
 	(void)addr;
 	return -EOPNOTSUPP;
 }
