@@ -20,6 +20,24 @@
  *	open the event-pool handle, wait on the host for event 0 (which the
  *	test signals), then signal event 1 from the device, close the pool
  *
+ * Handles that arrive as 64 plain bytes (as through shared memory, a pipe
+ * or a file: recv() of the bytes, no fd with them), test_libze_memory_ipc:
+ *
+ *   libze_test_helper mem-bytes SOCK
+ *	as mem, after making an IPC handle of an own allocation of the same
+ *	size first, so that the exporter's fd number in the handle most
+ *	likely names a dma-buf here too -- the wrong one
+ *   libze_test_helper event-pool-bytes SOCK
+ *	as event-pool
+ *   libze_test_helper mem-fd SOCK
+ *	the spec 1.6 way: take the fd that came with the handle
+ *	(zeMemGetFileDescriptorFromIpcHandleExp()), make a new handle of it
+ *	(zeMemGetIpcHandleFromFileDescriptorExp()), then as mem
+ *   libze_test_helper mem-after-free SOCK
+ *	receive the handle and its fd, wait for a byte (the exporter has
+ *	freed the memory: its token is revoked), open by the fd, check the
+ *	pattern, close
+ *
  * Counter-based event IPC (test_libze_cb_event_ipc): these handles are
  * 64 plain bytes, no fd travels with them; single bytes on the socket
  * pace the two processes.
@@ -102,16 +120,59 @@ static int host_synchronize(ze_command_list_handle_t list)
 	return 0;
 }
 
-static int mem(int sock, bool device_writes)
+static int recv_bytes(int sock, void *buf, size_t n);
+
+/* How the handle comes: with its fd (SCM_RIGHTS), or as bytes only. */
+enum how { WITH_FD, BYTES, FROM_FD };
+
+static int recv_mem_handle(int sock, enum how how, ze_ipc_mem_handle_t *h)
 {
+	ze_result_t (*from_fd)(ze_context_handle_t, uint64_t,
+			       ze_ipc_mem_handle_t *);
+	ze_result_t (*to_fd)(ze_context_handle_t, ze_ipc_mem_handle_t,
+			     uint64_t *);
+	uint64_t fd = 0;
+	void *f = NULL;
+
+	if (how == BYTES)
+		return recv_bytes(sock, h, sizeof(*h)) ? 10 : 0;
+	if (ipc_recv_handle(sock, h))
+		return 10;
+	if (how != FROM_FD)
+		return 0;
+	STEP(30, zeDriverGetExtensionFunctionAddress(app.driver,
+			"zeMemGetFileDescriptorFromIpcHandleExp", &f));
+	*(void **)&to_fd = f;
+	STEP(31, zeDriverGetExtensionFunctionAddress(app.driver,
+			"zeMemGetIpcHandleFromFileDescriptorExp", &f));
+	*(void **)&from_fd = f;
+	STEP(32, to_fd(app.context, *h, &fd));
+	memset(h, 0, sizeof(*h));
+	STEP(33, from_fd(app.context, fd, h));
+	return 0;
+}
+
+static int mem(int sock, bool device_writes, enum how how)
+{
+	ze_device_mem_alloc_desc_t ddesc = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+	};
 	ze_command_list_handle_t list;
-	ze_ipc_mem_handle_t handle;
-	uint8_t *p = NULL;
+	ze_ipc_mem_handle_t handle, decoy_handle;
+	uint8_t *p = NULL, *decoy = NULL;
 	uint32_t i;
 	int err;
 
-	if (ipc_recv_handle(sock, &handle))
-		return 10;
+	if (how == BYTES) {
+		/* An own dma-buf at about the fd number the exporter has. */
+		STEP(34, zeMemAllocDevice(app.context, &ddesc, MEM_SIZE, 0,
+					  app.device, (void **)&decoy));
+		memset(decoy, 0x5a, MEM_SIZE);
+		STEP(35, zeMemGetIpcHandle(app.context, decoy, &decoy_handle));
+	}
+	err = recv_mem_handle(sock, how, &handle);
+	if (err)
+		return err;
 	STEP(11, zeMemOpenIpcHandle(app.context, app.device, handle, 0,
 				    (void **)&p));
 	for (i = 0; i < MEM_SIZE; i++)
@@ -119,6 +180,12 @@ static int mem(int sock, bool device_writes)
 			return 12;
 	for (i = device_writes ? DEVICE_PART : 0; i < MEM_SIZE; i++)
 		p[i] = (uint8_t)(i * 3 + 1);
+	if (decoy) {
+		for (i = 0; i < MEM_SIZE; i++)
+			if (decoy[i] != 0x5a)
+				return 36;
+		STEP(37, zeMemFree(app.context, decoy));
+	}
 	if (!device_writes) {
 		STEP(13, zeMemCloseIpcHandle(app.context, p));
 		return 0;
@@ -151,7 +218,27 @@ static int mem(int sock, bool device_writes)
 	return 0;
 }
 
-static int event_pool(int sock)
+/* The handle and its fd; after a byte, open by the fd alone. */
+static int mem_after_free(int sock)
+{
+	ze_ipc_mem_handle_t handle;
+	uint8_t *p = NULL, byte;
+	uint32_t i;
+
+	if (ipc_recv_handle(sock, &handle))
+		return 40;
+	if (recv_bytes(sock, &byte, 1))
+		return 41;
+	STEP(42, zeMemOpenIpcHandle(app.context, app.device, handle, 0,
+				    (void **)&p));
+	for (i = 0; i < MEM_SIZE; i++)
+		if (p[i] != (uint8_t)(i * 7))
+			return 43;
+	STEP(44, zeMemCloseIpcHandle(app.context, p));
+	return 0;
+}
+
+static int event_pool(int sock, bool bytes)
 {
 	ze_event_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC };
 	ze_ipc_event_pool_handle_t handle;
@@ -160,7 +247,8 @@ static int event_pool(int sock)
 	ze_event_handle_t e0, e1;
 	int err;
 
-	if (ipc_recv_handle(sock, &handle))
+	if (bytes ? recv_bytes(sock, &handle, sizeof(handle)) :
+		    ipc_recv_handle(sock, &handle))
 		return 20;
 	STEP(21, zeEventPoolOpenIpcHandle(app.context, handle, &pool));
 	desc.index = 0;
@@ -404,7 +492,7 @@ int main(int argc, char **argv)
 	int sock;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s mem|mem-device|event-pool|cb-import|cb-export|cb-import-nobody SOCK\n",
+		fprintf(stderr, "usage: %s ROLE SOCK (see the source)\n",
 			argv[0]);
 		return 2;
 	}
@@ -417,11 +505,19 @@ int main(int argc, char **argv)
 
 	status = init();
 	if (!status && !strcmp(argv[1], "mem"))
-		status = mem(sock, false);
+		status = mem(sock, false, WITH_FD);
 	else if (!status && !strcmp(argv[1], "mem-device"))
-		status = mem(sock, true);
+		status = mem(sock, true, WITH_FD);
+	else if (!status && !strcmp(argv[1], "mem-bytes"))
+		status = mem(sock, false, BYTES);
+	else if (!status && !strcmp(argv[1], "mem-fd"))
+		status = mem(sock, false, FROM_FD);
+	else if (!status && !strcmp(argv[1], "mem-after-free"))
+		status = mem_after_free(sock);
 	else if (!status && !strcmp(argv[1], "event-pool"))
-		status = event_pool(sock);
+		status = event_pool(sock, false);
+	else if (!status && !strcmp(argv[1], "event-pool-bytes"))
+		status = event_pool(sock, true);
 	else if (!status && !strcmp(argv[1], "cb-import"))
 		status = cb_import(sock);
 	else if (!status && !strcmp(argv[1], "cb-export"))

@@ -139,6 +139,17 @@ ZE_APIEXPORT ze_result_t ZE_APICALL
 zeEventPoolPutIpcHandle(ze_context_handle_t hContext,
 			ze_ipc_event_pool_handle_t hIpc);
 
+/* ZE_experimental_mem... (MemExp table): IPC handles and dma-buf fds. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeMemGetIpcHandleFromFileDescriptorExp(ze_context_handle_t hContext,
+				       uint64_t handle,
+				       ze_ipc_mem_handle_t *pIpcHandle);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeMemGetFileDescriptorFromIpcHandleExp(ze_context_handle_t hContext,
+				       ze_ipc_mem_handle_t ipcHandle,
+				       uint64_t *pHandle);
+
 /* ---- spec 1.7 ----------------------------------------------------------- */
 
 ZE_APIEXPORT ze_result_t ZE_APICALL

@@ -25,6 +25,7 @@
 #include "core/device.h"
 #include "core/driver.h"
 #include "memory/memory.h"
+#include "memory/virtual.h"
 #include "core/result.h"
 
 #define XE_CONTEXT_FLAGS_KNOWN	ZE_CONTEXT_FLAG_TBD
@@ -51,6 +52,7 @@ int xe_context_create(struct xe_driver *drv, ze_context_flags_t flags,
 
 void xe_context_destroy(struct xe_context *ctx)
 {
+	xe_virtual_context_fini(ctx);
 	xe_memory_context_fini(ctx);
 	pthread_mutex_destroy(&ctx->alloc_lock);
 	xe_object_fini(&ctx->obj);

@@ -15,6 +15,7 @@
 
 struct xe_driver;
 struct xe_event_pool;
+struct xe_va_range;
 
 /**
  * struct xe_context - a Level Zero context
@@ -25,6 +26,8 @@ struct xe_event_pool;
  * @allocs: the context's memory allocations, a tsearch() tree keyed by
  *	address range (memory.c)
  * @exported_pools: event pools with IPC handles out (event_pool.c)
+ * @va_ranges: virtual address reservations (memory/virtual.c), under
+ *	@alloc_lock
  * @lost: a queue of the context was banned (zeContextGetStatus())
  */
 struct xe_context {
@@ -34,6 +37,7 @@ struct xe_context {
 	pthread_mutex_t alloc_lock;
 	void *allocs;
 	struct xe_event_pool *exported_pools;
+	struct xe_va_range *va_ranges;
 	atomic_bool lost;
 };
 

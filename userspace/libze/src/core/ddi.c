@@ -60,6 +60,7 @@
 #include "core/driver.h"
 #include "events/event.h"
 #include "memory/memory.h"
+#include "memory/virtual.h"
 #include "modules/module.h"
 
 /*
@@ -280,8 +281,8 @@ static const struct xe_ddi_slot mem_slots[] = {
 };
 
 static const struct xe_ddi_slot mem_exp_slots[] = {
-	O(1_6, zeMemGetIpcHandleFromFileDescriptorExp),
-	O(1_6, zeMemGetFileDescriptorFromIpcHandleExp),
+	SO(1_6, zeMemGetIpcHandleFromFileDescriptorExp, xe_mem_ipc_handle_from_fd),
+	SO(1_6, zeMemGetFileDescriptorFromIpcHandleExp, xe_mem_fd_from_ipc_handle),
 	O(1_7, zeMemSetAtomicAccessAttributeExp),
 	O(1_7, zeMemGetAtomicAccessAttributeExp),
 };
@@ -374,19 +375,19 @@ static const struct xe_ddi_slot sampler_slots[] = {
 };
 
 static const struct xe_ddi_slot physical_mem_slots[] = {
-	O(1_0, zePhysicalMemCreate),
-	O(1_0, zePhysicalMemDestroy),
+	SO(1_0, zePhysicalMemCreate, xe_physical_mem_create),
+	SO(1_0, zePhysicalMemDestroy, xe_physical_mem_destroy),
 	O(1_15, zePhysicalMemGetProperties),
 };
 
 static const struct xe_ddi_slot virtual_mem_slots[] = {
-	O(1_0, zeVirtualMemReserve),
-	O(1_0, zeVirtualMemFree),
-	O(1_0, zeVirtualMemQueryPageSize),
-	O(1_0, zeVirtualMemMap),
-	O(1_0, zeVirtualMemUnmap),
-	O(1_0, zeVirtualMemSetAccessAttribute),
-	O(1_0, zeVirtualMemGetAccessAttribute),
+	SO(1_0, zeVirtualMemReserve, xe_virtual_mem_reserve),
+	SO(1_0, zeVirtualMemFree, xe_virtual_mem_free),
+	SO(1_0, zeVirtualMemQueryPageSize, xe_virtual_mem_query_page_size),
+	SO(1_0, zeVirtualMemMap, xe_virtual_mem_map),
+	SO(1_0, zeVirtualMemUnmap, xe_virtual_mem_unmap),
+	SO(1_0, zeVirtualMemSetAccessAttribute, xe_virtual_mem_set_access),
+	SO(1_0, zeVirtualMemGetAccessAttribute, xe_virtual_mem_get_access),
 };
 
 static const struct xe_ddi_slot fabric_vertex_exp_slots[] = {

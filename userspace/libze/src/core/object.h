@@ -14,6 +14,7 @@
  */
 
 #include <assert.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,8 +53,10 @@ struct xe_ddi_heads {
  * DDI-handles header that a loader dispatches through, then a magic number
  * that says what the object is. An entry point turns a handle into its
  * object with xe_object_check(), which refuses NULL, a handle of another
- * kind and (as far as freed memory allows) a destroyed object, whose magic
- * xe_object_fini() clears before it is freed.
+ * kind, a destroyed object and any pointer that is not a live object of the
+ * library: xe_object_init() enters the object in a registry of live
+ * objects, xe_object_fini() takes it out (and clears its magic) before it
+ * is freed, and the check asks the registry before it reads the magic.
  */
 enum xe_magic {
 	XE_MAGIC_NONE = 0,
@@ -68,6 +71,7 @@ enum xe_magic {
 	XE_MAGIC_MODULE = 0x584d6f64,		/* "XMod" */
 	XE_MAGIC_BUILD_LOG = 0x58426c67,	/* "XBlg" */
 	XE_MAGIC_KERNEL = 0x584b726e,		/* "XKrn" */
+	XE_MAGIC_PHYSMEM = 0x5850686d,		/* "XPhm" */
 };
 
 /**
@@ -85,21 +89,26 @@ static_assert(offsetof(struct xe_object, ddi) == 0,
 
 void xe_object_init(struct xe_object *obj, enum xe_magic magic,
 		    const struct xe_ddi_heads *heads);
+void xe_object_fini(struct xe_object *obj);
+bool xe_object_live(const void *handle);
 
 /**
- * xe_object_fini() - mark an object destroyed before it is freed
- * @obj: the object's header
+ * xe_object_check() - the object a handle names, if it is one of its kind
+ * @handle: what the application passed
+ * @magic: the kind expected
+ *
+ * Reads nothing through @handle unless the registry of live objects has
+ * it: NULL, a destroyed object, a random pointer and a pointer into
+ * another object are refused without a load from them; a live object of
+ * another kind by its magic.
+ *
+ * Return: the object, or NULL.
  */
-static inline void xe_object_fini(struct xe_object *obj)
-{
-	obj->magic = XE_MAGIC_NONE;
-}
-
 static inline void *xe_object_check(const void *handle, enum xe_magic magic)
 {
 	const struct xe_object *obj = handle;
 
-	if (!obj || obj->magic != magic)
+	if (!obj || !xe_object_live(obj) || obj->magic != magic)
 		return NULL;
 	return (void *)obj;
 }

@@ -267,14 +267,11 @@ ze_result_t xe_event_pool_get_ipc_handle(ze_event_pool_handle_t hEventPool,
 	}
 	if (!err) {
 		pool->ipc_gets++;
-		handle = (struct xe_ipc_handle){
-			.fd = pool->ipc_fd,
-			.magic = XE_IPC_MAGIC_EVENT_POOL,
-			.size = pool->bo->size,
-			.pid = getpid(),
-			.type = pool->count,
-			.flags = pool->flags,
-		};
+		xe_ipc_handle_init(&handle, XE_IPC_MAGIC_EVENT_POOL,
+				   pool->ipc_fd, pool->bo->token,
+				   pool->bo->size);
+		handle.type = pool->count;
+		handle.flags = pool->flags;
 		static_assert(sizeof(handle) == sizeof(*phIpc), "IPC handle");
 		memcpy(phIpc, &handle, sizeof(handle));
 	}
@@ -323,7 +320,7 @@ ze_result_t xe_event_pool_open_ipc_handle(ze_context_handle_t hContext,
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_event_pool *pool;
 	struct xe_ipc_handle h;
-	int fd, err;
+	int err;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -331,10 +328,7 @@ ze_result_t xe_event_pool_open_ipc_handle(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
 	memcpy(&h, &hIpc, sizeof(h));
-	fd = xe_ipc_handle_fd(&h, XE_IPC_MAGIC_EVENT_POOL);
-	if (fd < 0)
-		return xe_result_from_errno(fd);
-	if (!h.type || h.type > XE_EVENT_POOL_MAX_COUNT ||
+	if (h.magic != XE_IPC_MAGIC_EVENT_POOL || !h.type || h.type > XE_EVENT_POOL_MAX_COUNT ||
 	    (uint64_t)h.type * sizeof(struct xe_event_slot) > h.size ||
 	    (h.flags & ~XE_EVENT_POOL_FLAGS_KNOWN))
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
@@ -344,7 +338,8 @@ ze_result_t xe_event_pool_open_ipc_handle(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	pool->imported = true;
 
-	err = xe_bo_import(&ctx->drv->devices[0], fd, &pool->bo);
+	err = xe_ipc_import(&ctx->drv->devices[0], &h, XE_IPC_MAGIC_EVENT_POOL,
+			    &pool->bo);
 	if (!err && pool->bo->size < h.type * sizeof(struct xe_event_slot))
 		err = -EINVAL;
 	if (err) {

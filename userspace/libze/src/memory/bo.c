@@ -16,6 +16,13 @@
  * already has for a dma-buf; and an object leaves the registry, and its
  * handle is closed, under the same mutex, so that no import can meet a
  * handle that is being closed.
+ *
+ * An object shared with other processes is exported once by
+ * DRM_IOCTL_XE_CBEV_IPC_EXPORT, which gives a dma-buf fd and registers a
+ * kernel token for it; the token lives as long as the GEM handle (the
+ * kernel revokes it when the handle closes), so every later export of the
+ * object carries the same token. An import by token records it too, so
+ * that the registry finds an object by token as it finds one by handle.
  */
 
 #include <errno.h>
@@ -106,6 +113,7 @@ int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
 		return -ENOMEM;
 	bo->dev = dev;
 	bo->size = (size + pg - 1) & ~(pg - 1);
+	bo->ipc_fd = -1;
 	atomic_init(&bo->refs, 1);
 
 	err = xe_kmd_bo_create(dev->fd, bo->size, flags, &bo->handle);
@@ -183,6 +191,7 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
 	bo->dev = dev;
 	bo->handle = handle;
 	bo->size = size;
+	bo->ipc_fd = -1;
 	atomic_init(&bo->refs, 1);
 
 	err = bo_map_and_bind(bo, 0);
@@ -228,6 +237,7 @@ int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
 	bo->handle = handle;
 	bo->size = size;
 	bo->readonly = readonly;
+	bo->ipc_fd = -1;
 	atomic_init(&bo->refs, 1);
 
 	pthread_mutex_lock(&dev->bo_lock);
@@ -243,16 +253,160 @@ int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
 	return err;
 }
 
-/* A new dma-buf fd for @bo, close-on-exec, owned by the caller. */
+static bool has_token(const uint64_t token[2])
+{
+	return token[0] || token[1];
+}
+
+/*
+ * A new dma-buf fd of @bo, under bo_lock; registers the object's token
+ * with the first export. A user who holds the most tokens the kernel
+ * allows still gets the fd (a handle without a token).
+ */
+static int export_locked(struct xe_bo *bo, int *dmabuf_fd)
+{
+	bool token = !has_token(bo->token);
+	int err;
+
+	err = xe_kmd_ipc_export_bo(bo->dev->fd, bo->handle, token, dmabuf_fd,
+				   bo->token);
+	if (err == -ENOSPC && token)
+		err = xe_kmd_ipc_export_bo(bo->dev->fd, bo->handle, false,
+					   dmabuf_fd, bo->token);
+	if (err == -EOPNOTSUPP || err == -ENOTTY)
+		err = xe_kmd_prime_export(bo->dev->fd, bo->handle, dmabuf_fd);
+	return err;
+}
+
+/**
+ * xe_bo_export() - a new dma-buf fd of @bo, close-on-exec, owned by the
+ *	caller
+ * @bo: the object
+ * @dmabuf_fd: out: the fd
+ *
+ * The object has its kernel token (&xe_bo.token) from here on, if the
+ * kernel gave one.
+ *
+ * Return: 0 or a negative errno.
+ */
 int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd)
 {
-	return xe_kmd_prime_export(bo->dev->fd, bo->handle, dmabuf_fd);
+	int err;
+
+	pthread_mutex_lock(&bo->dev->bo_lock);
+	err = export_locked(bo, dmabuf_fd);
+	pthread_mutex_unlock(&bo->dev->bo_lock);
+	return err;
 }
 
 /* Close a dma-buf fd that xe_bo_export() gave. */
 void xe_bo_export_close(int dmabuf_fd)
 {
 	xe_kmd_close(dmabuf_fd);
+}
+
+/**
+ * xe_bo_ipc_get() - the object's memory IPC export, counted
+ * @bo: the object
+ * @dmabuf_fd: out: its dma-buf fd, open until the last xe_bo_ipc_put()
+ * @token: out: its kernel token, zero for none
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_bo_ipc_get(struct xe_bo *bo, int *dmabuf_fd, uint64_t token[2])
+{
+	int err = 0;
+
+	pthread_mutex_lock(&bo->dev->bo_lock);
+	if (bo->ipc_fd < 0)
+		err = export_locked(bo, &bo->ipc_fd);
+	if (!err) {
+		bo->ipc_gets++;
+		*dmabuf_fd = bo->ipc_fd;
+		token[0] = bo->token[0];
+		token[1] = bo->token[1];
+	}
+	pthread_mutex_unlock(&bo->dev->bo_lock);
+	return err;
+}
+
+/**
+ * xe_bo_ipc_put() - put a memory IPC handle, from any context
+ * @dev: the device whose objects are searched
+ * @dmabuf_fd: the handle's fd
+ * @token: the handle's token
+ *
+ * The last put of an object's handles closes its fd; the token stays with
+ * the object.
+ *
+ * Return: 0, or -ENOENT if no object of @dev has that export.
+ */
+int xe_bo_ipc_put(struct xe_device *dev, int dmabuf_fd,
+		  const uint64_t token[2])
+{
+	struct xe_bo *bo;
+	int err = -ENOENT;
+
+	pthread_mutex_lock(&dev->bo_lock);
+	for (bo = dev->bos; bo; bo = bo->next) {
+		if (bo->ipc_fd < 0 || bo->ipc_fd != dmabuf_fd ||
+		    bo->token[0] != token[0] || bo->token[1] != token[1])
+			continue;
+		if (!--bo->ipc_gets) {
+			xe_kmd_close(bo->ipc_fd);
+			bo->ipc_fd = -1;
+		}
+		err = 0;
+		break;
+	}
+	pthread_mutex_unlock(&dev->bo_lock);
+	return err;
+}
+
+/* Close the memory IPC export of @bo now, whatever was not put. */
+void xe_bo_ipc_drop(struct xe_bo *bo)
+{
+	pthread_mutex_lock(&bo->dev->bo_lock);
+	if (bo->ipc_fd >= 0)
+		xe_kmd_close(bo->ipc_fd);
+	bo->ipc_fd = -1;
+	bo->ipc_gets = 0;
+	pthread_mutex_unlock(&bo->dev->bo_lock);
+}
+
+/**
+ * xe_bo_find_token() - the object of @dev known by a kernel token
+ * @dev: the device
+ * @token: the token, not zero
+ *
+ * Return: the object with one more reference, or NULL.
+ */
+struct xe_bo *xe_bo_find_token(struct xe_device *dev,
+			       const uint64_t token[2])
+{
+	struct xe_bo *bo;
+
+	pthread_mutex_lock(&dev->bo_lock);
+	for (bo = dev->bos; bo; bo = bo->next) {
+		if (bo->token[0] == token[0] && bo->token[1] == token[1]) {
+			atomic_fetch_add_explicit(&bo->refs, 1,
+						  memory_order_relaxed);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&dev->bo_lock);
+	return bo;
+}
+
+/* Record the token @bo was imported by, unless it has one. */
+void xe_bo_set_token(struct xe_bo *bo, const uint64_t token[2])
+{
+	pthread_mutex_lock(&bo->dev->bo_lock);
+	if (!has_token(bo->token)) {
+		bo->token[0] = token[0];
+		bo->token[1] = token[1];
+	}
+	pthread_mutex_unlock(&bo->dev->bo_lock);
 }
 
 struct xe_bo *xe_bo_get(struct xe_bo *bo)
@@ -283,6 +437,8 @@ void xe_bo_put(struct xe_bo *bo)
 		return;
 	}
 	registry_del_locked(dev, bo);
+	if (bo->ipc_fd >= 0)
+		xe_kmd_close(bo->ipc_fd);
 	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
 	xe_kmd_unmap(bo->map, bo->size);
 	xe_kmd_gem_close(dev->fd, bo->handle);

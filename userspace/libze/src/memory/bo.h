@@ -20,6 +20,10 @@ struct xe_device;
  * @map: CPU address of the mapping, which is also the GPU address
  * @readonly: an IPC view: mapped PROT_READ, bound READONLY
  * @refs: references; the last xe_bo_put() unbinds, unmaps and closes
+ * @token: the kernel IPC token the object is known by (its export's, or
+ *	the one it was imported by), zero for none; under &xe_device.bo_lock
+ * @ipc_fd: the dma-buf fd of zeMemGetIpcHandle(), or -1; under bo_lock
+ * @ipc_gets: handles of @ipc_fd not yet put; under bo_lock
  * @prev: registry link, under &xe_device.bo_lock
  * @next: registry link, under &xe_device.bo_lock
  *
@@ -37,6 +41,9 @@ struct xe_bo {
 	void *map;
 	bool readonly;
 	atomic_uint refs;
+	uint64_t token[2];
+	int ipc_fd;
+	unsigned int ipc_gets;
 	struct xe_bo *prev;
 	struct xe_bo *next;
 };
@@ -48,6 +55,13 @@ int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
 			uint64_t size, bool readonly, struct xe_bo **out);
 int xe_bo_export(struct xe_bo *bo, int *dmabuf_fd);
 void xe_bo_export_close(int dmabuf_fd);
+int xe_bo_ipc_get(struct xe_bo *bo, int *dmabuf_fd, uint64_t token[2]);
+int xe_bo_ipc_put(struct xe_device *dev, int dmabuf_fd,
+		  const uint64_t token[2]);
+void xe_bo_ipc_drop(struct xe_bo *bo);
+struct xe_bo *xe_bo_find_token(struct xe_device *dev,
+			       const uint64_t token[2]);
+void xe_bo_set_token(struct xe_bo *bo, const uint64_t token[2]);
 struct xe_bo *xe_bo_get(struct xe_bo *bo);
 void xe_bo_put(struct xe_bo *bo);
 

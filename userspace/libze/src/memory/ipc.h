@@ -25,9 +25,9 @@
  * @magic: XE_IPC_MAGIC_*, what the handle is for
  * @size: bytes of the object
  * @offset: memory: where the exported pointer lies in the object
- * @token: a 128-bit kernel IPC token (DRM_IOCTL_XE_CBEV_IPC_EXPORT),
- *	zero for none; reserved for the kernel's cross-process import, see
- *	xe_ipc_handle_fd()
+ * @token: the object's 128-bit kernel IPC token
+ *	(DRM_IOCTL_XE_CBEV_IPC_EXPORT), zero for none: an importer gets the
+ *	object from the kernel by these bytes alone, see xe_ipc_import()
  * @pid: the exporter's process id
  * @type: memory: ze_memory_type_t; event pool: number of events
  * @flags: event pool: ze_event_pool_flags_t
@@ -50,7 +50,13 @@ static_assert(sizeof(struct xe_ipc_handle) == ZE_MAX_IPC_HANDLE_SIZE,
 static_assert(offsetof(struct xe_ipc_handle, fd) == 0,
 	      "the dma-buf fd is the first 4 bytes of a handle");
 
-int xe_ipc_handle_fd(const struct xe_ipc_handle *handle, uint32_t magic);
+struct xe_bo;
+struct xe_device;
+
+void xe_ipc_handle_init(struct xe_ipc_handle *handle, uint32_t magic,
+			int fd, const uint64_t token[2], uint64_t size);
+int xe_ipc_import(struct xe_device *dev, const struct xe_ipc_handle *handle,
+		  uint32_t magic, struct xe_bo **out);
 
 /**
  * struct xe_cb_ipc_handle - contents of a counter-based event IPC handle

@@ -97,8 +97,9 @@ void xe_memory_release(struct xe_alloc *alloc)
 
 	if (alloc->imported && alloc->opens)
 		refs--;
-	if (alloc->ipc_fd >= 0)
-		xe_bo_export_close(alloc->ipc_fd);
+	/* Freeing the exported allocation ends its handles (the fd). */
+	if (!alloc->imported)
+		xe_bo_ipc_drop(alloc->bo);
 	while (refs--)
 		xe_bo_put(alloc->bo);
 	free(alloc);
@@ -154,7 +155,6 @@ static int alloc_create(struct xe_context *ctx, struct xe_device *dev,
 	alloc->size = size;
 	alloc->type = type;
 	alloc->dev = type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
-	alloc->ipc_fd = -1;
 
 	err = xe_bo_create(dev, size, alignment, bo_flags, &alloc->bo);
 	if (err)

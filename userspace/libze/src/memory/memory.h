@@ -24,8 +24,6 @@ struct xe_device;
  * @bo: the buffer object behind it
  * @imported: opened from an IPC handle (freed by zeMemCloseIpcHandle())
  * @opens: zeMemOpenIpcHandle() calls not yet closed that gave @start
- * @ipc_fd: the dma-buf fd handed out by zeMemGetIpcHandle(), or -1
- * @ipc_gets: zeMemGetIpcHandle() calls not yet put
  *
  * Lives in its context's tree (&xe_context.allocs), under
  * &xe_context.alloc_lock.
@@ -38,8 +36,6 @@ struct xe_alloc {
 	struct xe_bo *bo;
 	bool imported;
 	unsigned int opens;
-	int ipc_fd;
-	unsigned int ipc_gets;
 };
 
 void xe_memory_context_fini(struct xe_context *ctx);
@@ -89,5 +85,11 @@ ze_result_t xe_mem_open_ipc_handle(ze_context_handle_t hContext,
 				   ze_ipc_memory_flags_t flags, void **pptr);
 ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
 				    const void *ptr);
+ze_result_t xe_mem_ipc_handle_from_fd(ze_context_handle_t hContext,
+				      uint64_t handle,
+				      ze_ipc_mem_handle_t *pIpcHandle);
+ze_result_t xe_mem_fd_from_ipc_handle(ze_context_handle_t hContext,
+				      ze_ipc_mem_handle_t ipcHandle,
+				      uint64_t *pHandle);
 
 #endif /* _XE_MEMORY_H */

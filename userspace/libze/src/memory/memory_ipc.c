@@ -6,10 +6,11 @@
 /*
  * DOC: memory IPC
  *
- * zeMemGetIpcHandle() exports the allocation's buffer object as a dma-buf
- * once and puts that fd in every handle of the allocation (ipc.c); the fd
- * stays open until every handle was put (zeMemPutIpcHandle()) or the
- * allocation is freed. zeMemOpenIpcHandle() imports the dma-buf, maps it
+ * zeMemGetIpcHandle() exports the allocation's buffer object once (an fd
+ * and a kernel token, bo.c) and puts both in every handle of it; the fd
+ * stays open until every handle was put (zeMemPutIpcHandle(), from any
+ * context) or the allocation is freed. zeMemOpenIpcHandle() gets the
+ * object by the token, or else by the fd in the handle (ipc.c), maps it
  * and binds it at its new address: the importer's pointer is a different
  * address for the same pages. Opening the same object again in a context
  * that already has it (its own allocation, or an earlier open) gives the
@@ -26,9 +27,11 @@
 #include "memory/bo.h"
 #include "core/context.h"
 #include "core/device.h"
+#include "core/driver.h"
 #include "memory/ipc.h"
 #include "memory/memory.h"
 #include "core/result.h"
+#include "submission/kmd.h"
 
 #define XE_IPC_MEMORY_FLAGS_KNOWN \
 	(ZE_IPC_MEMORY_FLAG_BIAS_CACHED | ZE_IPC_MEMORY_FLAG_BIAS_UNCACHED)
@@ -40,7 +43,8 @@ ze_result_t xe_mem_get_ipc_handle(ze_context_handle_t hContext,
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_ipc_handle handle;
 	struct xe_alloc *alloc;
-	int err = 0;
+	uint64_t token[2];
+	int fd, err = 0;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -53,21 +57,14 @@ ze_result_t xe_mem_get_ipc_handle(ze_context_handle_t hContext,
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	if (alloc->ipc_fd < 0) {
-		err = xe_bo_export(alloc->bo, &alloc->ipc_fd);
-		if (err)
-			goto out_unlock;
-	}
-	alloc->ipc_gets++;
+	err = xe_bo_ipc_get(alloc->bo, &fd, token);
+	if (err)
+		goto out_unlock;
 
-	handle = (struct xe_ipc_handle){
-		.fd = alloc->ipc_fd,
-		.magic = XE_IPC_MAGIC_MEM,
-		.size = alloc->bo->size,
-		.offset = (uintptr_t)ptr - alloc->start,
-		.pid = getpid(),
-		.type = alloc->type,
-	};
+	xe_ipc_handle_init(&handle, XE_IPC_MAGIC_MEM, fd, token,
+			   alloc->bo->size);
+	handle.offset = (uintptr_t)ptr - alloc->start;
+	handle.type = alloc->type;
 	static_assert(sizeof(handle) == sizeof(*pIpcHandle), "IPC handle");
 	memcpy(pIpcHandle, &handle, sizeof(handle));
 out_unlock:
@@ -75,36 +72,17 @@ out_unlock:
 	return xe_result_from_errno(err);
 }
 
-struct find_fd {
-	int fd;
-	struct xe_alloc *found;
-};
-
-static void match_fd(const void *node, VISIT which, void *closure)
-{
-	struct xe_alloc *alloc = *(struct xe_alloc *const *)node;
-	struct find_fd *find = closure;
-
-	if ((which == postorder || which == leaf) && alloc->ipc_fd == find->fd)
-		find->found = alloc;
-}
-
-/* The allocation of @ctx whose dma-buf fd is @fd, under alloc_lock. */
-static struct xe_alloc *find_exported_locked(struct xe_context *ctx, int fd)
-{
-	struct find_fd find = { .fd = fd };
-
-	if (fd >= 0)
-		twalk_r(ctx->allocs, match_fd, &find);
-	return find.found;
-}
-
+/*
+ * Any context of the process may put a handle (its objects are the
+ * device's, whichever context allocated them): the fd and token find the
+ * export in the devices' registries.
+ */
 ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 				  ze_ipc_mem_handle_t handle)
 {
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_ipc_handle h;
-	struct xe_alloc *alloc;
+	uint32_t i;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -113,14 +91,10 @@ ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 	if (h.magic != XE_IPC_MAGIC_MEM || (pid_t)h.pid != getpid())
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 
-	pthread_mutex_lock(&ctx->alloc_lock);
-	alloc = find_exported_locked(ctx, h.fd);
-	if (alloc && !--alloc->ipc_gets) {
-		xe_bo_export_close(alloc->ipc_fd);
-		alloc->ipc_fd = -1;
-	}
-	pthread_mutex_unlock(&ctx->alloc_lock);
-	return alloc ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	for (i = 0; i < ctx->drv->num_devices; i++)
+		if (!xe_bo_ipc_put(&ctx->drv->devices[i], h.fd, h.token))
+			return ZE_RESULT_SUCCESS;
+	return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 }
 
 static int open_handle(struct xe_context *ctx, struct xe_device *dev,
@@ -128,15 +102,12 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 {
 	struct xe_alloc *alloc;
 	struct xe_bo *bo;
-	int fd, err;
+	int err;
 
-	fd = xe_ipc_handle_fd(h, XE_IPC_MAGIC_MEM);
-	if (fd < 0)
-		return fd;
 	if (h->offset >= h->size)
 		return -EINVAL;
 
-	err = xe_bo_import(dev, fd, &bo);
+	err = xe_ipc_import(dev, h, XE_IPC_MAGIC_MEM, &bo);
 	if (err)
 		return err;
 
@@ -162,7 +133,6 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 	alloc->bo = bo;
 	alloc->imported = true;
 	alloc->opens = 1;
-	alloc->ipc_fd = -1;
 	err = xe_memory_insert_locked(ctx, alloc);
 	if (err) {
 		free(alloc);
@@ -265,7 +235,57 @@ ze_result_t xe_mem_get_ipc_handle_with_properties(ze_context_handle_t hContext,
 	return xe_mem_get_ipc_handle(hContext, ptr, pIpcHandle);
 }
 
+/*
+ * Spec 1.6, experimental: a handle made from a dma-buf fd, e.g. one that
+ * another process got with zeMemGetFileDescriptorFromIpcHandleExp() and
+ * sent over a socket. It carries the fd and the object's size, no token:
+ * it opens by its fd (ipc.c), in this process or wherever the fd is sent.
+ * The memory type is not known from an fd: device.
+ */
+ze_result_t xe_mem_ipc_handle_from_fd(ze_context_handle_t hContext,
+				      uint64_t handle,
+				      ze_ipc_mem_handle_t *pIpcHandle)
+{
+	static const uint64_t no_token[2];
+	struct xe_ipc_handle h;
+	uint64_t size;
+
+	if (!xe_context_from_handle(hContext))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pIpcHandle)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (handle > INT32_MAX || xe_kmd_dmabuf_size((int)handle, &size) ||
+	    !size)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	xe_ipc_handle_init(&h, XE_IPC_MAGIC_MEM, (int)handle, no_token, size);
+	h.type = ZE_MEMORY_TYPE_DEVICE;
+	memcpy(pIpcHandle, &h, sizeof(h));
+	return ZE_RESULT_SUCCESS;
+}
+
+/* Spec 1.6, experimental: the fd in a handle -- the exporter's. */
+ze_result_t xe_mem_fd_from_ipc_handle(ze_context_handle_t hContext,
+				      ze_ipc_mem_handle_t ipcHandle,
+				      uint64_t *pHandle)
+{
+	struct xe_ipc_handle h;
+
+	if (!xe_context_from_handle(hContext))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pHandle)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+
+	memcpy(&h, &ipcHandle, sizeof(h));
+	if (h.magic != XE_IPC_MAGIC_MEM || h.fd < 0)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	*pHandle = (uint64_t)h.fd;
+	return ZE_RESULT_SUCCESS;
+}
+
 XE_EXPORT(zeMemGetIpcHandle, xe_mem_get_ipc_handle);
+XE_EXPORT(zeMemGetIpcHandleFromFileDescriptorExp, xe_mem_ipc_handle_from_fd);
+XE_EXPORT(zeMemGetFileDescriptorFromIpcHandleExp, xe_mem_fd_from_ipc_handle);
 XE_EXPORT(zeMemGetIpcHandleWithProperties,
 	  xe_mem_get_ipc_handle_with_properties);
 XE_EXPORT(zeMemPutIpcHandle, xe_mem_put_ipc_handle);

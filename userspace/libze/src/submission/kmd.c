@@ -714,3 +714,108 @@ int xe_kmd_ipc_import(int fd, const uint64_t token[2],
 	*out = args;
 	return 0;
 }
+
+/**
+ * xe_kmd_ipc_export_bo() - DRM_IOCTL_XE_CBEV_IPC_EXPORT of a buffer object,
+ *	read-write
+ * @fd: xe_cbev node
+ * @handle: GEM handle
+ * @token: also register a token for it
+ * @dmabuf_fd: out: a dma-buf fd of the object, close-on-exec
+ * @out_token: out: with @token, the token
+ *
+ * Return: 0; -ENOSPC when the user holds the most tokens allowed; another
+ * negative errno.
+ */
+int xe_kmd_ipc_export_bo(int fd, uint32_t handle, bool token,
+			 int *dmabuf_fd, uint64_t out_token[2])
+{
+	struct drm_xe_cbev_ipc_export args = {
+		.kind = DRM_XE_CBEV_IPC_KIND_BO,
+		.id = handle,
+		.flags = DRM_XE_CBEV_IPC_FD | (token ? DRM_XE_CBEV_IPC_TOKEN : 0),
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &args))
+		return -errno;
+	*dmabuf_fd = args.fd;
+	if (token) {
+		out_token[0] = args.token[0];
+		out_token[1] = args.token[1];
+	}
+	return 0;
+}
+
+/**
+ * xe_kmd_va_reserve() - reserve a range of the process's address space
+ * @size: bytes, page aligned
+ * @align: alignment of the address, a power of two (0: a page)
+ * @hint: where the caller would like it (NULL: anywhere); honoured if that
+ *	range is free and aligned
+ * @addr: out: the range, inaccessible (PROT_NONE) and without memory
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_kmd_va_reserve(uint64_t size, uint64_t align, void *hint,
+		      void **addr)
+{
+	uintptr_t start, aligned;
+	void *p;
+
+	if (align < page_size())
+		align = page_size();
+	if (hint && !((uintptr_t)hint & (align - 1))) {
+		p = mmap(hint, size, PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (p == hint) {
+			*addr = p;
+			return 0;
+		}
+		if (p != MAP_FAILED)
+			munmap(p, size);
+	}
+	p = mmap(NULL, size + align - page_size(), PROT_NONE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return -errno;
+	start = (uintptr_t)p;
+	aligned = (start + align - 1) & ~(uintptr_t)(align - 1);
+	if (aligned > start)
+		munmap(p, aligned - start);
+	if (start + align - page_size() > aligned)
+		munmap((void *)(aligned + size),
+		       start + align - page_size() - aligned);
+	*addr = (void *)aligned;
+	return 0;
+}
+
+/*
+ * Give [@addr, @addr + @size) of a reservation back to the reservation:
+ * whatever was mapped there goes, the range stays reserved (PROT_NONE).
+ */
+int xe_kmd_va_release(void *addr, uint64_t size)
+{
+	void *p = mmap(addr, size, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+		       -1, 0);
+
+	return p == MAP_FAILED ? -errno : 0;
+}
+
+/* Map @size bytes of the device file at @offset at @addr, in a reservation. */
+int xe_kmd_map_fixed(int fd, uint64_t offset, uint64_t size, void *addr,
+		     bool writable)
+{
+	int prot = writable ? PROT_READ | PROT_WRITE : PROT_READ;
+	void *p = mmap(addr, size, prot, MAP_SHARED | MAP_FIXED, fd, offset);
+
+	return p == MAP_FAILED ? -errno : 0;
+}
+
+/* The host's access to a mapping. */
+int xe_kmd_protect(void *addr, uint64_t size, bool read, bool write)
+{
+	int prot = (read ? PROT_READ : 0) | (write ? PROT_WRITE : 0);
+
+	return mprotect(addr, size, prot) ? -errno : 0;
+}

@@ -68,5 +68,14 @@ int xe_kmd_ipc_export_counter(int fd, uint32_t id, uint64_t token[2],
 			      uint64_t *offset, uint64_t *size);
 int xe_kmd_ipc_import(int fd, const uint64_t token[2],
 		      struct drm_xe_cbev_ipc_import *out);
+int xe_kmd_ipc_export_bo(int fd, uint32_t handle, bool token,
+			 int *dmabuf_fd, uint64_t out_token[2]);
+
+int xe_kmd_va_reserve(uint64_t size, uint64_t align, void *hint,
+		      void **addr);
+int xe_kmd_va_release(void *addr, uint64_t size);
+int xe_kmd_map_fixed(int fd, uint64_t offset, uint64_t size, void *addr,
+		     bool writable);
+int xe_kmd_protect(void *addr, uint64_t size, bool read, bool write);
 
 #endif /* _XE_KMD_H */

@@ -750,3 +750,52 @@ int xe_kmd_ipc_import(int fd, const uint64_t token[2],
 	(void)out;
 	return -EOPNOTSUPP;
 }
+
+int xe_kmd_ipc_export_bo(int fd, uint32_t handle, bool token,
+			 int *dmabuf_fd, uint64_t out_token[2])
+{
+	(void)fd;
+	(void)handle;
+	(void)token;
+	(void)dmabuf_fd;
+	(void)out_token;
+	return -EOPNOTSUPP;
+}
+
+/* Virtual memory needs a device file to map objects at fixed addresses. */
+int xe_kmd_va_reserve(uint64_t size, uint64_t align, void *hint,
+		      void **addr)
+{
+	(void)size;
+	(void)align;
+	(void)hint;
+	(void)addr;
+	return -EOPNOTSUPP;
+}
+
+int xe_kmd_va_release(void *addr, uint64_t size)
+{
+	(void)addr;
+	(void)size;
+	return -EOPNOTSUPP;
+}
+
+int xe_kmd_map_fixed(int fd, uint64_t offset, uint64_t size, void *addr,
+		     bool writable)
+{
+	(void)fd;
+	(void)offset;
+	(void)size;
+	(void)addr;
+	(void)writable;
+	return -EOPNOTSUPP;
+}
+
+int xe_kmd_protect(void *addr, uint64_t size, bool read, bool write)
+{
+	(void)addr;
+	(void)size;
+	(void)read;
+	(void)write;
+	return -EOPNOTSUPP;
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_VIRTUAL_H
+#define _XE_VIRTUAL_H
+
+#include <stdint.h>
+
+#include <level_zero/ze_api.h>
+
+#include "core/libze_private.h"
+
+struct xe_context;
+struct xe_device;
+
+/**
+ * struct xe_physmem - a physical memory object: buffer objects, one per
+ *	chunk, that are neither mapped nor bound until zeVirtualMemMap()
+ *	puts them somewhere
+ * @obj: handle header
+ * @ctx: the context it was made for
+ * @dev: the device whose file holds the GEM handles
+ * @size: bytes
+ * @chunk: bytes of each buffer object (the last may be shorter): the page
+ *	size zeVirtualMemQueryPageSize() gives for @size
+ * @nchunks: entries in @handles and @mmap_offsets
+ * @handles: GEM handle of each chunk
+ * @mmap_offsets: the offset to mmap() each chunk at, from the device file
+ * @maps: mappings of it, under the context's alloc_lock
+ */
+struct xe_physmem {
+	struct xe_object obj;
+	struct xe_context *ctx;
+	struct xe_device *dev;
+	uint64_t size;
+	uint64_t chunk;
+	uint32_t nchunks;
+	uint32_t *handles;
+	uint64_t *mmap_offsets;
+	unsigned int maps;
+};
+
+/**
+ * struct xe_va_map - pages of a physical memory object at a reserved
+ *	address, with one access attribute
+ * @start: the address (CPU and GPU)
+ * @size: bytes
+ * @phys: the physical memory
+ * @offset: where in @phys the pages start
+ * @access: ze_memory_access_attribute_t of these pages
+ * @next: the next mapping of the reservation, by address
+ */
+struct xe_va_map {
+	uintptr_t start;
+	uint64_t size;
+	struct xe_physmem *phys;
+	uint64_t offset;
+	ze_memory_access_attribute_t access;
+	struct xe_va_map *next;
+};
+
+/**
+ * struct xe_va_range - a zeVirtualMemReserve() reservation
+ * @start: first address
+ * @size: bytes
+ * @maps: its mappings, by address
+ * @next: the context's next reservation
+ */
+struct xe_va_range {
+	uintptr_t start;
+	uint64_t size;
+	struct xe_va_map *maps;
+	struct xe_va_range *next;
+};
+
+void xe_virtual_context_fini(struct xe_context *ctx);
+
+/* Entry points (VirtualMem and PhysicalMem DDI tables) */
+ze_result_t xe_virtual_mem_query_page_size(ze_context_handle_t hContext,
+					   ze_device_handle_t hDevice,
+					   size_t size, size_t *pagesize);
+ze_result_t xe_virtual_mem_reserve(ze_context_handle_t hContext,
+				   const void *pStart, size_t size,
+				   void **pptr);
+ze_result_t xe_virtual_mem_free(ze_context_handle_t hContext,
+				const void *ptr, size_t size);
+ze_result_t xe_virtual_mem_map(ze_context_handle_t hContext, const void *ptr,
+			       size_t size,
+			       ze_physical_mem_handle_t hPhysicalMemory,
+			       size_t offset,
+			       ze_memory_access_attribute_t access);
+ze_result_t xe_virtual_mem_unmap(ze_context_handle_t hContext,
+				 const void *ptr, size_t size);
+ze_result_t xe_virtual_mem_set_access(ze_context_handle_t hContext,
+				      const void *ptr, size_t size,
+				      ze_memory_access_attribute_t access);
+ze_result_t xe_virtual_mem_get_access(ze_context_handle_t hContext,
+				      const void *ptr, size_t size,
+				      ze_memory_access_attribute_t *access,
+				      size_t *outSize);
+ze_result_t xe_physical_mem_create(ze_context_handle_t hContext,
+				   ze_device_handle_t hDevice,
+				   ze_physical_mem_desc_t *desc,
+				   ze_physical_mem_handle_t *phPhysicalMemory);
+ze_result_t xe_physical_mem_destroy(ze_context_handle_t hContext,
+				    ze_physical_mem_handle_t hPhysicalMemory);
+
+#endif /* _XE_VIRTUAL_H */
