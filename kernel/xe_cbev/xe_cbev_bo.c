@@ -100,7 +100,12 @@ bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj)
  */
 int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
 {
-	return drm_gem_shmem_get_pages(&bo->shmem);
+	int ret = drm_gem_shmem_get_pages(&bo->shmem);
+
+	if (!ret)
+		atomic_long_add(bo->shmem.base.size >> PAGE_SHIFT,
+				&to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
+	return ret;
 }
 
 /**
@@ -109,6 +114,8 @@ int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
  */
 void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo)
 {
+	atomic_long_sub(bo->shmem.base.size >> PAGE_SHIFT,
+			&to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
 	drm_gem_shmem_put_pages(&bo->shmem);
 }
 

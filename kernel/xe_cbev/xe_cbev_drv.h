@@ -58,6 +58,11 @@ struct xe_cbev_device {
 		atomic_t counter_pages;
 		/** @stats.counter_slots: counter slots not free */
 		atomic_t counter_slots;
+		/**
+		 * @stats.pinned_pages: pages held resident by the driver's
+		 * pins (bindings, export views), counted once per pin
+		 */
+		atomic_long_t pinned_pages;
 	} stats;
 	/** @ipc: tokens naming exports, across files */
 	struct xe_cbev_ipc_registry ipc;
