@@ -4,6 +4,9 @@
  */
 
 #include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/sched/signal.h>
+#include <linux/shmem_fs.h>
 #include <linux/slab.h>
 
 #include <drm/drm_file.h>
@@ -92,31 +95,79 @@ bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj)
 	return obj->funcs == &xe_cbev_bo_funcs;
 }
 
-/**
- * xe_cbev_bo_pin_pages() - make the object's pages resident
- * @bo: the object
- *
- * Return: 0 or a negative errno.
- */
-int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
+/* Drops the page references of a pin, telling reclaim the pages were used. */
+static void put_range(struct page **pages, unsigned long n, bool dirty)
 {
-	int ret = drm_gem_shmem_get_pages(&bo->shmem);
+	unsigned long i;
 
-	if (!ret)
-		atomic_long_add(bo->shmem.base.size >> PAGE_SHIFT,
-				&to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
+	for (i = 0; i < n; i++) {
+		if (dirty)
+			set_page_dirty(pages[i]);
+		mark_page_accessed(pages[i]);
+		put_page(pages[i]);
+	}
+}
+
+/**
+ * xe_cbev_bo_pin_range() - make some of the object's pages resident
+ * @bo: the object; not an import from another driver
+ * @first: first page index
+ * @n: pages, inside the object
+ * @pages: gets the pages, each with a reference that keeps it resident
+ *
+ * Only these pages are allocated and pinned, whatever the object's size:
+ * a binding or an export view pins what it shows, not the whole object.
+ * Pages come from the object's shmem file, so every pin of the same index
+ * gets the same page, and are charged to the memory cgroup of whoever
+ * first touched them.
+ *
+ * Context: process context; may sleep. A fatal signal stops a long pin.
+ * Return: 0, -ENOMEM, -EINTR or another error of shmem.
+ */
+int xe_cbev_bo_pin_range(struct xe_cbev_bo *bo, pgoff_t first, unsigned long n,
+			 struct page **pages)
+{
+	struct address_space *mapping = bo->shmem.base.filp->f_mapping;
+	unsigned long i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		struct page *page;
+
+		if (!(i % 1024)) {
+			if (fatal_signal_pending(current)) {
+				ret = -EINTR;
+				goto err_put;
+			}
+			cond_resched();
+		}
+		page = shmem_read_mapping_page(mapping, first + i);
+		if (IS_ERR(page)) {
+			ret = PTR_ERR(page);
+			goto err_put;
+		}
+		pages[i] = page;
+	}
+	atomic_long_add(n, &to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
+	return 0;
+
+err_put:
+	put_range(pages, i, false);
 	return ret;
 }
 
 /**
- * xe_cbev_bo_unpin_pages() - undo xe_cbev_bo_pin_pages()
+ * xe_cbev_bo_unpin_range() - undo xe_cbev_bo_pin_range()
  * @bo: the object
+ * @pages: the pages pinned
+ * @n: how many
+ * @dirty: they may have been written
  */
-void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo)
+void xe_cbev_bo_unpin_range(struct xe_cbev_bo *bo, struct page **pages,
+			    unsigned long n, bool dirty)
 {
-	atomic_long_sub(bo->shmem.base.size >> PAGE_SHIFT,
-			&to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
-	drm_gem_shmem_put_pages(&bo->shmem);
+	atomic_long_sub(n, &to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
+	put_range(pages, n, dirty);
 }
 
 /**

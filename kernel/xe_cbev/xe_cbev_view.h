@@ -5,6 +5,8 @@
 #ifndef _XE_CBEV_VIEW_H_
 #define _XE_CBEV_VIEW_H_
 
+#include <linux/mutex.h>
+
 #include <drm/drm_gem.h>
 
 #include "xe_cbev_bo.h"
@@ -18,8 +20,17 @@
 struct xe_cbev_view {
 	/** @base: the GEM object */
 	struct drm_gem_object base;
-	/** @origin: the object shown, with a reference and its pages pinned */
+	/** @origin: the object shown, with a reference */
 	struct xe_cbev_bo *origin;
+	/** @lock: protects @pages and @map_count */
+	struct mutex lock;
+	/**
+	 * @pages: the pages shown, pinned while a CPU mapping of the view
+	 * exists (@map_count), else NULL; bindings pin their own
+	 */
+	struct page **pages;
+	/** @map_count: CPU mappings (vmas) of the view */
+	unsigned int map_count;
 	/** @pgoff: first page of @origin shown */
 	pgoff_t pgoff;
 	/** @slot: counter slot held, if @origin is a counter page, else -1 */

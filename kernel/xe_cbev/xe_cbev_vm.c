@@ -20,8 +20,9 @@
  * buffer can sit at the address its CPU mapping has; the kernel binds
  * counter pages in the upper half.
  *
- * A binding pins its object's pages for its whole life, and holds what
- * was bound: the object, or an export view of it. The VM_BIND ioctl is
+ * A binding pins the pages of the range it binds (and only those: one
+ * page of a 64 GiB object is one page resident) for its whole life, and
+ * holds what was bound: the object, or an export view of it. The VM_BIND ioctl is
  * xe_cbev_vm_bind.c. The engine looks
  * addresses up under RCU and takes a reference on the binding for each
  * access, so an unbind that races with the engine only drops the VM's
@@ -35,7 +36,10 @@ static void binding_release(struct kref *ref)
 	struct xe_cbev_bo *bo = binding->bo;
 
 	atomic_dec(&to_xe_cbev_device(bo->shmem.base.dev)->stats.bindings);
-	xe_cbev_bo_unpin_pages(bo);
+	xe_cbev_bo_unpin_range(bo, binding->pages,
+			       (binding->last - binding->start + 1) >> PAGE_SHIFT,
+			       !(binding->flags & XE_CBEV_BINDING_READONLY));
+	kvfree(binding->pages);
 	drm_gem_object_put(binding->holder);
 	kfree_rcu(binding, rcu);
 }
@@ -126,11 +130,18 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 	struct xe_cbev_vm_binding *binding;
 	int ret;
 
-	binding = kzalloc(sizeof(*binding), GFP_KERNEL);
+	binding = kzalloc(sizeof(*binding), GFP_KERNEL_ACCOUNT);
 	if (!binding)
 		return -ENOMEM;
+	binding->pages = kvmalloc_array(range >> PAGE_SHIFT, sizeof(*binding->pages),
+					GFP_KERNEL_ACCOUNT);
+	if (!binding->pages) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
 
-	ret = xe_cbev_bo_pin_pages(bo);
+	ret = xe_cbev_bo_pin_range(bo, offset >> PAGE_SHIFT, range >> PAGE_SHIFT,
+				   binding->pages);
 	if (ret)
 		goto err_free;
 
@@ -156,9 +167,10 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 	return 0;
 
 err_put:
-	xe_cbev_bo_unpin_pages(bo);
+	xe_cbev_bo_unpin_range(bo, binding->pages, range >> PAGE_SHIFT, false);
 	drm_gem_object_put(binding->holder);
 err_free:
+	kvfree(binding->pages);
 	kfree(binding);
 	return ret == -EEXIST ? -EINVAL : ret;
 }

@@ -12,6 +12,7 @@
 #include <linux/types.h>
 
 struct drm_gem_object;
+struct page;
 struct xe_cbev_bo;
 struct xe_cbev_device;
 
@@ -30,8 +31,13 @@ struct xe_cbev_device;
 struct xe_cbev_vm_binding {
 	/** @ref: references; the last put releases the pages and the object */
 	struct kref ref;
-	/** @bo: the object whose pages are mapped; the binding pins them */
+	/** @bo: the object whose pages are mapped */
 	struct xe_cbev_bo *bo;
+	/**
+	 * @pages: the pages of the bound range, in order, pinned by the
+	 * binding; only these, not the rest of @bo
+	 */
+	struct page **pages;
 	/**
 	 * @holder: what was bound, with a reference that keeps @bo alive:
 	 * @bo itself, or an export view of it
