@@ -3,6 +3,7 @@
  * Copyright © 2026 The xe_cbev authors
  */
 
+#include <linux/cred.h>
 #include <linux/mm.h>
 #include <linux/pagemap.h>
 #include <linux/sched/signal.h>
@@ -234,6 +235,8 @@ struct xe_cbev_bo *xe_cbev_bo_create(struct drm_device *dev, size_t size,
 
 	bo = container_of(shmem, struct xe_cbev_bo, shmem);
 	bo->flags = flags;
+	/* Only the creator's uid may export it (see IPC). */
+	bo->ipc.owner = current_euid();
 	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
 	return bo;
 }

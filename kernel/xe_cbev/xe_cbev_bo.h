@@ -25,14 +25,18 @@ struct xe_cbev_counter_page;
 /**
  * struct xe_cbev_ipc_rule - who may import an object, once exported (see IPC)
  *
- * Set by an export; under the device's IPC registry lock.
+ * Set by an export; under the device's IPC registry lock. A buffer
+ * object's @owner is set at creation and never changes.
  */
 struct xe_cbev_ipc_rule {
-	/** @exported: the fields below are set */
+	/** @exported: @granted and @grant are set */
 	bool exported;
 	/** @granted: @grant is set */
 	bool granted;
-	/** @owner: effective uid of the exporter */
+	/**
+	 * @owner: effective uid of the object's creator (a buffer object),
+	 * the only uid that may export it; of the exporter (a view)
+	 */
 	kuid_t owner;
 	/** @grant: uid also allowed, by the latest export */
 	kuid_t grant;

@@ -33,8 +33,19 @@
  * A token is a name for an export: 128 random bits registered in the
  * device's table with the export object, the exporter's effective uid and
  * an optional granted uid. Importing by token needs the caller to be one
- * of those, or root; so does importing a view by dma-buf fd (checked in
- * the PRIME import hook), so that the rule does not depend on the route.
+ * of those, or to have CAP_SYS_ADMIN (capable(): in the initial user
+ * namespace; uid 0 alone is not enough); so does importing an export by
+ * dma-buf fd (checked in the PRIME import hook), so that the rule does not
+ * depend on the route.
+ *
+ * Re-export: a buffer object's owner is the effective uid of its creator,
+ * fixed at creation, and only that uid may export it (else -EACCES). An
+ * importer of another uid, even one granted read-write access, cannot
+ * hand the object on, and so cannot change the rule of the fds handed
+ * out already: the rule is the creator's. (Export views are never
+ * exported again at all.) A later export by the owner sets the grant that
+ * fds of the object are checked against, since all of them share the
+ * object's one dma-buf; each token keeps its own.
  *
  * Tokens die (are revoked) on request, when the exporter frees the counter
  * slot or closes its handle to the object, and with the exporter's file.
@@ -87,13 +98,18 @@ static u32 token_hash(const u64 *value)
 	return (u32)(value[0] ^ value[1]);
 }
 
-/* Root may import anything; others need the owner's uid or the grant. */
+/*
+ * The owner's uid or the grant may import; so may the system's
+ * administrator, CAP_SYS_ADMIN in the initial user namespace. uid 0 alone
+ * is not enough: a container's root, or a root process that dropped its
+ * capabilities, is a user like any other here.
+ */
 static bool may_import(kuid_t owner, bool granted, kuid_t grant)
 {
 	kuid_t euid = current_euid();
 
 	return uid_eq(euid, owner) || (granted && uid_eq(euid, grant)) ||
-	       uid_eq(euid, GLOBAL_ROOT_UID) || capable(CAP_SYS_ADMIN);
+	       capable(CAP_SYS_ADMIN);
 }
 
 /**
@@ -299,6 +315,15 @@ static struct drm_gem_object *export_bo(struct drm_file *file, u32 handle,
 		return ERR_PTR(-EINVAL);
 	}
 	bo = to_xe_cbev_bo(obj);
+	/*
+	 * Only its creator's uid hands an object on: an importer of another
+	 * uid (a granted one) would otherwise replace the owner and grant of
+	 * the fds handed out already, or pass the object to anyone.
+	 */
+	if (!uid_eq(bo->ipc.owner, current_euid())) {
+		drm_gem_object_put(obj);
+		return ERR_PTR(-EACCES);
+	}
 	/* From now on, closing a handle to it revokes the file's tokens. */
 	WRITE_ONCE(bo->closed, ipc_bo_closed);
 	*source = bo;
@@ -430,7 +455,10 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	if (IS_ERR(export))
 		return PTR_ERR(export);
 
-	/* The import rule travels with the object, for fds and tokens alike. */
+	/*
+	 * The import rule travels with the object, for fds and tokens alike;
+	 * a buffer object's owner is its creator, who alone gets here.
+	 */
 	rule = export_rule(export);
 	mutex_lock(&xdev->ipc.lock);
 	rule->exported = true;
@@ -584,7 +612,7 @@ int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
  * @dma_buf: the dma-buf to import
  *
  * An exported object arriving by fd is subject to the same rule as by
- * token: the exporter's uid, the granted uid, or root. (An object never
+ * token: the exporter's uid, the granted uid, or CAP_SYS_ADMIN. (An object never
  * exported through DRM_IOCTL_XE_CBEV_IPC_EXPORT follows plain PRIME:
  * whoever holds the fd may import it.)
  *

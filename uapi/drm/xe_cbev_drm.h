@@ -736,7 +736,10 @@ struct drm_xe_cbev_sync_file_export {
  * with no socket and no ptrace rights, through &DRM_IOCTL_XE_CBEV_IPC_IMPORT.
  *
  * Who may import: a process with the exporter's effective uid, a process
- * with the uid granted at export (&DRM_XE_CBEV_IPC_GRANT_UID), or root.
+ * with the uid granted at export (&DRM_XE_CBEV_IPC_GRANT_UID), or one with
+ * CAP_SYS_ADMIN in the initial user namespace (uid 0 without it -- a
+ * container's root, a root process that dropped its capabilities -- is
+ * not enough).
  * Others get -EACCES, by token and by fd alike. An unknown, random or
  * revoked token is -ENOENT. A token is revoked explicitly
  * (&DRM_IOCTL_XE_CBEV_IPC_REVOKE), when the exporter frees the counter
@@ -757,6 +760,13 @@ struct drm_xe_cbev_sync_file_export {
 
 /**
  * struct drm_xe_cbev_ipc_export - argument of &DRM_IOCTL_XE_CBEV_IPC_EXPORT
+ *
+ * Only a process with the effective uid of the buffer object's creator
+ * may export it; an importer of another uid -- even one granted
+ * read-write access -- cannot hand it on (-EACCES), so the rule of the
+ * fds handed out already stays the creator's. Imports of export views are
+ * never exported again (-EINVAL). All dma-buf fds of one buffer object
+ * share the grant of its latest export; each token keeps its own.
  */
 struct drm_xe_cbev_ipc_export {
 	/** @extensions: pointer to the first extension, must be zero */
