@@ -185,7 +185,7 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 {
 	struct xe_cbev_bo *bo;
 
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
 

@@ -168,8 +168,17 @@ static void view_free(struct drm_gem_object *obj)
 	atomic_dec(&xdev->stats.bos);
 }
 
+static void view_close(struct drm_gem_object *obj, struct drm_file *file)
+{
+	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
+
+	if (view->closed)
+		view->closed(obj, file);
+}
+
 static const struct drm_gem_object_funcs xe_cbev_view_funcs = {
 	.free = view_free,
+	.close = view_close,
 	.pin = view_pin,
 	.export = view_export,
 	.mmap = view_mmap,

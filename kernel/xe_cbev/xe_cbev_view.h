@@ -37,6 +37,11 @@ struct xe_cbev_view {
 	int slot;
 	/** @ipc: who may import the view; under the IPC registry lock */
 	struct xe_cbev_ipc_rule ipc;
+	/**
+	 * @closed: set by the export (IPC) before the view is handed out;
+	 * called when a file closes its handle to the view
+	 */
+	void (*closed)(struct drm_gem_object *obj, struct drm_file *file);
 };
 
 struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,

@@ -20,6 +20,11 @@
  * buffer can sit at the address its CPU mapping has; the kernel binds
  * counter pages in the upper half.
  *
+ * User space may make at most XE_CBEV_VM_MAX_USER_BINDINGS bindings per
+ * file (65536, as many as a process's CPU mappings by default,
+ * vm.max_map_count); past that a bind is -ENOSPC. Each costs a few hundred
+ * bytes plus 8 bytes per page bound, charged to the memory cgroup.
+ *
  * A binding pins the pages of the range it binds (and only those: one
  * page of a 64 GiB object is one page resident) for its whole life, and
  * holds what was bound: the object, or an export view of it. The VM_BIND ioctl is
@@ -87,6 +92,7 @@ void xe_cbev_vm_init(struct xe_cbev_vm *vm, struct xe_cbev_device *xdev)
 	mutex_init(&vm->lock);
 	mt_init_flags(&vm->mt, MT_FLAGS_USE_RCU);
 	vm->nr_bindings = 0;
+	vm->nr_user_bindings = 0;
 }
 
 /**
@@ -101,8 +107,16 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
 	mutex_lock(&vm->lock);
 	mt_for_each(&vm->mt, binding, index, ULONG_MAX)
 		xe_cbev_vm_binding_put(binding);
+	/*
+	 * Nobody looks addresses up any more (the file's queues and ioctls
+	 * are gone), so the nodes are freed at once rather than after a
+	 * grace period: 6.1's RCU-mode destroy walk (mt_free_walk) faults on
+	 * a tree of a few levels, as tens of thousands of bindings make.
+	 */
+	mt_clear_in_rcu(&vm->mt);
 	mtree_destroy(&vm->mt);
 	vm->nr_bindings = 0;
+	vm->nr_user_bindings = 0;
 	mutex_unlock(&vm->lock);
 	mutex_destroy(&vm->lock);
 }
@@ -121,14 +135,21 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
  * The caller has checked the arguments against the object and the part of
  * the address space it may use.
  *
- * Return: 0, -EINVAL if the range overlaps a mapping, -ENOMEM.
+ * Return: 0, -EINVAL if the range overlaps a mapping, -ENOSPC if user
+ * space has XE_CBEV_VM_MAX_USER_BINDINGS bindings already (@flags without
+ * XE_CBEV_BINDING_KERNEL), -ENOMEM, -EINTR.
  */
 int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 		   struct drm_gem_object *holder, u64 offset, u64 range,
 		   u64 addr, u32 flags)
 {
+	bool user = !(flags & XE_CBEV_BINDING_KERNEL);
 	struct xe_cbev_vm_binding *binding;
 	int ret;
+
+	/* Checked again under the lock; this only spares a pointless pin. */
+	if (user && READ_ONCE(vm->nr_user_bindings) >= XE_CBEV_VM_MAX_USER_BINDINGS)
+		return -ENOSPC;
 
 	binding = kzalloc(sizeof(*binding), GFP_KERNEL_ACCOUNT);
 	if (!binding)
@@ -155,10 +176,15 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 	binding->flags = flags;
 
 	mutex_lock(&vm->lock);
-	ret = mtree_insert_range(&vm->mt, binding->start, binding->last,
-				 binding, GFP_KERNEL);
-	if (!ret)
+	if (user && vm->nr_user_bindings >= XE_CBEV_VM_MAX_USER_BINDINGS)
+		ret = -ENOSPC;
+	else
+		ret = mtree_insert_range(&vm->mt, binding->start, binding->last,
+					 binding, GFP_KERNEL_ACCOUNT);
+	if (!ret) {
 		vm->nr_bindings++;
+		vm->nr_user_bindings += user;
+	}
 	mutex_unlock(&vm->lock);
 	if (ret)
 		goto err_put;
@@ -215,6 +241,7 @@ int xe_cbev_vm_unmap(struct xe_cbev_vm *vm, u64 addr, u64 range, bool kernel)
 	mt_for_each(&vm->mt, binding, index, last) {
 		mtree_erase(&vm->mt, binding->start);
 		vm->nr_bindings--;
+		vm->nr_user_bindings -= !(binding->flags & XE_CBEV_BINDING_KERNEL);
 		xe_cbev_vm_binding_put(binding);
 	}
 

@@ -7,10 +7,15 @@
 
 #include <linux/mm.h>
 
+#include <uapi/drm/xe_cbev_drm.h>
+
 #include "xe_cbev_vm_types.h"
 
 struct drm_gem_object;
 struct seq_file;
+
+/* Most bindings user space may make in one file (see VM_BIND). */
+#define XE_CBEV_VM_MAX_USER_BINDINGS	DRM_XE_CBEV_MAX_BINDINGS_PER_FILE
 
 void xe_cbev_vm_init(struct xe_cbev_vm *vm, struct xe_cbev_device *xdev);
 void xe_cbev_vm_fini(struct xe_cbev_vm *vm);

@@ -73,6 +73,11 @@ struct xe_cbev_vm {
 	struct maple_tree mt;
 	/** @nr_bindings: entries in @mt; under @lock */
 	unsigned int nr_bindings;
+	/**
+	 * @nr_user_bindings: entries of @mt that user space made, at most
+	 * XE_CBEV_VM_MAX_USER_BINDINGS; under @lock
+	 */
+	unsigned int nr_user_bindings;
 };
 
 #endif /* _XE_CBEV_VM_TYPES_H_ */

@@ -916,21 +916,101 @@ TEST_F(ipc, export_invalid)
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x));
 }
 
-/* A user's live tokens are bounded; revoking one makes room. */
-TEST_F(ipc, token_table_bounded)
+/*
+ * A user's live tokens are bounded, over all its files; revoking one makes
+ * room, and another user is not affected.
+ */
+TEST_F_TIMEOUT(ipc, token_table_bounded, 300)
 {
-	static struct drm_xe_cbev_ipc_export x[1024];
-	struct drm_xe_cbev_ipc_export more;
-	int i;
+	const int max = DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER;
+	struct drm_xe_cbev_ipc_export more, x17;
+	struct drm_xe_cbev_counter_alloc ca2;
+	int fd2 = st_open_render(), i, err = 0;
+	int to_child[2], from_child[2];
+	char w[8], r[8];
+	pid_t pid;
 
-	for (i = 0; i < 1024; i++)
-		ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
-					DRM_XE_CBEV_IPC_TOKEN, 0, &x[i])) TH_LOG("token %d", i);
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, st_counter_alloc(fd2, &ca2));
+	/* Half of them from another file of the same user. */
+	for (i = 0; i < max; i++) {
+		err = ipc_export(i % 2 ? fd2 : self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER,
+				 i % 2 ? ca2.id : self->ca.id, DRM_XE_CBEV_IPC_TOKEN, 0,
+				 &more);
+		if (err)
+			break;
+		if (i == 16)
+			x17 = more;
+	}
+	ASSERT_EQ(0, err) TH_LOG("token %d", i);
 	EXPECT_EQ(ENOSPC, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
 				     DRM_XE_CBEV_IPC_TOKEN, 0, &more));
-	ASSERT_EQ(0, ipc_revoke(self->fd, x[17].token));
+	EXPECT_EQ(ENOSPC, ipc_export(fd2, DRM_XE_CBEV_IPC_KIND_COUNTER, ca2.id,
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &more));
+
+	/* Another user still exports. */
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(from_child));
+	sprintf(w, "%d", from_child[1]);
+	sprintf(r, "%d", to_child[0]);
+	pid = spawn_child((const char *[]){ "export-as-nobody", w, r, NULL });
+	ASSERT_GT(pid, 0);
+	EXPECT_EQ((ssize_t)sizeof(more), read(from_child[0], &more, sizeof(more)));
+	ASSERT_EQ(1, write(to_child[1], "g", 1));
+	EXPECT_EQ(0, child_status(pid));
+
+	ASSERT_EQ(0, ipc_revoke(self->fd, x17.token));
 	EXPECT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
 				DRM_XE_CBEV_IPC_TOKEN, 0, &more));
+	close(fd2);
+	close(to_child[0]);
+	close(to_child[1]);
+	close(from_child[0]);
+	close(from_child[1]);
+}
+
+/*
+ * Importing one export twice into a file by token gives one handle, as
+ * PRIME does for a dma-buf: one reference, one GEM_CLOSE.
+ */
+TEST_F(ipc, import_twice_same_handle)
+{
+	struct drm_xe_cbev_ipc_export x, y;
+	struct drm_xe_cbev_ipc_import m1, m2;
+	int fd2 = st_open_render();
+	struct st_totals t0, t1;
+	uint32_t bo;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m1));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m2));
+	EXPECT_EQ(m1.handle, m2.handle);
+	EXPECT_EQ(m1.offset, m2.offset);
+	EXPECT_EQ(m1.import_flags, m2.import_flags);
+	EXPECT_EQ(1, st_debugfs_count(fd2, "    handle ")) TH_LOG("one handle in fd2");
+	EXPECT_EQ(0, st_gem_close(fd2, m1.handle));
+	EXPECT_EQ(EINVAL, st_gem_close(fd2, m2.handle)) TH_LOG("one reference");
+	/* Closed: the next import makes a handle again. */
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m1));
+	EXPECT_EQ(0, st_gem_close(fd2, m1.handle));
+
+	/* Two tokens of one buffer object shared read-write: one handle. */
+	ASSERT_EQ(0, st_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &y));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m1));
+	ASSERT_EQ(0, ipc_import(fd2, y.token, &m2));
+	EXPECT_EQ(m1.handle, m2.handle);
+	ASSERT_EQ(0, st_totals(fd2, &t0));
+	EXPECT_EQ(0, st_gem_close(fd2, m1.handle));
+	EXPECT_EQ(EINVAL, st_gem_close(fd2, m2.handle));
+	ASSERT_EQ(0, st_totals(fd2, &t1));
+	EXPECT_EQ(t0.bos, t1.bos) TH_LOG("the exporter still holds it");
+	close(fd2);
 }
 
 int main(int argc, char **argv)

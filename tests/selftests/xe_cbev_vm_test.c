@@ -239,6 +239,35 @@ TEST_F(vm, close_file_with_mappings)
 	EXPECT_EQ(self->before.bos + 1, t.bos);	/* the fixture's object */
 }
 
+/*
+ * A file's bindings are bounded: past the limit a bind is -ENOSPC, an
+ * unbind makes room, and another file is not affected.
+ */
+TEST_F_TIMEOUT(vm, bindings_bounded_per_file, 300)
+{
+	const uint64_t base = VA;
+	int fd2, i, err = 0;
+	uint32_t bo2;
+
+	for (i = 0; i < DRM_XE_CBEV_MAX_BINDINGS_PER_FILE; i++) {
+		err = st_vm_map(self->fd, self->bo, 0, PAGE, base + i * PAGE,
+				DRM_XE_CBEV_VM_BIND_READONLY);
+		if (err)
+			break;
+	}
+	ASSERT_EQ(0, err) TH_LOG("binding %d", i);
+	EXPECT_EQ(ENOSPC, st_vm_map(self->fd, self->bo, 0, PAGE, base + i * PAGE, 0));
+
+	fd2 = st_open_render();
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, st_bo_create(fd2, PAGE, 0, &bo2));
+	EXPECT_EQ(0, st_vm_map(fd2, bo2, 0, PAGE, base, 0));
+	close(fd2);
+
+	ASSERT_EQ(0, st_vm_unmap(self->fd, base, PAGE));
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, PAGE, base + i * PAGE, 0));
+}
+
 static long pinned(int fd)
 {
 	struct st_totals t;
