@@ -3,7 +3,11 @@
  * Copyright © 2026 The xe_cbev authors
  */
 
+#include <linux/cred.h>
 #include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/sched/signal.h>
+#include <linux/shmem_fs.h>
 #include <linux/slab.h>
 
 #include <drm/drm_file.h>
@@ -93,24 +97,79 @@ bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj)
 	return obj->funcs == &xe_cbev_bo_funcs;
 }
 
-/**
- * xe_cbev_bo_pin_pages() - make the object's pages resident
- * @bo: the object
- *
- * Return: 0 or a negative errno.
- */
-int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo)
+/* Drops the page references of a pin, telling reclaim the pages were used. */
+static void put_range(struct page **pages, unsigned long n, bool dirty)
 {
-	return xe_cbev_shmem_get_pages(&bo->shmem);
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		if (dirty)
+			set_page_dirty(pages[i]);
+		mark_page_accessed(pages[i]);
+		put_page(pages[i]);
+	}
 }
 
 /**
- * xe_cbev_bo_unpin_pages() - undo xe_cbev_bo_pin_pages()
- * @bo: the object
+ * xe_cbev_bo_pin_range() - make some of the object's pages resident
+ * @bo: the object; not an import from another driver
+ * @first: first page index
+ * @n: pages, inside the object
+ * @pages: gets the pages, each with a reference that keeps it resident
+ *
+ * Only these pages are allocated and pinned, whatever the object's size:
+ * a binding or an export view pins what it shows, not the whole object.
+ * Pages come from the object's shmem file, so every pin of the same index
+ * gets the same page, and are charged to the memory cgroup of whoever
+ * first touched them.
+ *
+ * Context: process context; may sleep. A fatal signal stops a long pin.
+ * Return: 0, -ENOMEM, -EINTR or another error of shmem.
  */
-void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo)
+int xe_cbev_bo_pin_range(struct xe_cbev_bo *bo, pgoff_t first, unsigned long n,
+			 struct page **pages)
 {
-	xe_cbev_shmem_put_pages(&bo->shmem);
+	struct address_space *mapping = bo->shmem.base.filp->f_mapping;
+	unsigned long i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		struct page *page;
+
+		if (!(i % 1024)) {
+			if (fatal_signal_pending(current)) {
+				ret = -EINTR;
+				goto err_put;
+			}
+			cond_resched();
+		}
+		page = shmem_read_mapping_page(mapping, first + i);
+		if (IS_ERR(page)) {
+			ret = PTR_ERR(page);
+			goto err_put;
+		}
+		pages[i] = page;
+	}
+	atomic_long_add(n, &to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
+	return 0;
+
+err_put:
+	put_range(pages, i, false);
+	return ret;
+}
+
+/**
+ * xe_cbev_bo_unpin_range() - undo xe_cbev_bo_pin_range()
+ * @bo: the object
+ * @pages: the pages pinned
+ * @n: how many
+ * @dirty: they may have been written
+ */
+void xe_cbev_bo_unpin_range(struct xe_cbev_bo *bo, struct page **pages,
+			    unsigned long n, bool dirty)
+{
+	atomic_long_sub(n, &to_xe_cbev_device(bo->shmem.base.dev)->stats.pinned_pages);
+	put_range(pages, n, dirty);
 }
 
 /**
@@ -127,7 +186,7 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 {
 	struct xe_cbev_bo *bo;
 
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
 
@@ -177,6 +236,8 @@ struct xe_cbev_bo *xe_cbev_bo_create(struct drm_device *dev, size_t size,
 
 	bo = container_of(shmem, struct xe_cbev_bo, shmem);
 	bo->flags = flags;
+	/* Only the creator's uid may export it (see IPC). */
+	bo->ipc.owner = current_euid();
 	atomic_inc(&to_xe_cbev_device(dev)->stats.bos);
 	return bo;
 }

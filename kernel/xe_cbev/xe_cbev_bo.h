@@ -25,14 +25,18 @@ struct xe_cbev_counter_page;
 /**
  * struct xe_cbev_ipc_rule - who may import an object, once exported (see IPC)
  *
- * Set by an export; under the device's IPC registry lock.
+ * Set by an export; under the device's IPC registry lock. A buffer
+ * object's @owner is set at creation and never changes.
  */
 struct xe_cbev_ipc_rule {
-	/** @exported: the fields below are set */
+	/** @exported: @granted and @grant are set */
 	bool exported;
 	/** @granted: @grant is set */
 	bool granted;
-	/** @owner: effective uid of the exporter */
+	/**
+	 * @owner: effective uid of the object's creator (a buffer object),
+	 * the only uid that may export it; of the exporter (a view)
+	 */
 	kuid_t owner;
 	/** @grant: uid also allowed, by the latest export */
 	kuid_t grant;
@@ -105,8 +109,9 @@ static inline void xe_cbev_bo_notify(struct xe_cbev_bo *bo)
 }
 
 /**
- * xe_cbev_bo_page() - one page of the object's memory
- * @bo: the object; its pages must be pinned (bound, mapped, or viewed)
+ * xe_cbev_bo_page() - one page of a counter page's memory
+ * @bo: the object; its shmem pages must be held (a counter page's are,
+ *	by its kernel mapping); a binding's pages are the binding's
  * @pgoff: page index in the object
  *
  * Return: the page.
@@ -142,8 +147,10 @@ static inline bool xe_cbev_bo_user_readonly(const struct xe_cbev_bo *bo)
 }
 
 bool xe_cbev_gem_is_bo(const struct drm_gem_object *obj);
-int xe_cbev_bo_pin_pages(struct xe_cbev_bo *bo);
-void xe_cbev_bo_unpin_pages(struct xe_cbev_bo *bo);
+int xe_cbev_bo_pin_range(struct xe_cbev_bo *bo, pgoff_t first, unsigned long n,
+			 struct page **pages);
+void xe_cbev_bo_unpin_range(struct xe_cbev_bo *bo, struct page **pages,
+			    unsigned long n, bool dirty);
 
 struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 						size_t size);

@@ -17,15 +17,11 @@
  * - vm_area_struct.vm_flags is read-only since 6.3 (vm_flags_set() and
  *   vm_flags_clear());
  * - io_uring commands moved to <linux/io_uring/cmd.h> in 6.7, where the
- *   command's payload is reached through its SQE;
- * - drm_gem_shmem_get_pages() is private since 6.8: an object's pages are
- *   made resident and held with drm_gem_shmem_pin() instead.
+ *   command's payload is reached through its SQE.
  */
 
 #include <linux/mm.h>
 #include <linux/version.h>
-
-#include <drm/drm_gem_shmem_helper.h>
 
 /*
  * The one place that reads the kernel's version (make check runs
@@ -55,25 +51,6 @@ static inline void xe_cbev_vm_flags_clear(struct vm_area_struct *vma,
 	vm_flags_clear(vma, flags);
 #else
 	vma->vm_flags &= ~flags;
-#endif
-}
-
-/* Make @shmem's pages resident until xe_cbev_shmem_put_pages(). */
-static inline int xe_cbev_shmem_get_pages(struct drm_gem_shmem_object *shmem)
-{
-#if XE_CBEV_KERNEL_AT_LEAST(6, 8)
-	return drm_gem_shmem_pin(shmem);
-#else
-	return drm_gem_shmem_get_pages(shmem);
-#endif
-}
-
-static inline void xe_cbev_shmem_put_pages(struct drm_gem_shmem_object *shmem)
-{
-#if XE_CBEV_KERNEL_AT_LEAST(6, 8)
-	drm_gem_shmem_unpin(shmem);
-#else
-	drm_gem_shmem_put_pages(shmem);
 #endif
 }
 

@@ -37,7 +37,10 @@
  *
  * Costs: 8 bytes of counter memory per slot, plus per page of 512 slots
  * the bookkeeping of &struct xe_cbev_counter_page (about 2.3 KiB, mostly
- * the reference counts), a GEM object and one binding.
+ * the reference counts), a GEM object, one binding and a kernel mapping:
+ * about 8 KiB a page, all charged to the file's memory cgroup. A file
+ * has at most XE_CBEV_COUNTER_MAX_PAGES pages (2048: 1048576 slots,
+ * about 16 MiB of kernel memory); past that an allocation is -ENOSPC.
  */
 
 static u32 slot_id(const struct xe_cbev_counter_page *page, unsigned int slot)
@@ -120,8 +123,10 @@ page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
 	int ret;
 
 	lockdep_assert_held(&mgr->lock);
+	if (mgr->nr_pages >= XE_CBEV_COUNTER_MAX_PAGES)
+		return ERR_PTR(-ENOSPC);
 
-	page = kzalloc(sizeof(*page), GFP_KERNEL);
+	page = kzalloc(sizeof(*page), GFP_KERNEL_ACCOUNT);
 	if (!page)
 		return ERR_PTR(-ENOMEM);
 	spin_lock_init(&page->lock);
@@ -143,7 +148,7 @@ page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
 	page->vaddr = map.vaddr;
 
 	ret = xa_alloc(&mgr->pages, &index, page,
-		       XA_LIMIT(0, XE_CBEV_COUNTER_MAX_PAGES - 1), GFP_KERNEL);
+		       XA_LIMIT(0, XE_CBEV_COUNTER_MAX_PAGES - 1), GFP_KERNEL_ACCOUNT);
 	if (ret)
 		goto err_put_bo;
 	page->index = index;

@@ -5,6 +5,8 @@
 #ifndef _XE_CBEV_COUNTER_H_
 #define _XE_CBEV_COUNTER_H_
 
+#include <uapi/drm/xe_cbev_drm.h>
+
 #include "xe_cbev_counter_types.h"
 
 struct drm_device;
@@ -20,8 +22,11 @@ typedef void (*xe_cbev_counter_freed_fn)(struct xe_cbev_file *xfile,
 
 /* Counter pages sit in the kernel's upper half of the GPU address space. */
 #define XE_CBEV_COUNTER_VA_BASE		BIT_ULL(47)
-/* Page indices fit the slot id: (index + 1) << 9 | slot is a u32. */
-#define XE_CBEV_COUNTER_MAX_PAGES	((1u << 22) - 1)
+/*
+ * Most counter pages of one file (DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE);
+ * page indices fit the slot id, (index + 1) << 9 | slot, a u32.
+ */
+#define XE_CBEV_COUNTER_MAX_PAGES	DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE
 
 void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr);
 void xe_cbev_counter_mgr_fini(struct xe_cbev_counter_mgr *mgr,

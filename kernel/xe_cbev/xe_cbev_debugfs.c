@@ -24,7 +24,7 @@
  * file hold, so that tests can prove that nothing leaks. The first line
  * has the device-wide totals, as "key value" pairs:
  *
- *	device bos 3 bindings 2 counter_pages 1 counter_slots 5
+ *	device bos 3 bindings 2 counter_pages 1 counter_slots 5 pinned_pages 2
  *
  * then, for each file, a "file pid <pid>" line followed by its objects.
  */
@@ -69,11 +69,12 @@ static int xe_cbev_debugfs_show(struct seq_file *m, void *data)
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
 	struct drm_file *file;
 
-	seq_printf(m, "device bos %d bindings %d counter_pages %d counter_slots %d\n",
+	seq_printf(m, "device bos %d bindings %d counter_pages %d counter_slots %d pinned_pages %ld\n",
 		   atomic_read(&xdev->stats.bos),
 		   atomic_read(&xdev->stats.bindings),
 		   atomic_read(&xdev->stats.counter_pages),
-		   atomic_read(&xdev->stats.counter_slots));
+		   atomic_read(&xdev->stats.counter_slots),
+		   atomic_long_read(&xdev->stats.pinned_pages));
 
 	mutex_lock(&dev->filelist_mutex);
 	list_for_each_entry(file, &dev->filelist, lhead)

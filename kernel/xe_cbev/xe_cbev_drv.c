@@ -50,7 +50,7 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 {
 	struct xe_cbev_file *xfile;
 
-	xfile = kzalloc(sizeof(*xfile), GFP_KERNEL);
+	xfile = kzalloc(sizeof(*xfile), GFP_KERNEL_ACCOUNT);
 	if (!xfile)
 		return -ENOMEM;
 

@@ -6,6 +6,7 @@
 #define _XE_CBEV_DRV_H_
 
 #include <linux/atomic.h>
+#include <linux/mutex.h>
 #include <linux/platform_device.h>
 #include <linux/uuid.h>
 #include <linux/wait.h>
@@ -59,6 +60,11 @@ struct xe_cbev_device {
 		atomic_t counter_pages;
 		/** @stats.counter_slots: counter slots not free */
 		atomic_t counter_slots;
+		/**
+		 * @stats.pinned_pages: pages held resident by the driver's
+		 * pins (bindings, export views), counted once per pin
+		 */
+		atomic_long_t pinned_pages;
 	} stats;
 	/** @ipc: tokens naming exports, across files */
 	struct xe_cbev_ipc_registry ipc;
@@ -91,6 +97,14 @@ struct xe_cbev_file {
 	wait_queue_head_t event_wq;
 	/** @ipc_tokens: tokens the file made; under &xe_cbev_device.ipc.lock */
 	struct list_head ipc_tokens;
+	/** @ipc_import_lock: serialises imports by token into the file */
+	struct mutex ipc_import_lock;
+	/**
+	 * @ipc_imports: an export object's mmap offset (unique while it
+	 * lives) -> the handle a token import made for it (xa value); may
+	 * be stale, so checked against the handle table on use
+	 */
+	struct xarray ipc_imports;
 };
 
 static inline struct xe_cbev_device *to_xe_cbev_device(struct drm_device *dev)

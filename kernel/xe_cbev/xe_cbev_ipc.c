@@ -12,6 +12,7 @@
 
 #include <drm/drm_file.h>
 #include <drm/drm_prime.h>
+#include <drm/drm_vma_manager.h>
 
 #include <uapi/drm/xe_cbev_drm.h>
 
@@ -33,8 +34,30 @@
  * A token is a name for an export: 128 random bits registered in the
  * device's table with the export object, the exporter's effective uid and
  * an optional granted uid. Importing by token needs the caller to be one
- * of those, or root; so does importing a view by dma-buf fd (checked in
- * the PRIME import hook), so that the rule does not depend on the route.
+ * of those, or to have CAP_SYS_ADMIN (capable(): in the initial user
+ * namespace; uid 0 alone is not enough); so does importing an export by
+ * dma-buf fd (checked in the PRIME import hook), so that the rule does not
+ * depend on the route.
+ *
+ * Re-export: a buffer object's owner is the effective uid of its creator,
+ * fixed at creation, and only that uid may export it (else -EACCES). An
+ * importer of another uid, even one granted read-write access, cannot
+ * hand the object on, and so cannot change the rule of the fds handed
+ * out already: the rule is the creator's. (Export views are never
+ * exported again at all.) A later export by the owner sets the grant that
+ * fds of the object are checked against, since all of them share the
+ * object's one dma-buf; each token keeps its own.
+ *
+ * Importing the same export object into a file twice by token gives the
+ * handle of the first import while it is open, as PRIME does for a
+ * dma-buf: one handle, one reference, one GEM_CLOSE. The file keeps a
+ * table from export object (by its mmap offset, unique while it lives) to
+ * handle, checked against the handle table on use, and pruned when a
+ * handle to the object closes.
+ *
+ * Limits: a user has at most XE_CBEV_IPC_MAX_TOKENS_PER_USER live tokens
+ * (65536, over all its files; -ENOSPC beyond). Tokens, export views and
+ * import tables are charged to the memory cgroup of who made them.
  *
  * Tokens die (are revoked) on request, when the exporter frees the counter
  * slot or closes its handle to the object, and with the exporter's file.
@@ -87,13 +110,18 @@ static u32 token_hash(const u64 *value)
 	return (u32)(value[0] ^ value[1]);
 }
 
-/* Root may import anything; others need the owner's uid or the grant. */
+/*
+ * The owner's uid or the grant may import; so may the system's
+ * administrator, CAP_SYS_ADMIN in the initial user namespace. uid 0 alone
+ * is not enough: a container's root, or a root process that dropped its
+ * capabilities, is a user like any other here.
+ */
 static bool may_import(kuid_t owner, bool granted, kuid_t grant)
 {
 	kuid_t euid = current_euid();
 
 	return uid_eq(euid, owner) || (granted && uid_eq(euid, grant)) ||
-	       uid_eq(euid, GLOBAL_ROOT_UID) || capable(CAP_SYS_ADMIN);
+	       capable(CAP_SYS_ADMIN);
 }
 
 /**
@@ -119,12 +147,86 @@ void xe_cbev_ipc_registry_fini(struct xe_cbev_ipc_registry *reg)
 }
 
 /**
- * xe_cbev_ipc_file_init() - a new file has no tokens
+ * xe_cbev_ipc_file_init() - a new file has no tokens and no imports
  * @xfile: the file
  */
 void xe_cbev_ipc_file_init(struct xe_cbev_file *xfile)
 {
 	INIT_LIST_HEAD(&xfile->ipc_tokens);
+	mutex_init(&xfile->ipc_import_lock);
+	xa_init(&xfile->ipc_imports);
+}
+
+/* The key of an export object in a file's import table. */
+static unsigned long import_key(struct drm_gem_object *obj)
+{
+	return drm_vma_node_start(&obj->vma_node);
+}
+
+/* Does @handle still name @obj in @file? */
+static bool handle_is(struct drm_file *file, u32 handle,
+		      struct drm_gem_object *obj)
+{
+	bool same;
+
+	spin_lock(&file->table_lock);
+	same = idr_find(&file->object_idr, handle) == obj;
+	spin_unlock(&file->table_lock);
+	return same;
+}
+
+/*
+ * A file closed a handle to an export object: forget the import entry if
+ * its handle is the one that went. (When the whole file closes the
+ * handles still look alive; the table goes with the file.)
+ */
+static void import_forget(struct drm_gem_object *obj, struct drm_file *file)
+{
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	unsigned long key = import_key(obj);
+	void *entry;
+
+	mutex_lock(&xfile->ipc_import_lock);
+	entry = xa_load(&xfile->ipc_imports, key);
+	if (entry && !handle_is(file, xa_to_value(entry), obj))
+		xa_erase(&xfile->ipc_imports, key);
+	mutex_unlock(&xfile->ipc_import_lock);
+}
+
+/*
+ * The file's handle for an export object imported by token: the one an
+ * earlier import made, if it still names the object, else a new one --
+ * as PRIME does for a dma-buf imported twice. One handle, one reference.
+ */
+static int import_handle(struct drm_file *file, struct drm_gem_object *obj,
+			 u32 *handle)
+{
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
+	unsigned long key = import_key(obj);
+	void *entry;
+	int ret;
+
+	mutex_lock(&xfile->ipc_import_lock);
+	entry = xa_load(&xfile->ipc_imports, key);
+	if (entry && handle_is(file, xa_to_value(entry), obj)) {
+		*handle = xa_to_value(entry);
+		ret = 0;
+		goto out_unlock;
+	}
+	/* Room first, so that nothing fails once the handle exists. */
+	ret = xa_reserve(&xfile->ipc_imports, key, GFP_KERNEL_ACCOUNT);
+	if (ret)
+		goto out_unlock;
+	ret = drm_gem_handle_create(file, obj, handle);
+	if (ret) {
+		if (!entry)
+			xa_release(&xfile->ipc_imports, key);
+		goto out_unlock;
+	}
+	xa_store(&xfile->ipc_imports, key, xa_mk_value(*handle), GFP_KERNEL);
+out_unlock:
+	mutex_unlock(&xfile->ipc_import_lock);
+	return ret;
 }
 
 /* Takes a token out of the table and frees it. */
@@ -178,6 +280,8 @@ void xe_cbev_ipc_file_fini(struct xe_cbev_file *xfile)
 	list_for_each_entry_safe(t, next, &xfile->ipc_tokens, file_link)
 		token_revoke_locked(reg, t);
 	mutex_unlock(&reg->lock);
+	xa_destroy(&xfile->ipc_imports);
+	mutex_destroy(&xfile->ipc_import_lock);
 }
 
 /**
@@ -211,6 +315,8 @@ static void ipc_bo_closed(struct xe_cbev_bo *bo, struct drm_file *file)
 		if (t->source == bo && t->slot < 0)
 			token_revoke_locked(reg, t);
 	mutex_unlock(&reg->lock);
+	/* An importer's handle to a buffer object shared read-write. */
+	import_forget(&bo->shmem.base, file);
 }
 
 /*
@@ -233,7 +339,8 @@ static int token_register(struct xe_cbev_file *xfile, struct xe_cbev_ipc_token *
 		ret = -ENOSPC;
 		goto out_unlock;
 	}
-	ret = xa_err(xa_store(&reg->per_user, uid, xa_mk_value(n + 1), GFP_KERNEL));
+	ret = xa_err(xa_store(&reg->per_user, uid, xa_mk_value(n + 1),
+			      GFP_KERNEL_ACCOUNT));
 	if (ret)
 		goto out_unlock;
 
@@ -271,10 +378,12 @@ static struct drm_gem_object *export_counter(struct xe_cbev_file *xfile, u32 id,
 
 	/* The view takes over the slot reference. */
 	view = xe_cbev_view_create(page, 0, PAGE_SIZE, s);
-	if (IS_ERR(view))
+	if (IS_ERR(view)) {
 		xe_cbev_counter_slot_put(page->counter, s);
-	else
+	} else {
+		view->closed = import_forget;
 		*source = page;
+	}
 	*slot = s;
 	*offset = s * XE_CBEV_COUNTER_SLOT_SIZE;
 	xe_cbev_bo_put(page);
@@ -299,6 +408,15 @@ static struct drm_gem_object *export_bo(struct drm_file *file, u32 handle,
 		return ERR_PTR(-EINVAL);
 	}
 	bo = to_xe_cbev_bo(obj);
+	/*
+	 * Only its creator's uid hands an object on: an importer of another
+	 * uid (a granted one) would otherwise replace the owner and grant of
+	 * the fds handed out already, or pass the object to anyone.
+	 */
+	if (!uid_eq(bo->ipc.owner, current_euid())) {
+		drm_gem_object_put(obj);
+		return ERR_PTR(-EACCES);
+	}
 	/* From now on, closing a handle to it revokes the file's tokens. */
 	WRITE_ONCE(bo->closed, ipc_bo_closed);
 	*source = bo;
@@ -307,7 +425,10 @@ static struct drm_gem_object *export_bo(struct drm_file *file, u32 handle,
 
 	view = xe_cbev_view_create(bo, 0, obj->size, -1);
 	xe_cbev_bo_put(bo);
-	return IS_ERR(view) ? ERR_CAST(view) : &view->base;
+	if (IS_ERR(view))
+		return ERR_CAST(view);
+	view->closed = import_forget;
+	return &view->base;
 }
 
 /* The import rule of an export object. */
@@ -430,7 +551,10 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	if (IS_ERR(export))
 		return PTR_ERR(export);
 
-	/* The import rule travels with the object, for fds and tokens alike. */
+	/*
+	 * The import rule travels with the object, for fds and tokens alike;
+	 * a buffer object's owner is its creator, who alone gets here.
+	 */
 	rule = export_rule(export);
 	mutex_lock(&xdev->ipc.lock);
 	rule->exported = true;
@@ -440,7 +564,7 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	mutex_unlock(&xdev->ipc.lock);
 
 	if (args->flags & DRM_XE_CBEV_IPC_TOKEN) {
-		struct xe_cbev_ipc_token *t = kzalloc(sizeof(*t), GFP_KERNEL);
+		struct xe_cbev_ipc_token *t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 
 		if (!t) {
 			ret = -ENOMEM;
@@ -499,6 +623,9 @@ err_put_export:
  * @data: &struct drm_xe_cbev_ipc_import
  * @file: the caller's file
  *
+ * A second import of the same export into the file gives the handle of
+ * the first, while that handle is open (see import_handle()).
+ *
  * Return: 0; -EINVAL for a bad flag, extension, reserved or output field;
  * -ENOENT for an unknown or revoked token; -EACCES if the caller may not
  * import it; -ENOMEM.
@@ -544,7 +671,7 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 		return ret;
 
 	/* Final step: the handle; it holds the export from now on. */
-	ret = drm_gem_handle_create(file, export, &handle);
+	ret = import_handle(file, export, &handle);
 	if (!ret) {
 		args->handle = handle;
 		args->kind = kind;
@@ -584,7 +711,7 @@ int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
  * @dma_buf: the dma-buf to import
  *
  * An exported object arriving by fd is subject to the same rule as by
- * token: the exporter's uid, the granted uid, or root. (An object never
+ * token: the exporter's uid, the granted uid, or CAP_SYS_ADMIN. (An object never
  * exported through DRM_IOCTL_XE_CBEV_IPC_EXPORT follows plain PRIME:
  * whoever holds the fd may import it.)
  *

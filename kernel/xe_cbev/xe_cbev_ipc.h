@@ -10,6 +10,8 @@
 #include <linux/mutex.h>
 #include <linux/xarray.h>
 
+#include <uapi/drm/xe_cbev_drm.h>
+
 struct dma_buf;
 struct drm_device;
 struct drm_file;
@@ -17,8 +19,8 @@ struct drm_gem_object;
 struct xe_cbev_bo;
 struct xe_cbev_file;
 
-/* Most live tokens one user may have. */
-#define XE_CBEV_IPC_MAX_TOKENS_PER_USER	1024
+/* Most live tokens one user may have (see IPC). */
+#define XE_CBEV_IPC_MAX_TOKENS_PER_USER	DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER
 
 /**
  * struct xe_cbev_ipc_registry - the device's IPC tokens

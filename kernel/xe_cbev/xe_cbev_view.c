@@ -18,9 +18,12 @@
  * DOC: export views
  *
  * An export view (see IPC) is a GEM object of its own that shows pages of
- * a buffer object, read-only: it pins them and holds the buffer object
- * for as long as it lives, maps them by its own fault handler, and, for a
- * counter slot, holds a reference on the slot. Bindings of a view reach
+ * a buffer object, read-only: it holds the buffer object for as long as
+ * it lives, maps the pages by its own fault handler, and, for a counter
+ * slot, holds a reference on the slot. It pins no pages by itself: its
+ * CPU mappings pin the pages shown while one exists, and a binding of the
+ * view pins the range it binds, so a view of a large object costs what
+ * is used of it. Bindings of a view reach
  * the origin's pages (and so waiters sit on the origin's wait queue);
  * nothing can write through a view.
  */
@@ -32,26 +35,99 @@ static vm_fault_t view_fault(struct vm_fault *vmf)
 	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
 	pgoff_t pgoff = (vmf->address - vma->vm_start) >> PAGE_SHIFT;
 
+	/* The mapping keeps @pages pinned while it exists. */
 	if (pgoff >= view->base.size >> PAGE_SHIFT)
 		return VM_FAULT_SIGBUS;
-	return vmf_insert_pfn(vma, vmf->address,
-			      page_to_pfn(xe_cbev_bo_page(view->origin,
-							  view->pgoff + pgoff)));
+	return vmf_insert_pfn(vma, vmf->address, page_to_pfn(view->pages[pgoff]));
+}
+
+static unsigned long view_npages(const struct xe_cbev_view *view)
+{
+	return view->base.size >> PAGE_SHIFT;
+}
+
+/* A new CPU mapping: the first one pins the pages shown. */
+static int view_map_get(struct xe_cbev_view *view)
+{
+	struct page **pages;
+	int ret = 0;
+
+	mutex_lock(&view->lock);
+	if (view->map_count++)
+		goto out_unlock;
+	pages = kvmalloc_array(view_npages(view), sizeof(*pages), GFP_KERNEL_ACCOUNT);
+	if (!pages) {
+		ret = -ENOMEM;
+		goto err_count;
+	}
+	ret = xe_cbev_bo_pin_range(view->origin, view->pgoff, view_npages(view),
+				   pages);
+	if (ret) {
+		kvfree(pages);
+		goto err_count;
+	}
+	view->pages = pages;
+	goto out_unlock;
+
+err_count:
+	view->map_count--;
+out_unlock:
+	mutex_unlock(&view->lock);
+	return ret;
+}
+
+/* A CPU mapping is gone (its PTEs are): the last one unpins. */
+static void view_map_put(struct xe_cbev_view *view)
+{
+	mutex_lock(&view->lock);
+	if (!--view->map_count) {
+		xe_cbev_bo_unpin_range(view->origin, view->pages,
+				       view_npages(view), false);
+		kvfree(view->pages);
+		view->pages = NULL;
+	}
+	mutex_unlock(&view->lock);
+}
+
+static void view_vm_open(struct vm_area_struct *vma)
+{
+	struct drm_gem_object *obj = vma->vm_private_data;
+	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
+
+	/* A split or a fork: the pages are pinned already. */
+	mutex_lock(&view->lock);
+	view->map_count++;
+	mutex_unlock(&view->lock);
+	drm_gem_vm_open(vma);
+}
+
+static void view_vm_close(struct vm_area_struct *vma)
+{
+	struct drm_gem_object *obj = vma->vm_private_data;
+
+	view_map_put(container_of(obj, struct xe_cbev_view, base));
+	drm_gem_vm_close(vma);
 }
 
 static const struct vm_operations_struct view_vm_ops = {
 	.fault = view_fault,
-	.open = drm_gem_vm_open,
-	.close = drm_gem_vm_close,
+	.open = view_vm_open,
+	.close = view_vm_close,
 };
 
 static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 {
+	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
+	int ret;
+
 	/* Whoever holds a view may read the memory, never write it. */
 	if (vma->vm_flags & VM_WRITE)
 		return -EACCES;
 	if (is_cow_mapping(vma->vm_flags))
 		return -EINVAL;
+	ret = view_map_get(view);
+	if (ret)
+		return ret;
 	xe_cbev_vm_flags_clear(vma, VM_MAYWRITE);
 	xe_cbev_vm_flags_set(vma, VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP);
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
@@ -85,15 +161,25 @@ static void view_free(struct drm_gem_object *obj)
 
 	if (view->slot >= 0)
 		xe_cbev_counter_slot_put(origin->counter, view->slot);
-	xe_cbev_bo_unpin_pages(origin);
+	WARN_ON(view->map_count);
+	mutex_destroy(&view->lock);
 	xe_cbev_bo_put(origin);
 	drm_gem_object_release(obj);
 	kfree(view);
 	atomic_dec(&xdev->stats.bos);
 }
 
+static void view_close(struct drm_gem_object *obj, struct drm_file *file)
+{
+	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
+
+	if (view->closed)
+		view->closed(obj, file);
+}
+
 static const struct drm_gem_object_funcs xe_cbev_view_funcs = {
 	.free = view_free,
+	.close = view_close,
 	.pin = view_pin,
 	.export = view_export,
 	.mmap = view_mmap,
@@ -115,7 +201,7 @@ struct xe_cbev_view *xe_cbev_view_from_gem(struct drm_gem_object *obj)
 
 /**
  * xe_cbev_view_create() - a read-only window on a buffer object
- * @origin: the object to show; the view takes a reference and pins its pages
+ * @origin: the object to show; the view takes a reference
  * @pgoff: first page shown
  * @size: bytes shown, a page multiple inside @origin
  * @slot: counter slot of @origin (a counter page) whose reference the view
@@ -133,13 +219,10 @@ struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
 	struct xe_cbev_view *view;
 	int ret;
 
-	view = kzalloc(sizeof(*view), GFP_KERNEL);
+	view = kzalloc(sizeof(*view), GFP_KERNEL_ACCOUNT);
 	if (!view)
 		return ERR_PTR(-ENOMEM);
-
-	ret = xe_cbev_bo_pin_pages(origin);
-	if (ret)
-		goto err_free;
+	mutex_init(&view->lock);
 
 	view->base.funcs = &xe_cbev_view_funcs;
 	drm_gem_private_object_init(dev, &view->base, size);
@@ -156,8 +239,7 @@ struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
 
 err_release:
 	drm_gem_object_release(&view->base);
-	xe_cbev_bo_unpin_pages(origin);
-err_free:
+	mutex_destroy(&view->lock);
 	kfree(view);
 	return ERR_PTR(ret);
 }

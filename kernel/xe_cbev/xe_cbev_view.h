@@ -5,6 +5,8 @@
 #ifndef _XE_CBEV_VIEW_H_
 #define _XE_CBEV_VIEW_H_
 
+#include <linux/mutex.h>
+
 #include <drm/drm_gem.h>
 
 #include "xe_cbev_bo.h"
@@ -18,14 +20,28 @@
 struct xe_cbev_view {
 	/** @base: the GEM object */
 	struct drm_gem_object base;
-	/** @origin: the object shown, with a reference and its pages pinned */
+	/** @origin: the object shown, with a reference */
 	struct xe_cbev_bo *origin;
+	/** @lock: protects @pages and @map_count */
+	struct mutex lock;
+	/**
+	 * @pages: the pages shown, pinned while a CPU mapping of the view
+	 * exists (@map_count), else NULL; bindings pin their own
+	 */
+	struct page **pages;
+	/** @map_count: CPU mappings (vmas) of the view */
+	unsigned int map_count;
 	/** @pgoff: first page of @origin shown */
 	pgoff_t pgoff;
 	/** @slot: counter slot held, if @origin is a counter page, else -1 */
 	int slot;
 	/** @ipc: who may import the view; under the IPC registry lock */
 	struct xe_cbev_ipc_rule ipc;
+	/**
+	 * @closed: set by the export (IPC) before the view is handed out;
+	 * called when a file closes its handle to the view
+	 */
+	void (*closed)(struct drm_gem_object *obj, struct drm_file *file);
 };
 
 struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,

@@ -20,8 +20,14 @@
  * buffer can sit at the address its CPU mapping has; the kernel binds
  * counter pages in the upper half.
  *
- * A binding pins its object's pages for its whole life, and holds what
- * was bound: the object, or an export view of it. The VM_BIND ioctl is
+ * User space may make at most XE_CBEV_VM_MAX_USER_BINDINGS bindings per
+ * file (65536, as many as a process's CPU mappings by default,
+ * vm.max_map_count); past that a bind is -ENOSPC. Each costs a few hundred
+ * bytes plus 8 bytes per page bound, charged to the memory cgroup.
+ *
+ * A binding pins the pages of the range it binds (and only those: one
+ * page of a 64 GiB object is one page resident) for its whole life, and
+ * holds what was bound: the object, or an export view of it. The VM_BIND ioctl is
  * xe_cbev_vm_bind.c. The engine looks
  * addresses up under RCU and takes a reference on the binding for each
  * access, so an unbind that races with the engine only drops the VM's
@@ -35,7 +41,10 @@ static void binding_release(struct kref *ref)
 	struct xe_cbev_bo *bo = binding->bo;
 
 	atomic_dec(&to_xe_cbev_device(bo->shmem.base.dev)->stats.bindings);
-	xe_cbev_bo_unpin_pages(bo);
+	xe_cbev_bo_unpin_range(bo, binding->pages,
+			       (binding->last - binding->start + 1) >> PAGE_SHIFT,
+			       !(binding->flags & XE_CBEV_BINDING_READONLY));
+	kvfree(binding->pages);
 	drm_gem_object_put(binding->holder);
 	kfree_rcu(binding, rcu);
 }
@@ -83,6 +92,7 @@ void xe_cbev_vm_init(struct xe_cbev_vm *vm, struct xe_cbev_device *xdev)
 	mutex_init(&vm->lock);
 	mt_init_flags(&vm->mt, MT_FLAGS_USE_RCU);
 	vm->nr_bindings = 0;
+	vm->nr_user_bindings = 0;
 }
 
 /**
@@ -97,8 +107,16 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
 	mutex_lock(&vm->lock);
 	mt_for_each(&vm->mt, binding, index, ULONG_MAX)
 		xe_cbev_vm_binding_put(binding);
+	/*
+	 * Nobody looks addresses up any more (the file's queues and ioctls
+	 * are gone), so the nodes are freed at once rather than after a
+	 * grace period: 6.1's RCU-mode destroy walk (mt_free_walk) faults on
+	 * a tree of a few levels, as tens of thousands of bindings make.
+	 */
+	mt_clear_in_rcu(&vm->mt);
 	mtree_destroy(&vm->mt);
 	vm->nr_bindings = 0;
+	vm->nr_user_bindings = 0;
 	mutex_unlock(&vm->lock);
 	mutex_destroy(&vm->lock);
 }
@@ -117,20 +135,34 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
  * The caller has checked the arguments against the object and the part of
  * the address space it may use.
  *
- * Return: 0, -EINVAL if the range overlaps a mapping, -ENOMEM.
+ * Return: 0, -EINVAL if the range overlaps a mapping, -ENOSPC if user
+ * space has XE_CBEV_VM_MAX_USER_BINDINGS bindings already (@flags without
+ * XE_CBEV_BINDING_KERNEL), -ENOMEM, -EINTR.
  */
 int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 		   struct drm_gem_object *holder, u64 offset, u64 range,
 		   u64 addr, u32 flags)
 {
+	bool user = !(flags & XE_CBEV_BINDING_KERNEL);
 	struct xe_cbev_vm_binding *binding;
 	int ret;
 
-	binding = kzalloc(sizeof(*binding), GFP_KERNEL);
+	/* Checked again under the lock; this only spares a pointless pin. */
+	if (user && READ_ONCE(vm->nr_user_bindings) >= XE_CBEV_VM_MAX_USER_BINDINGS)
+		return -ENOSPC;
+
+	binding = kzalloc(sizeof(*binding), GFP_KERNEL_ACCOUNT);
 	if (!binding)
 		return -ENOMEM;
+	binding->pages = kvmalloc_array(range >> PAGE_SHIFT, sizeof(*binding->pages),
+					GFP_KERNEL_ACCOUNT);
+	if (!binding->pages) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
 
-	ret = xe_cbev_bo_pin_pages(bo);
+	ret = xe_cbev_bo_pin_range(bo, offset >> PAGE_SHIFT, range >> PAGE_SHIFT,
+				   binding->pages);
 	if (ret)
 		goto err_free;
 
@@ -144,10 +176,15 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 	binding->flags = flags;
 
 	mutex_lock(&vm->lock);
-	ret = mtree_insert_range(&vm->mt, binding->start, binding->last,
-				 binding, GFP_KERNEL);
-	if (!ret)
+	if (user && vm->nr_user_bindings >= XE_CBEV_VM_MAX_USER_BINDINGS)
+		ret = -ENOSPC;
+	else
+		ret = mtree_insert_range(&vm->mt, binding->start, binding->last,
+					 binding, GFP_KERNEL_ACCOUNT);
+	if (!ret) {
 		vm->nr_bindings++;
+		vm->nr_user_bindings += user;
+	}
 	mutex_unlock(&vm->lock);
 	if (ret)
 		goto err_put;
@@ -156,9 +193,10 @@ int xe_cbev_vm_map(struct xe_cbev_vm *vm, struct xe_cbev_bo *bo,
 	return 0;
 
 err_put:
-	xe_cbev_bo_unpin_pages(bo);
+	xe_cbev_bo_unpin_range(bo, binding->pages, range >> PAGE_SHIFT, false);
 	drm_gem_object_put(binding->holder);
 err_free:
+	kvfree(binding->pages);
 	kfree(binding);
 	return ret == -EEXIST ? -EINVAL : ret;
 }
@@ -203,6 +241,7 @@ int xe_cbev_vm_unmap(struct xe_cbev_vm *vm, u64 addr, u64 range, bool kernel)
 	mt_for_each(&vm->mt, binding, index, last) {
 		mtree_erase(&vm->mt, binding->start);
 		vm->nr_bindings--;
+		vm->nr_user_bindings -= !(binding->flags & XE_CBEV_BINDING_KERNEL);
 		xe_cbev_vm_binding_put(binding);
 	}
 

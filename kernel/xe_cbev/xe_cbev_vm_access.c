@@ -29,9 +29,7 @@
 static struct page *binding_page(const struct xe_cbev_vm_binding *binding,
 				 u64 addr)
 {
-	u64 off = addr - binding->start + binding->offset;
-
-	return xe_cbev_bo_page(binding->bo, off >> PAGE_SHIFT);
+	return xe_cbev_vm_binding_page(binding, addr);
 }
 
 /*

@@ -83,7 +83,8 @@ out_put:
  * a misaligned, empty, wrapping or out-of-range address range, an offset or
  * range outside the object, or an overlap; -ENOENT for an unknown handle or
  * nothing to unmap; -EACCES for a writable mapping of a counter page;
- * -EOPNOTSUPP for an object imported from another driver.
+ * -EOPNOTSUPP for an object imported from another driver; -ENOSPC when the
+ * file has DRM_XE_CBEV_MAX_BINDINGS_PER_FILE mappings; -ENOMEM.
  */
 int xe_cbev_vm_bind_ioctl(struct drm_device *dev, void *data,
 			  struct drm_file *file)

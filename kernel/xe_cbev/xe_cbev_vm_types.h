@@ -12,6 +12,7 @@
 #include <linux/types.h>
 
 struct drm_gem_object;
+struct page;
 struct xe_cbev_bo;
 struct xe_cbev_device;
 
@@ -30,8 +31,13 @@ struct xe_cbev_device;
 struct xe_cbev_vm_binding {
 	/** @ref: references; the last put releases the pages and the object */
 	struct kref ref;
-	/** @bo: the object whose pages are mapped; the binding pins them */
+	/** @bo: the object whose pages are mapped */
 	struct xe_cbev_bo *bo;
+	/**
+	 * @pages: the pages of the bound range, in order, pinned by the
+	 * binding; only these, not the rest of @bo
+	 */
+	struct page **pages;
 	/**
 	 * @holder: what was bound, with a reference that keeps @bo alive:
 	 * @bo itself, or an export view of it
@@ -67,6 +73,11 @@ struct xe_cbev_vm {
 	struct maple_tree mt;
 	/** @nr_bindings: entries in @mt; under @lock */
 	unsigned int nr_bindings;
+	/**
+	 * @nr_user_bindings: entries of @mt that user space made, at most
+	 * XE_CBEV_VM_MAX_USER_BINDINGS; under @lock
+	 */
+	unsigned int nr_user_bindings;
 };
 
 #endif /* _XE_CBEV_VM_TYPES_H_ */

@@ -232,7 +232,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 	off = uc->addr - binding->start + binding->offset;
 	c->binding = binding;
 	c->bo = binding->bo;
-	c->page = xe_cbev_bo_page(binding->bo, off >> PAGE_SHIFT);
+	c->page = xe_cbev_vm_binding_page(binding, uc->addr);
 	c->offset = offset_in_page(off);
 	return 0;
 }

@@ -363,4 +363,38 @@ TEST_F(counter, threads_stress)
 	}
 }
 
+/*
+ * A file's counter pages are bounded: past the limit an allocation is
+ * -ENOSPC, a free makes room, and another file is not affected.
+ */
+TEST_F_TIMEOUT(counter, pages_bounded_per_file, 600)
+{
+	const unsigned int max = DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE * SLOTS;
+	struct drm_xe_cbev_counter_alloc a, first;
+	struct st_totals t;
+	unsigned int i;
+	int fd2, err = 0;
+
+	ASSERT_EQ(0, st_counter_alloc(self->fd, &first));
+	for (i = 1; i < max; i++) {
+		err = st_counter_alloc(self->fd, &a);
+		if (err)
+			break;
+	}
+	ASSERT_EQ(0, err) TH_LOG("slot %u", i);
+	ASSERT_EQ(0, st_totals(self->fd, &t));
+	EXPECT_EQ(self->before.counter_pages + DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE,
+		  t.counter_pages);
+	EXPECT_EQ(ENOSPC, st_counter_alloc(self->fd, &a));
+
+	/* Another file still allocates. */
+	fd2 = st_open_render();
+	ASSERT_GE(fd2, 0);
+	EXPECT_EQ(0, st_counter_alloc(fd2, &a));
+	close(fd2);
+
+	ASSERT_EQ(0, st_counter_free(self->fd, first.id));
+	EXPECT_EQ(0, st_counter_alloc(self->fd, &a));
+}
+
 TEST_HARNESS_MAIN

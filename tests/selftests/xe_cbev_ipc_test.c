@@ -8,9 +8,11 @@
  * expectations held, or the number of the expectation that failed.
  */
 #include <stdlib.h>
+#include <linux/capability.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "xe_cbev_engine_util.h"
@@ -18,6 +20,7 @@
 
 #define VA_IMPORT	0x300000000ull
 #define NOBODY		65534
+#define NOBODY2		65533
 
 /* ---- helpers shared by parent and children -------------------------------- */
 
@@ -318,6 +321,98 @@ static int child_exporter_exits(char **a)
 	return 0;
 }
 
+/*
+ * reexport T0 T1: as uid NOBODY (granted), import a read-write memory
+ * export and try to hand it on, read-write and read-only: both refused.
+ */
+static int child_reexport(char **a)
+{
+	__u64 token[2] = { strtoull(a[0], NULL, 0), strtoull(a[1], NULL, 0) };
+	struct drm_xe_cbev_ipc_export x;
+	struct drm_xe_cbev_ipc_import m;
+	int fd;
+
+	if (setgid(NOBODY) || setuid(NOBODY))
+		return child_fail("reexport", 2);
+	fd = st_open_render();
+	if (fd < 0 || ipc_import(fd, token, &m) || m.import_flags)
+		return child_fail("reexport", 3);
+	if (ipc_export(fd, DRM_XE_CBEV_IPC_KIND_BO, m.handle,
+		       DRM_XE_CBEV_IPC_FD | DRM_XE_CBEV_IPC_TOKEN |
+		       DRM_XE_CBEV_IPC_GRANT_UID, NOBODY2, &x) != EACCES)
+		return child_fail("reexport", 4);
+	if (ipc_export(fd, DRM_XE_CBEV_IPC_KIND_BO, m.handle,
+		       DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, 0, &x) != EACCES)
+		return child_fail("reexport", 5);
+	return 0;
+}
+
+/* fd-as UID SOCK EXPECT: as UID, import a dma-buf fd received on SOCK. */
+static int child_fd_as(char **a)
+{
+	int uid = atoi(a[0]), expect = atoi(a[2]), fd, dmabuf, err;
+	uint32_t handle;
+
+	dmabuf = recv_fd(atoi(a[1]));
+	if (setgid(uid) || setuid(uid))
+		return child_fail("fd-as", 2);
+	fd = st_open_render();
+	if (fd < 0 || dmabuf < 0)
+		return child_fail("fd-as", 3);
+	err = drmPrimeFDToHandle(fd, dmabuf, &handle) ? errno : 0;
+	if (err != expect)
+		return child_fail("fd-as", 4);
+	return 0;
+}
+
+/* export-as-nobody WRITEFD READFD: as NOBODY, export a counter, wait, exit. */
+static int child_export_as_nobody(char **a)
+{
+	int out = atoi(a[0]), in = atoi(a[1]), fd;
+	struct drm_xe_cbev_counter_alloc ca;
+	struct drm_xe_cbev_ipc_export x;
+	char go;
+
+	if (setgid(NOBODY) || setuid(NOBODY))
+		return child_fail("export-as-nobody", 2);
+	fd = st_open_render();
+	if (fd < 0 || st_counter_alloc(fd, &ca))
+		return child_fail("export-as-nobody", 3);
+	if (ipc_export(fd, DRM_XE_CBEV_IPC_KIND_COUNTER, ca.id, DRM_XE_CBEV_IPC_TOKEN, 0, &x))
+		return child_fail("export-as-nobody", 4);
+	if (write(out, &x, sizeof(x)) != sizeof(x))
+		return child_fail("export-as-nobody", 5);
+	if (read(in, &go, 1) != 1)
+		return child_fail("export-as-nobody", 6);
+	return 0;
+}
+
+/* nocap-import T0 T1 EXPECT: uid 0 without CAP_SYS_ADMIN imports a token. */
+static int child_nocap_import(char **a)
+{
+	__u64 token[2] = { strtoull(a[0], NULL, 0), strtoull(a[1], NULL, 0) };
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[2];
+	const unsigned int w = CAP_SYS_ADMIN / 32, bit = 1u << (CAP_SYS_ADMIN % 32);
+	struct drm_xe_cbev_ipc_import m;
+	int fd;
+
+	/* A capability-dropped container's root: uid 0, no CAP_SYS_ADMIN. */
+	if (syscall(SYS_capget, &h, d))
+		return child_fail("nocap-import", 2);
+	d[w].effective &= ~bit;
+	d[w].permitted &= ~bit;
+	d[w].inheritable &= ~bit;
+	if (syscall(SYS_capset, &h, d) || geteuid() != 0)
+		return child_fail("nocap-import", 3);
+	fd = st_open_render();
+	if (fd < 0)
+		return child_fail("nocap-import", 4);
+	if (ipc_import(fd, token, &m) != atoi(a[2]))
+		return child_fail("nocap-import", 5);
+	return 0;
+}
+
 static int child_main(int argc, char **argv)
 {
 	static const struct {
@@ -331,6 +426,10 @@ static int child_main(int argc, char **argv)
 		{ "as-nobody", 4, child_as_nobody },
 		{ "write-imported", 2, child_write_imported },
 		{ "exporter-exits", 2, child_exporter_exits },
+		{ "reexport", 2, child_reexport },
+		{ "fd-as", 3, child_fd_as },
+		{ "export-as-nobody", 2, child_export_as_nobody },
+		{ "nocap-import", 3, child_nocap_import },
 	};
 	unsigned int i;
 
@@ -479,6 +578,79 @@ TEST_F(ipc, other_uid_refused_unless_granted)
 		close(sv[0]);
 		close(sv[1]);
 	}
+}
+
+/*
+ * An importer granted read-write access cannot hand the object on: the
+ * owner and grant belong to its creator, so fds handed out already keep
+ * their rule (the granted uid may import them, another uid may not).
+ */
+TEST_F(ipc, importer_cannot_reexport)
+{
+	struct drm_xe_cbev_ipc_export x;
+	char t0[24], t1[24], sk[8], uid[16];
+	uint32_t bo;
+	int sv[2];
+	pid_t pid;
+
+	ASSERT_EQ(0, st_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_FD | DRM_XE_CBEV_IPC_TOKEN |
+				DRM_XE_CBEV_IPC_GRANT_UID, NOBODY, &x));
+	pid = spawn_child((const char *[]){ "reexport", u64s(t0, x.token[0]),
+		u64s(t1, x.token[1]), NULL });
+	ASSERT_GT(pid, 0);
+	EXPECT_EQ(0, child_status(pid));
+
+	/* The fd handed out before: still refused to another uid... */
+	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+	sprintf(sk, "%d", sv[1]);
+	sprintf(uid, "%d", NOBODY2);
+	pid = spawn_child((const char *[]){ "fd-as", uid, sk, "13", NULL });
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, send_fd(sv[0], x.fd));
+	EXPECT_EQ(0, child_status(pid));
+	/* ...and still open to the granted one, by fd and token. */
+	pid = spawn_child((const char *[]){ "as-nobody", t0, t1, sk, "0", NULL });
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, send_fd(sv[0], x.fd));
+	EXPECT_EQ(0, child_status(pid));
+	close(x.fd);
+	close(sv[0]);
+	close(sv[1]);
+}
+
+/* uid 0 without CAP_SYS_ADMIN is not root for IPC: another uid's token is refused. */
+TEST_F(ipc, root_without_cap_sys_admin_refused)
+{
+	struct drm_xe_cbev_ipc_export x;
+	struct drm_xe_cbev_ipc_import m;
+	int to_child[2], from_child[2];
+	char w[8], r[8], t0[24], t1[24];
+	pid_t exporter, pid;
+
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(from_child));
+	sprintf(w, "%d", from_child[1]);
+	sprintf(r, "%d", to_child[0]);
+	exporter = spawn_child((const char *[]){ "export-as-nobody", w, r, NULL });
+	ASSERT_GT(exporter, 0);
+	ASSERT_EQ((ssize_t)sizeof(x), read(from_child[0], &x, sizeof(x)));
+
+	pid = spawn_child((const char *[]){ "nocap-import", u64s(t0, x.token[0]),
+		u64s(t1, x.token[1]), "13", NULL });
+	ASSERT_GT(pid, 0);
+	EXPECT_EQ(0, child_status(pid));
+	/* With CAP_SYS_ADMIN, root may. */
+	EXPECT_EQ(0, ipc_import(self->fd, x.token, &m));
+	EXPECT_EQ(0, st_gem_close(self->fd, m.handle));
+
+	ASSERT_EQ(1, write(to_child[1], "g", 1));
+	EXPECT_EQ(0, child_status(exporter));
+	close(to_child[0]);
+	close(to_child[1]);
+	close(from_child[0]);
+	close(from_child[1]);
 }
 
 /* An importer cannot write the counter: its queue is banned, ours goes on. */
@@ -744,21 +916,101 @@ TEST_F(ipc, export_invalid)
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x));
 }
 
-/* A user's live tokens are bounded; revoking one makes room. */
-TEST_F(ipc, token_table_bounded)
+/*
+ * A user's live tokens are bounded, over all its files; revoking one makes
+ * room, and another user is not affected.
+ */
+TEST_F_TIMEOUT(ipc, token_table_bounded, 300)
 {
-	static struct drm_xe_cbev_ipc_export x[1024];
-	struct drm_xe_cbev_ipc_export more;
-	int i;
+	const int max = DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER;
+	struct drm_xe_cbev_ipc_export more, x17;
+	struct drm_xe_cbev_counter_alloc ca2;
+	int fd2 = st_open_render(), i, err = 0;
+	int to_child[2], from_child[2];
+	char w[8], r[8];
+	pid_t pid;
 
-	for (i = 0; i < 1024; i++)
-		ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
-					DRM_XE_CBEV_IPC_TOKEN, 0, &x[i])) TH_LOG("token %d", i);
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, st_counter_alloc(fd2, &ca2));
+	/* Half of them from another file of the same user. */
+	for (i = 0; i < max; i++) {
+		err = ipc_export(i % 2 ? fd2 : self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER,
+				 i % 2 ? ca2.id : self->ca.id, DRM_XE_CBEV_IPC_TOKEN, 0,
+				 &more);
+		if (err)
+			break;
+		if (i == 16)
+			x17 = more;
+	}
+	ASSERT_EQ(0, err) TH_LOG("token %d", i);
 	EXPECT_EQ(ENOSPC, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
 				     DRM_XE_CBEV_IPC_TOKEN, 0, &more));
-	ASSERT_EQ(0, ipc_revoke(self->fd, x[17].token));
+	EXPECT_EQ(ENOSPC, ipc_export(fd2, DRM_XE_CBEV_IPC_KIND_COUNTER, ca2.id,
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &more));
+
+	/* Another user still exports. */
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(from_child));
+	sprintf(w, "%d", from_child[1]);
+	sprintf(r, "%d", to_child[0]);
+	pid = spawn_child((const char *[]){ "export-as-nobody", w, r, NULL });
+	ASSERT_GT(pid, 0);
+	EXPECT_EQ((ssize_t)sizeof(more), read(from_child[0], &more, sizeof(more)));
+	ASSERT_EQ(1, write(to_child[1], "g", 1));
+	EXPECT_EQ(0, child_status(pid));
+
+	ASSERT_EQ(0, ipc_revoke(self->fd, x17.token));
 	EXPECT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
 				DRM_XE_CBEV_IPC_TOKEN, 0, &more));
+	close(fd2);
+	close(to_child[0]);
+	close(to_child[1]);
+	close(from_child[0]);
+	close(from_child[1]);
+}
+
+/*
+ * Importing one export twice into a file by token gives one handle, as
+ * PRIME does for a dma-buf: one reference, one GEM_CLOSE.
+ */
+TEST_F(ipc, import_twice_same_handle)
+{
+	struct drm_xe_cbev_ipc_export x, y;
+	struct drm_xe_cbev_ipc_import m1, m2;
+	int fd2 = st_open_render();
+	struct st_totals t0, t1;
+	uint32_t bo;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_COUNTER, self->ca.id,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m1));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m2));
+	EXPECT_EQ(m1.handle, m2.handle);
+	EXPECT_EQ(m1.offset, m2.offset);
+	EXPECT_EQ(m1.import_flags, m2.import_flags);
+	EXPECT_EQ(1, st_debugfs_count(fd2, "    handle ")) TH_LOG("one handle in fd2");
+	EXPECT_EQ(0, st_gem_close(fd2, m1.handle));
+	EXPECT_EQ(EINVAL, st_gem_close(fd2, m2.handle)) TH_LOG("one reference");
+	/* Closed: the next import makes a handle again. */
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m1));
+	EXPECT_EQ(0, st_gem_close(fd2, m1.handle));
+
+	/* Two tokens of one buffer object shared read-write: one handle. */
+	ASSERT_EQ(0, st_bo_create(self->fd, 4096, 0, &bo));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
+	ASSERT_EQ(0, ipc_export(self->fd, DRM_XE_CBEV_IPC_KIND_BO, bo,
+				DRM_XE_CBEV_IPC_TOKEN, 0, &y));
+	ASSERT_EQ(0, ipc_import(fd2, x.token, &m1));
+	ASSERT_EQ(0, ipc_import(fd2, y.token, &m2));
+	EXPECT_EQ(m1.handle, m2.handle);
+	ASSERT_EQ(0, st_totals(fd2, &t0));
+	EXPECT_EQ(0, st_gem_close(fd2, m1.handle));
+	EXPECT_EQ(EINVAL, st_gem_close(fd2, m2.handle));
+	ASSERT_EQ(0, st_totals(fd2, &t1));
+	EXPECT_EQ(t0.bos, t1.bos) TH_LOG("the exporter still holds it");
+	close(fd2);
 }
 
 int main(int argc, char **argv)

@@ -176,6 +176,7 @@ static inline int st_counter_free(int fd, uint32_t id)
 /* Device-wide live objects, from the first line of the debugfs file. */
 struct st_totals {
 	int bos, bindings, counter_pages, counter_slots;
+	long pinned_pages;
 };
 
 /* Path of the debugfs file of the device behind @fd. */
@@ -201,10 +202,11 @@ static inline int st_totals(int fd, struct st_totals *t)
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
-	n = fscanf(f, "device bos %d bindings %d counter_pages %d counter_slots %d",
-		   &t->bos, &t->bindings, &t->counter_pages, &t->counter_slots);
+	n = fscanf(f, "device bos %d bindings %d counter_pages %d counter_slots %d pinned_pages %ld",
+		   &t->bos, &t->bindings, &t->counter_pages, &t->counter_slots,
+		   &t->pinned_pages);
 	fclose(f);
-	return n == 4 ? 0 : -1;
+	return n == 5 ? 0 : -1;
 }
 
 /* The device totals, read through a file of our own. */
@@ -226,6 +228,7 @@ static inline int st_totals_now(struct st_totals *t)
 	EXPECT_EQ((a).bindings, (b).bindings);				\
 	EXPECT_EQ((a).counter_pages, (b).counter_pages);		\
 	EXPECT_EQ((a).counter_slots, (b).counter_slots);		\
+	EXPECT_EQ((a).pinned_pages, (b).pinned_pages);			\
 } while (0)
 
 /* Count the lines of the debugfs file that contain @needle. */

@@ -239,4 +239,90 @@ TEST_F(vm, close_file_with_mappings)
 	EXPECT_EQ(self->before.bos + 1, t.bos);	/* the fixture's object */
 }
 
+/*
+ * A file's bindings are bounded: past the limit a bind is -ENOSPC, an
+ * unbind makes room, and another file is not affected.
+ */
+TEST_F_TIMEOUT(vm, bindings_bounded_per_file, 300)
+{
+	const uint64_t base = VA;
+	int fd2, i, err = 0;
+	uint32_t bo2;
+
+	for (i = 0; i < DRM_XE_CBEV_MAX_BINDINGS_PER_FILE; i++) {
+		err = st_vm_map(self->fd, self->bo, 0, PAGE, base + i * PAGE,
+				DRM_XE_CBEV_VM_BIND_READONLY);
+		if (err)
+			break;
+	}
+	ASSERT_EQ(0, err) TH_LOG("binding %d", i);
+	EXPECT_EQ(ENOSPC, st_vm_map(self->fd, self->bo, 0, PAGE, base + i * PAGE, 0));
+
+	fd2 = st_open_render();
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, st_bo_create(fd2, PAGE, 0, &bo2));
+	EXPECT_EQ(0, st_vm_map(fd2, bo2, 0, PAGE, base, 0));
+	close(fd2);
+
+	ASSERT_EQ(0, st_vm_unmap(self->fd, base, PAGE));
+	EXPECT_EQ(0, st_vm_map(self->fd, self->bo, 0, PAGE, base + i * PAGE, 0));
+}
+
+static long pinned(int fd)
+{
+	struct st_totals t;
+
+	return st_totals(fd, &t) ? -1 : t.pinned_pages;
+}
+
+/*
+ * A binding pins what it binds: one page of a 1 GiB object (whose pages
+ * come only when used) is one page resident, not 262144.
+ */
+TEST_F(vm, bind_pins_bound_range_only)
+{
+	long base = pinned(self->fd);
+	uint32_t big;
+
+	ASSERT_GE(base, 0);
+	ASSERT_EQ(0, st_bo_create(self->fd, 1ull << 30, 0, &big));
+	EXPECT_EQ(base, pinned(self->fd));
+	ASSERT_EQ(0, st_vm_map(self->fd, big, 12345 * PAGE, PAGE, VA, 0));
+	EXPECT_EQ(base + 1, pinned(self->fd));
+	ASSERT_EQ(0, st_vm_map(self->fd, big, 0, 4 * PAGE, VA + 16 * PAGE, 0));
+	EXPECT_EQ(base + 5, pinned(self->fd));
+	ASSERT_EQ(0, st_vm_unmap(self->fd, VA, PAGE));
+	EXPECT_EQ(base + 4, pinned(self->fd));
+	ASSERT_EQ(0, st_gem_close(self->fd, big));
+	ASSERT_EQ(0, st_vm_unmap(self->fd, VA + 16 * PAGE, 4 * PAGE));
+	EXPECT_EQ(base, pinned(self->fd));
+}
+
+/* A read-only export view pins nothing of its own; binding it pins the range. */
+TEST_F(vm, view_pins_bound_range_only)
+{
+	struct drm_xe_cbev_ipc_export x = {
+		.kind = DRM_XE_CBEV_IPC_KIND_BO,
+		.flags = DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY,
+	};
+	struct drm_xe_cbev_ipc_import m = { 0 };
+	long base = pinned(self->fd);
+	int fd2 = st_open_render();
+	uint32_t big;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, st_bo_create(self->fd, 1ull << 30, 0, &big));
+	x.id = big;
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, &x));
+	m.token[0] = x.token[0];
+	m.token[1] = x.token[1];
+	ASSERT_EQ(0, st_ioctl(fd2, DRM_IOCTL_XE_CBEV_IPC_IMPORT, &m));
+	EXPECT_EQ(base, pinned(self->fd));
+	ASSERT_EQ(0, st_vm_map(fd2, m.handle, 777 * PAGE, PAGE, VA,
+				    DRM_XE_CBEV_VM_BIND_READONLY));
+	EXPECT_EQ(base + 1, pinned(self->fd));
+	close(fd2);
+	EXPECT_EQ(base, pinned(self->fd));
+}
+
 TEST_HARNESS_MAIN

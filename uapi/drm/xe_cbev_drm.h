@@ -286,6 +286,14 @@ struct drm_xe_cbev_bo_mmap_offset {
 };
 
 /**
+ * DRM_XE_CBEV_MAX_BINDINGS_PER_FILE - most mappings user space may make
+ * in one file's GPU address space: as many as a process may have CPU
+ * mappings by default (vm.max_map_count), since unified shared memory
+ * binds each allocation at its CPU address
+ */
+#define DRM_XE_CBEV_MAX_BINDINGS_PER_FILE	65536
+
+/**
  * struct drm_xe_cbev_vm_bind - argument of &DRM_IOCTL_XE_CBEV_VM_BIND
  *
  * &DRM_XE_CBEV_VM_BIND_OP_MAP maps @range bytes of the buffer object
@@ -295,6 +303,11 @@ struct drm_xe_cbev_bo_mmap_offset {
  * no other mapping; anything else is -EINVAL. A mapping holds the object's
  * pages: they stay alive until the mapping is gone and the engine no
  * longer uses them, even when the handle is closed.
+ *
+ * A file may hold at most &DRM_XE_CBEV_MAX_BINDINGS_PER_FILE mappings
+ * (-ENOSPC beyond). A mapping pins the pages of its range only -- not the
+ * rest of the object -- and its kernel memory (a few hundred bytes, plus 8
+ * per page) is charged to the caller's memory cgroup, as are the pages.
  *
  * &DRM_XE_CBEV_VM_BIND_OP_UNMAP removes every mapping inside
  * [@addr, @addr + @range); @handle, @offset and @flags must be zero. A
@@ -335,8 +348,19 @@ struct drm_xe_cbev_vm_bind {
 };
 
 /**
+ * DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE - most counter pages of one file:
+ * 2048 pages of 512 slots, 1048576 counters, about 16 MiB of kernel
+ * memory charged to the file's memory cgroup
+ */
+#define DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE	2048
+
+/**
  * struct drm_xe_cbev_counter_alloc - argument of
  * &DRM_IOCTL_XE_CBEV_COUNTER_ALLOC
+ *
+ * A file has at most &DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE counter
+ * pages; when all their slots are in use (or still retiring), the
+ * allocation is -ENOSPC. Slots held by importers count for the page.
  *
  * Allocates one 64-bit counter slot, set to zero. The kernel packs slots
  * into counter pages that it owns; each page is bound into the file's GPU
@@ -741,13 +765,24 @@ struct drm_xe_cbev_sync_file_export {
  * with no socket and no ptrace rights, through &DRM_IOCTL_XE_CBEV_IPC_IMPORT.
  *
  * Who may import: a process with the exporter's effective uid, a process
- * with the uid granted at export (&DRM_XE_CBEV_IPC_GRANT_UID), or root.
+ * with the uid granted at export (&DRM_XE_CBEV_IPC_GRANT_UID), or one with
+ * CAP_SYS_ADMIN in the initial user namespace (uid 0 without it -- a
+ * container's root, a root process that dropped its capabilities -- is
+ * not enough).
  * Others get -EACCES, by token and by fd alike. An unknown, random or
  * revoked token is -ENOENT. A token is revoked explicitly
  * (&DRM_IOCTL_XE_CBEV_IPC_REVOKE), when the exporter frees the counter
  * slot or closes the object's handle, and when its file closes; revoking
  * stops new imports, never existing ones. Each user may hold at most
- * 1024 live tokens (-ENOSPC beyond).
+ * &DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER live tokens (-ENOSPC beyond), over
+ * all its files; other users are not affected.
+ *
+ * Importing the same export twice into one file by token -- the same
+ * token, or another token of the same object -- gives the same GEM
+ * handle, as DRM_IOCTL_PRIME_FD_TO_HANDLE does for a dma-buf imported
+ * twice: one handle, one reference, closed by one DRM_IOCTL_GEM_CLOSE
+ * (a second close is -EINVAL). Once closed, the next import makes a new
+ * handle.
  *
  * A counter's export shows the whole counter page that holds the slot
  * (the slot is at the offset the export reports): an importer can read the
@@ -761,7 +796,21 @@ struct drm_xe_cbev_sync_file_export {
  */
 
 /**
+ * DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER - most live tokens of one user on
+ * the device: libze makes one per shared event; a token and its export
+ * cost about 1 KiB, charged to the exporter's memory cgroup
+ */
+#define DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER	65536
+
+/**
  * struct drm_xe_cbev_ipc_export - argument of &DRM_IOCTL_XE_CBEV_IPC_EXPORT
+ *
+ * Only a process with the effective uid of the buffer object's creator
+ * may export it; an importer of another uid -- even one granted
+ * read-write access -- cannot hand it on (-EACCES), so the rule of the
+ * fds handed out already stays the creator's. Imports of export views are
+ * never exported again (-EINVAL). All dma-buf fds of one buffer object
+ * share the grant of its latest export; each token keeps its own.
  */
 struct drm_xe_cbev_ipc_export {
 	/** @extensions: pointer to the first extension, must be zero */
