@@ -322,17 +322,38 @@ static inline uint64_t now_ns(void)
 }
 
 /*
- * Submit a store of @value to @fence (a u64 at a GPU address) and wait for
- * it: everything emitted before has executed when this returns 0.
+ * Wait until exec queue @id has completed submission @seqno: its commands
+ * have executed and the queue's head has moved past them. (Seeing what a
+ * command stored does not say that yet: the engine may still be retiring
+ * it.)
+ */
+static inline int wait_queue_done(int fd, uint32_t id, uint64_t seqno,
+				  int64_t timeout_ns)
+{
+	struct drm_xe_cbev_wait_cond c = {
+		.addr = id, .value = seqno, .op = DRM_XE_CBEV_CMP_GTE,
+		.flags = DRM_XE_CBEV_WAIT_COND_QUEUE,
+	};
+
+	return wait_conds(fd, &c, 1, 0, timeout_ns, 0, NULL);
+}
+
+/*
+ * Submit a store of @value to @fence (a u64 at a GPU address), wait for it
+ * and for the submission to complete: everything emitted before has
+ * executed and retired when this returns 0.
  */
 static inline int ring_sync(struct test_ring *r, uint64_t fence, uint64_t value)
 {
+	uint64_t seqno;
 	uint32_t dw[5];
 	int err;
 
 	ring_emit(r, dw, emit_sdi64(dw, fence, value));
-	err = ring_submit(r);
-	return err ? err : wait_gte(r->fd, fence, value, 10 * SEC);
+	err = ring_submit_batches(r, NULL, 0, &seqno);
+	if (!err)
+		err = wait_gte(r->fd, fence, value, 10 * SEC);
+	return err ? err : wait_queue_done(r->fd, r->id, seqno, 10 * SEC);
 }
 
 #endif /* XE_CBEV_ENGINE_UTIL_H */

@@ -455,6 +455,7 @@ TEST_F(queue, freed_counter_not_reused_while_in_flight)
 {
 	struct drm_xe_cbev_counter_alloc a, b;
 	struct test_ring r;
+	uint64_t seqno;
 	uint32_t dw[16];
 	int i;
 
@@ -464,7 +465,7 @@ TEST_F(queue, freed_counter_not_reused_while_in_flight)
 	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
 	ring_emit(&r, dw, emit_sdi64(dw, a.gpu_addr, 0xbad));
 	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
-	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, ring_submit_batches(&r, NULL, 0, &seqno));
 	ASSERT_EQ(0, st_counter_free(self->fd, a.id));
 
 	/* The whole page may be handed out, but never the busy slot. */
@@ -476,6 +477,7 @@ TEST_F(queue, freed_counter_not_reused_while_in_flight)
 
 	U64(0) = 1;
 	ASSERT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
+	ASSERT_EQ(0, wait_queue_done(self->fd, r.id, seqno, 10 * SEC));
 	/* Now that the work retired, the slot comes back, zeroed. */
 	for (i = 0; i < 600; i++) {
 		ASSERT_EQ(0, st_counter_alloc(self->fd, &b));
