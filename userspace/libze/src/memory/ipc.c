@@ -26,6 +26,7 @@
 
 #include <errno.h>
 
+#include "core/debug_log.h"
 #include "memory/ipc.h"
 
 /**
@@ -39,9 +40,11 @@
 int xe_ipc_handle_fd(const struct xe_ipc_handle *handle, uint32_t magic)
 {
 	if (handle->magic != magic || !handle->size)
-		return -EINVAL;
+		return XE_FAIL(-EINVAL,
+			       "the IPC handle is not one of this driver's, or not of this kind of object");
 	if (handle->token[0] || handle->token[1])
-		return -EOPNOTSUPP;
+		return XE_FAIL(-EOPNOTSUPP,
+			       "the IPC handle carries a kernel token, which the driver does not import yet");
 	if (handle->fd < 0)
 		return -EBADF;
 	return handle->fd;
