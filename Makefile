@@ -128,7 +128,7 @@ check: $(CHECK_DEPS)
 # Who calls whom among the module's files and among libze's, floor by floor
 # (make check fails on a circle of calls).
 KMOD_OBJ_NAMES  := $(sort $(notdir $(shell grep -o 'xe_cbev_[a-z_]*\.o' Kbuild)))
-LIBZE_OBJ_NAMES := $(patsubst $(SRC)/userspace/libze/src/%.c,%.o,$(LIBZE_SRCS))
+LIBZE_OBJ_NAMES := $(patsubst $(B)/obj/userspace/libze/src/%,%,$(LIBZE_OBJS))
 floors: module $(LIBZE_SO)
 	$(SRC)/scripts/call-floors --strip xe_cbev_ $(KMOD_DIR)/kernel/xe_cbev \
 		$(filter-out xe_cbev.o,$(KMOD_OBJ_NAMES))

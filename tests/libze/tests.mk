@@ -13,7 +13,7 @@ LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_event_pool test_libze_module test_libze_kernel \
 	test_libze_cb_event test_libze_cb_event_regular test_libze_cb_event_ext \
 	test_libze_cb_event_ipc test_libze_tools test_libze_handles \
-	test_libze_memory_ipc test_libze_virtual
+	test_libze_memory_ipc test_libze_virtual test_libze_debug
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
 LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o
@@ -70,7 +70,8 @@ $(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 # Host unit tests of lists, events and appends: the library's objects with
 # the fake kernel interface (libze_host.a, see libze.mk), the test helpers
 # of the VM suites, no loader, no device.
-LIBZE_UNIT_NAMES := test_unit_immediate test_unit_regular test_unit_handles
+LIBZE_UNIT_NAMES := test_unit_immediate test_unit_regular test_unit_handles \
+	test_unit_debug
 LIBZE_UNIT_BINS  := $(addprefix $(B)/tests/libze/unit/,$(LIBZE_UNIT_NAMES))
 LIBZE_UNIT_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) \
 	-I$(SRC)/userspace/libze/src -I$(SRC)/tests/libze -I$(SRC)/userspace/tools

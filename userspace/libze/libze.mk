@@ -13,6 +13,13 @@ LIBZE_FAKE_SRC := $(wildcard $(SRC)/userspace/libze/src/submission/kmd_fake*.c)
 LIBZE_SRCS   := $(filter-out $(LIBZE_FAKE_SRC), \
 	$(wildcard $(SRC)/userspace/libze/src/*/*.c))
 LIBZE_OBJS   := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_SRCS))
+# The debug log's wrappers and result names, generated from what core/ddi.c
+# sees once preprocessed (gen-debug-wrappers.awk, DOC: debug log).
+LIBZE_GEN_DIR  := $(B)/gen/userspace/libze/src/core
+LIBZE_GEN_SRCS := $(LIBZE_GEN_DIR)/debug_wrappers.c \
+	$(LIBZE_GEN_DIR)/debug_results.c
+LIBZE_GEN_OBJS := $(patsubst $(B)/gen/%.c,$(B)/obj/%.o,$(LIBZE_GEN_SRCS))
+LIBZE_OBJS   += $(LIBZE_GEN_OBJS)
 LIBZE_KMD_OBJ  := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_KMD_SRC))
 LIBZE_FAKE_OBJ := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_FAKE_SRC))
 
@@ -25,6 +32,25 @@ LIBZE_LIBS   := -Wl,--as-needed $(PKG_LIBS) -lpthread
 
 $(B)/obj/userspace/libze/%.o: $(SRC)/userspace/libze/%.c \
 		$(SRC)/userspace/libze/libze.mk
+	@mkdir -p $(@D)
+	$(CC) $(LIBZE_CFLAGS) -c -o $@ $<
+
+LIBZE_GEN_AWK := $(SRC)/userspace/libze/gen-debug-wrappers.awk
+LIBZE_DDI_SRC := $(SRC)/userspace/libze/src/core/ddi.c
+$(LIBZE_GEN_SRCS) &: $(LIBZE_DDI_SRC) $(LIBZE_GEN_AWK) \
+		$(SRC)/userspace/libze/libze.mk
+	@mkdir -p $(LIBZE_GEN_DIR)
+	$(CC) $(filter-out -MMD -MP,$(LIBZE_CFLAGS)) -E -P -MMD \
+		-MF $(LIBZE_GEN_DIR)/ddi.i.d -MT '$(LIBZE_GEN_SRCS)' \
+		-o $(LIBZE_GEN_DIR)/ddi.i $(LIBZE_DDI_SRC)
+	awk -v src=$(LIBZE_DDI_SRC) \
+		-v wrappers=$(LIBZE_GEN_DIR)/debug_wrappers.c.tmp \
+		-v results=$(LIBZE_GEN_DIR)/debug_results.c.tmp \
+		-f $(LIBZE_GEN_AWK) $(LIBZE_GEN_DIR)/ddi.i
+	mv $(LIBZE_GEN_DIR)/debug_wrappers.c.tmp $(LIBZE_GEN_DIR)/debug_wrappers.c
+	mv $(LIBZE_GEN_DIR)/debug_results.c.tmp $(LIBZE_GEN_DIR)/debug_results.c
+
+$(LIBZE_GEN_OBJS): $(B)/obj/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)
 	$(CC) $(LIBZE_CFLAGS) -c -o $@ $<
 
@@ -42,4 +68,4 @@ $(LIBZE_HOST_AR): $(filter-out $(LIBZE_KMD_OBJ),$(LIBZE_OBJS)) $(LIBZE_FAKE_OBJ)
 
 LIBS += $(LIBZE_SO)
 
--include $(LIBZE_OBJS:.o=.d) $(LIBZE_FAKE_OBJ:.o=.d)
+-include $(LIBZE_OBJS:.o=.d) $(LIBZE_FAKE_OBJ:.o=.d) $(LIBZE_GEN_DIR)/ddi.i.d

@@ -52,6 +52,7 @@
 
 #include "core/libze_private.h"
 #include "core/ddi.h"
+#include "core/debug_log.h"
 #include "lists/cmdlist.h"
 #include "lists/cmdqueue.h"
 #include "events/cb_event.h"
@@ -506,9 +507,17 @@ static const struct xe_ddi_table xe_ddi_tables[ZEX_DDI_NUM_TABLES] = {
 	T(ZEX_DDI_EXECUTABLE_GRAPH, "ExecutableGraph", executable_graph_slots),
 };
 
+/*
+ * What a slot holds: its implementation, or the stub. With XE_CBEV_DEBUG
+ * set, the logging wrapper of its name instead (DOC: debug log); without,
+ * xe_debug_wrap() hands back @slot->fn and the table is as if the log did
+ * not exist.
+ */
 static xe_ddi_fn_t ddi_slot_fn(const struct xe_ddi_slot *slot)
 {
-	return slot->fn ? slot->fn : (xe_ddi_fn_t)xe_ddi_unsupported;
+	xe_ddi_fn_t fn = xe_debug_wrap(slot->name, slot->fn);
+
+	return fn ? fn : (xe_ddi_fn_t)xe_ddi_unsupported;
 }
 
 /*
@@ -848,7 +857,7 @@ xe_driver_get_extension_function_address(ze_driver_handle_t hDriver,
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 
 	/* POSIX guarantees function pointers survive a trip through void *. */
-	*ppFunction = (void *)fn;
+	*ppFunction = (void *)xe_debug_wrap(name, fn);
 	return ZE_RESULT_SUCCESS;
 }
 

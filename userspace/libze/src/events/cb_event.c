@@ -55,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "events/cb_event.h"
 #include "core/context.h"
@@ -132,7 +133,8 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 	}
 
 	if (sync && agg)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "a sync-mode and an aggregate-mode descriptor are both chained");
 	if (sync) {
 		/*
 		 * The device reads deviceAddress, the host hostAddress: every
@@ -140,7 +142,8 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 		 */
 		if (!in_context_memory(ctx, sync->hostAddress) ||
 		    !in_context_memory(ctx, sync->deviceAddress))
-			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				       "hostAddress or deviceAddress is not in the context's memory");
 		p->initial = (struct xe_cb_state){
 			.kind = XE_CB_EXTERNAL,
 			.value = sync->completionValue,
@@ -151,7 +154,8 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 		/* Host waits read deviceAddress too: it is USM here. */
 		if (!agg->incrementValue ||
 		    !in_context_memory(ctx, agg->deviceAddress))
-			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				       "incrementValue is 0 or deviceAddress is not in the context's memory");
 		p->initial = (struct xe_cb_state){
 			.kind = XE_CB_AGGREGATE,
 			.value = agg->completionValue,
@@ -171,11 +175,12 @@ static ze_result_t check_params(struct cb_params *p)
 	if ((p->signal | p->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if ((p->flags & XE_CB_FLAGS_TIMESTAMP) == XE_CB_FLAGS_TIMESTAMP)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT, "both timestamp flags are set");
 	/* IPC shares a (counter, value); timestamps would stay behind. */
 	if ((p->flags & ZE_EVENT_COUNTER_BASED_FLAG_IPC) &&
 	    (p->flags & XE_CB_FLAGS_TIMESTAMP))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "an IPC counter-based event cannot carry timestamps");
 	if (!(p->flags & XE_CB_FLAGS_LIST_TYPES))
 		p->flags |= ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE;
 	return ZE_RESULT_SUCCESS;
@@ -334,7 +339,8 @@ ze_result_t xe_zex_cb_event_create2(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	/* The ZEX form says which lists may signal it, always. */
 	if (!(desc->flags & XE_CB_FLAGS_LIST_TYPES))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the ZEX descriptor names no list type (immediate, non-immediate)");
 
 	p = (struct cb_params){
 		.flags = desc->flags,
@@ -447,7 +453,8 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 	int err;
 
 	if (!in_order || !(ev->cb_flags & need))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "only in-order lists of the kind its flags name (IMMEDIATE, NON_IMMEDIATE) signal a counter-based event");
 
 	if (ev->timestamps) {
 		err = xe_ts_alloc(ev->dev, &ts);

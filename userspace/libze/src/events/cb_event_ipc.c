@@ -46,6 +46,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "events/cb_event.h"
@@ -261,7 +262,8 @@ xe_cb_event_get_ipc_handle(ze_event_handle_t hEvent,
 	if (!xe_event_is_cb(ev) ||
 	    !(ev->cb_flags & ZE_EVENT_COUNTER_BASED_FLAG_IPC) ||
 	    ev->timestamps)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the event is not an IPC counter-based event, or carries timestamps");
 	state = xe_cb_pin(&ev->cb);
 	if (!state || state->kind != XE_CB_COUNTER) {
 		xe_cb_unpin(&ev->cb, state);
@@ -312,7 +314,8 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 	    (h.flags & ~XE_CB_FLAGS_KNOWN) ||
 	    (h.flags & XE_CB_FLAGS_TIMESTAMP) ||
 	    h.offset % sizeof(uint64_t) || h.offset >= h.size)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the IPC handle is malformed or was not made by this driver");
 
 	dev = &ctx->drv->devices[0];
 	err = import_get(dev, &h, &import);
@@ -360,7 +363,8 @@ ze_result_t xe_cb_event_close_ipc_handle(ze_event_handle_t hEvent)
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (ev->ops != &imported_event_ops)
-		return ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT,
+			       "the event was not opened from an IPC handle");
 	return xe_event_destroy(hEvent);
 }
 

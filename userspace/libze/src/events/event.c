@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "core/context.h"
@@ -93,7 +94,8 @@ ze_result_t xe_event_host_signal(ze_event_handle_t hEvent)
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (xe_event_is_cb(ev))
-		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "a counter-based event is not signalled from the host");
 	state_store(ev, XE_EVENT_SIGNALED);
 	return ZE_RESULT_SUCCESS;
 }
@@ -105,7 +107,8 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (xe_event_is_cb(ev))
-		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "a counter-based event is not reset from the host");
 	state_store(ev, XE_EVENT_CLEAR);
 	return ZE_RESULT_SUCCESS;
 }
@@ -220,7 +223,8 @@ ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 	if (!dstptr)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!ev->timestamps)
-		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "the event records no timestamps (no KERNEL_TIMESTAMP pool flag, no timestamp counter-based flag)");
 	/*
 	 * The acquire load of the completion orders the timestamp reads
 	 * after it. A counter-based event never signalled is complete, with

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "core/context.h"
@@ -122,11 +123,13 @@ static ze_result_t check_pool_desc(const ze_event_pool_desc_t *desc,
 	const ze_base_desc_t *ext;
 
 	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_POOL_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc->stype is not ZE_STRUCTURE_TYPE_EVENT_POOL_DESC");
 	if (desc->flags & ~XE_EVENT_POOL_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if (!desc->count || desc->count > XE_EVENT_POOL_MAX_COUNT)
-		return ZE_RESULT_ERROR_INVALID_SIZE;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE,
+			       "desc->count is 0 or above the pool limit");
 
 	for (ext = desc->pNext; ext; ext = ext->pNext)
 		if (ext->stype ==
@@ -141,7 +144,8 @@ static ze_result_t check_pool_desc(const ze_event_pool_desc_t *desc,
 	if (cb->flags & ~XE_CB_POOL_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if (desc->flags & ZE_EVENT_POOL_FLAG_IPC)
-		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "a counter-based pool cannot be IPC: use counter-based IPC events");
 	*cb_flags = cb_pool_flags(desc->flags, cb->flags);
 	return ZE_RESULT_SUCCESS;
 }
@@ -258,7 +262,8 @@ ze_result_t xe_event_pool_get_ipc_handle(ze_event_pool_handle_t hEventPool,
 	if (!phIpc)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!(pool->flags & ZE_EVENT_POOL_FLAG_IPC))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the pool was not created with ZE_EVENT_POOL_FLAG_IPC");
 
 	pthread_mutex_lock(&pool->lock);
 	if (pool->ipc_fd < 0) {
@@ -292,7 +297,8 @@ ze_result_t xe_event_pool_put_ipc_handle(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	memcpy(&h, &hIpc, sizeof(h));
 	if (h.magic != XE_IPC_MAGIC_EVENT_POOL || (pid_t)h.pid != getpid())
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the IPC handle was not made by this driver in this process");
 
 	pthread_mutex_lock(&ctx->alloc_lock);
 	for (pool = ctx->exported_pools; pool; pool = pool->ipc_next)
@@ -358,7 +364,8 @@ ze_result_t xe_event_pool_close_ipc_handle(ze_event_pool_handle_t hEventPool)
 	if (!pool)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!pool->imported)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the pool was not opened from an IPC handle");
 	pool_free(pool);
 	return ZE_RESULT_SUCCESS;
 }
@@ -466,11 +473,13 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 	if (!desc || !phEvent)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc->stype is not ZE_STRUCTURE_TYPE_EVENT_DESC");
 	if ((desc->signal | desc->wait) & ~XE_EVENT_SCOPE_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if (desc->index >= pool->count)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc->index is not below the pool's count");
 	if (pool->cb_flags) {
 		int err = xe_cb_event_create_pooled(pool, desc, &ev);
 

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "lists/cmdlist.h"
 #include "core/context.h"
@@ -120,16 +121,19 @@ ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
 	if (!desc || !phCommandList)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (desc->stype != ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc->stype is not ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC");
 	if (desc->flags & ZE_COMMAND_LIST_FLAG_EXP_CLONEABLE)
 		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
 	if (desc->flags & ~XE_CMDLIST_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if ((desc->flags & ZE_COMMAND_LIST_FLAG_IN_ORDER) &&
 	    (desc->flags & ZE_COMMAND_LIST_FLAG_RELAXED_ORDERING))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "IN_ORDER and RELAXED_ORDERING are both set");
 	if (desc->commandQueueGroupOrdinal >= XE_NUM_ORDINALS)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "commandQueueGroupOrdinal names no queue group of the device");
 
 	list = cmdlist_alloc(ctx, dev, desc->commandQueueGroupOrdinal,
 			     desc->flags);
@@ -177,7 +181,8 @@ ze_result_t xe_check_queue_desc(const ze_command_queue_desc_t *desc)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	/* One queue per group (zeDeviceGetCommandQueueGroupProperties()). */
 	if (desc->ordinal >= XE_NUM_ORDINALS || desc->index > 0)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "ordinal or index names no queue of the device");
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -293,7 +298,7 @@ ze_result_t xe_cmdlist_host_synchronize(ze_command_list_handle_t hCommandList,
 	if (!list)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!list->immediate)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT, "the list is not immediate");
 
 	err = xe_ring_wait(list->ring, list->last_seqno, timeout);
 	xe_context_note(list->ctx, err);

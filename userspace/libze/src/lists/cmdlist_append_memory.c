@@ -19,6 +19,7 @@
 
 #include <string.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "lists/cmdlist.h"
 #include "submission/encoder.h"
@@ -123,7 +124,8 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!is_power_of_two(pattern_size) ||
 	    pattern_size > XE_MAX_FILL_PATTERN)
-		return ZE_RESULT_ERROR_INVALID_SIZE;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE,
+			       "pattern_size is not a power of two up to the largest pattern");
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
@@ -188,7 +190,8 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 	    dstRegion->depth != srcRegion->depth ||
 	    !region_ok(dstRegion, dstPitch, dstSlicePitch) ||
 	    !region_ok(srcRegion, srcPitch, srcSlicePitch))
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "a region is empty, overflows its pitch, or the regions differ in size");
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);

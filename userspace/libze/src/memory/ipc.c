@@ -37,8 +37,9 @@
 #include <errno.h>
 #include <unistd.h>
 
-#include "memory/bo.h"
+#include "core/debug_log.h"
 #include "core/device.h"
+#include "memory/bo.h"
 #include "memory/ipc.h"
 #include "submission/kmd.h"
 
@@ -109,7 +110,8 @@ int xe_ipc_import(struct xe_device *dev, const struct xe_ipc_handle *handle,
 	int err;
 
 	if (handle->magic != magic || !handle->size)
-		return -EINVAL;
+		return XE_FAIL(-EINVAL,
+			       "the IPC handle is not one of this driver's, or not of this kind of object");
 	if (token) {
 		err = import_token(dev, handle, out);
 		if (err != -ENOENT && err != -EOPNOTSUPP && err != -ENOTTY)
@@ -119,7 +121,8 @@ int xe_ipc_import(struct xe_device *dev, const struct xe_ipc_handle *handle,
 	/* The kernel does not know the token: a passed fd, or nothing. */
 	if (handle->fd < 0 || xe_kmd_dmabuf_size(handle->fd, &size) ||
 	    size != handle->size)
-		return -EINVAL;
+		return XE_FAIL(-EINVAL,
+			       "neither the IPC handle's token nor its fd reaches the object");
 	err = xe_bo_import(dev, handle->fd, out);
 	if (err)
 		return err == -EBADF || err == -ENOENT ? -EINVAL : err;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "core/context.h"
@@ -135,10 +136,12 @@ static ze_result_t check_size(struct xe_device *dev, size_t size,
 			max = UINT64_MAX;
 
 	if (!size || size > max)
-		return ZE_RESULT_ERROR_UNSUPPORTED_SIZE;
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
+			       "size is 0 or larger than the device's largest allocation");
 	if (alignment && (!is_power_of_two(alignment) ||
 			  alignment > XE_MAX_ALIGNMENT))
-		return ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
+			       "alignment is not a power of two or is too large");
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -180,21 +183,25 @@ err_free:
 static ze_result_t check_host_desc(const ze_host_mem_alloc_desc_t *desc)
 {
 	if (desc->stype != ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "host_desc->stype is not ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC");
 	if (desc->flags & ~XE_HOST_MEM_FLAGS_KNOWN)
-		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ENUMERATION,
+			       "host_desc->flags has bits no spec version defines");
 	return ZE_RESULT_SUCCESS;
 }
 
 static ze_result_t check_device_desc(const ze_device_mem_alloc_desc_t *desc)
 {
 	if (desc->stype != ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "device_desc->stype is not ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC");
 	if (desc->flags & ~XE_DEVICE_MEM_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	/* One memory (zeDeviceGetMemoryProperties() reports one). */
 	if (desc->ordinal)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "device_desc->ordinal is not 0: the device has one memory");
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -321,7 +328,8 @@ ze_result_t xe_mem_free(ze_context_handle_t hContext, void *ptr)
 	/* Only the pointer an allocation returned; imports are closed. */
 	if (!alloc || alloc->start != (uintptr_t)ptr || alloc->imported) {
 		pthread_mutex_unlock(&ctx->alloc_lock);
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "ptr is not the start of an allocation of this context, or is an IPC import (zeMemCloseIpcHandle)");
 	}
 	xe_memory_remove_locked(ctx, alloc);
 	pthread_mutex_unlock(&ctx->alloc_lock);

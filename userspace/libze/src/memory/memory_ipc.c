@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "core/context.h"
@@ -89,7 +90,8 @@ ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 
 	memcpy(&h, &handle, sizeof(h));
 	if (h.magic != XE_IPC_MAGIC_MEM || (pid_t)h.pid != getpid())
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the IPC handle was not made by this driver in this process");
 
 	for (i = 0; i < ctx->drv->num_devices; i++)
 		if (!xe_bo_ipc_put(&ctx->drv->devices[i], h.fd, h.token))
@@ -163,7 +165,8 @@ ze_result_t xe_mem_open_ipc_handle(ze_context_handle_t hContext,
 	if (!pptr)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (flags & ~XE_IPC_MEMORY_FLAGS_KNOWN)
-		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ENUMERATION,
+			       "flags has bits no spec version defines");
 
 	memcpy(&h, &handle, sizeof(h));
 	return xe_result_from_errno(open_handle(ctx, dev, &h, pptr));
@@ -185,7 +188,8 @@ ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
 	alloc = xe_memory_find_locked(ctx, ptr);
 	if (!alloc || !alloc->opens) {
 		pthread_mutex_unlock(&ctx->alloc_lock);
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "ptr is not an opened IPC allocation of this context");
 	}
 	if (--alloc->opens || !alloc->imported) {
 		/* Drop this open's own reference; the allocation stays. */
@@ -230,7 +234,8 @@ ze_result_t xe_mem_get_ipc_handle_with_properties(ze_context_handle_t hContext,
 			return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 		if (type->typeFlags &
 		    ZE_IPC_MEM_HANDLE_TYPE_FLAG_FABRIC_ACCESSIBLE)
-			return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+				       "fabric-accessible IPC handles are not supported");
 	}
 	return xe_mem_get_ipc_handle(hContext, ptr, pIpcHandle);
 }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "core/context.h"
 #include "core/device.h"
@@ -191,7 +192,8 @@ ze_result_t xe_kernel_create(ze_module_handle_t hModule,
 		if (!strcmp(mod->kernels[i].name, desc->pKernelName))
 			mk = &mod->kernels[i];
 	if (!mk)
-		return ZE_RESULT_ERROR_INVALID_KERNEL_NAME;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_NAME,
+			       "the module has no kernel of that name");
 
 	k = calloc(1, sizeof(*k));
 	if (!k)
@@ -236,7 +238,8 @@ ze_result_t xe_kernel_set_group_size_api(ze_kernel_handle_t hKernel,
 	if (!k)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (xe_kernel_set_group_size(k, groupSizeX, groupSizeY, groupSizeZ))
-		return ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION,
+			       "a group size is 0 or above the device's limits");
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -302,9 +305,11 @@ ze_result_t xe_kernel_set_argument_value(ze_kernel_handle_t hKernel,
 	case 0:
 		return ZE_RESULT_SUCCESS;
 	case -ENOENT:
-		return ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX,
+			       "argIndex is not an argument of the kernel");
 	case -E2BIG:
-		return ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE,
+			       "argSize is not the size of the argument");
 	default:
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	}

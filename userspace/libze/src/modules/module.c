@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "core/context.h"
 #include "core/device.h"
@@ -148,13 +149,14 @@ ze_result_t xe_module_create(ze_context_handle_t hContext,
 	if (!desc || !phModule)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (desc->stype != ZE_STRUCTURE_TYPE_MODULE_DESC)
-		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc->stype is not ZE_STRUCTURE_TYPE_MODULE_DESC");
 	if (desc->format > ZE_MODULE_FORMAT_NATIVE)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 	if (!desc->pInputModule)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!desc->inputSize)
-		return ZE_RESULT_ERROR_INVALID_SIZE;
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE, "desc->inputSize is 0");
 
 	if (desc->format == ZE_MODULE_FORMAT_IL_SPIRV) {
 		ret = make_log(ctx, "xe_cbev runs built-in kernels only: SPIR-V cannot be built; use a built-in module image (ZE_MODULE_FORMAT_NATIVE)",
