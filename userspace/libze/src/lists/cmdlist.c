@@ -86,6 +86,7 @@ static struct xe_cmdlist *cmdlist_alloc(struct xe_context *ctx,
 	list->in_order = flags & ZE_COMMAND_LIST_FLAG_IN_ORDER;
 	xe_batch_init(&list->batch, dev);
 	xe_heap_init(&list->heap, dev);
+	xe_overflow_init(&list->overflow, dev);
 	return list;
 }
 
@@ -94,6 +95,7 @@ static void cmdlist_free(struct xe_cmdlist *list)
 	/* Once the ring is gone, nothing the list kept is used any more. */
 	if (list->ring)
 		xe_ring_destroy(list->ring);
+	xe_overflow_fini(&list->overflow);
 	xe_keeps_release(&list->keeps);
 	xe_replays_release(&list->replays);
 	xe_ring_put(list->exec_ring);
