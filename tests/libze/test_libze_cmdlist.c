@@ -605,6 +605,37 @@ START_TEST(test_cmdlist_host_synchronize_regular)
 }
 END_TEST
 
+START_TEST(test_cmdlist_descriptor_stype_zero)
+{
+	ze_command_list_desc_t desc = { .flags = 0 };	/* stype left 0 */
+	ze_command_queue_desc_t qdesc = { .mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS };
+	ze_command_list_handle_t list = NULL, imm = NULL;
+	ze_command_queue_handle_t q = NULL;
+	uint8_t *a = lz_alloc_device(4096), v = 0x6d;
+
+	ck_assert_ze(zeCommandListCreate(lz_context, lz_device, &desc, &list),
+		     ZE_RESULT_SUCCESS,
+		     "a list descriptor whose stype was left 0 is taken");
+	ck_assert_ze(zeCommandQueueCreate(lz_context, lz_device, &qdesc, &q),
+		     ZE_RESULT_SUCCESS, "so is a queue descriptor");
+	ck_assert_ze(zeCommandListCreateImmediate(lz_context, lz_device, &qdesc,
+						  &imm),
+		     ZE_RESULT_SUCCESS, "and an immediate list's");
+	ck_assert_ok(zeCommandListAppendMemoryFill(list, a, &v, 1, 2048, NULL,
+						   0, NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	execute(q, list);
+	queue_sync(q);
+	ck_assert_ok(zeCommandListAppendMemoryFill(imm, a + 2048, &v, 1, 2048,
+						   NULL, 0, NULL));
+	list_sync(imm);
+	ck_assert_msg(a[0] == v && a[4095] == v, "and they work");
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
 START_TEST(test_cmdlist_create_refusals)
 {
 	ze_command_list_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC };
@@ -976,6 +1007,7 @@ static Suite *cmdlist_suite(void)
 	tcase_add_test(tc, test_cmdlist_in_order_busy_refused);
 	tcase_add_test(tc, test_cmdlist_host_synchronize_regular);
 	tcase_add_test(tc, test_cmdlist_create_refusals);
+	tcase_add_test(tc, test_cmdlist_descriptor_stype_zero);
 	tcase_add_test(tc, test_cmdlist_append_bad_arguments);
 	tcase_add_test(tc, test_cmdlist_banned_queue_is_device_lost);
 	tcase_add_test(tc, test_cmdlist_banned_regular_queue);
