@@ -610,6 +610,37 @@ START_TEST(test_cmdlist_host_synchronize_regular)
 }
 END_TEST
 
+START_TEST(test_cmdlist_descriptor_stype_zero)
+{
+	ze_command_list_desc_t desc = { .flags = 0 };	/* stype left 0 */
+	ze_command_queue_desc_t qdesc = { .mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS };
+	ze_command_list_handle_t list = NULL, imm = NULL;
+	ze_command_queue_handle_t q = NULL;
+	uint8_t *a = lz_alloc_device(4096), v = 0x6d;
+
+	ck_assert_ze(zeCommandListCreate(lz_context, lz_device, &desc, &list),
+		     ZE_RESULT_SUCCESS,
+		     "a list descriptor whose stype was left 0 is taken");
+	ck_assert_ze(zeCommandQueueCreate(lz_context, lz_device, &qdesc, &q),
+		     ZE_RESULT_SUCCESS, "so is a queue descriptor");
+	ck_assert_ze(zeCommandListCreateImmediate(lz_context, lz_device, &qdesc,
+						  &imm),
+		     ZE_RESULT_SUCCESS, "and an immediate list's");
+	ck_assert_ok(zeCommandListAppendMemoryFill(list, a, &v, 1, 2048, NULL,
+						   0, NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	execute(q, list);
+	queue_sync(q);
+	ck_assert_ok(zeCommandListAppendMemoryFill(imm, a + 2048, &v, 1, 2048,
+						   NULL, 0, NULL));
+	list_sync(imm);
+	ck_assert_msg(a[0] == v && a[4095] == v, "and they work");
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
 START_TEST(test_cmdlist_create_refusals)
 {
 	ze_command_list_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC };
@@ -751,6 +782,192 @@ START_TEST(test_cmdlist_banned_regular_queue)
 }
 END_TEST
 
+/* ---- appends of any size ---------------------------------------------- */
+
+/* A region of 16-byte rows, 64 rows by 64 slices, in pitched buffers. */
+#define RW	16
+#define RH	64
+#define RD	64
+
+static void check_region(const uint8_t *dst, uint32_t dpitch,
+			 uint32_t dslice, const uint8_t *src, uint32_t spitch,
+			 uint32_t sslice)
+{
+	uint32_t x, y, z;
+
+	for (z = 0; z < RD; z++)
+		for (y = 0; y < RH; y++)
+			for (x = 0; x < RW; x++)
+				ck_assert_msg(dst[z * dslice + y * dpitch + x] ==
+					      src[z * sslice + y * spitch + x],
+					      "region (%u, %u, %u)", x, y, z);
+}
+
+/*
+ * 4096 rows, one copy each: an append larger than the ring (it failed with
+ * ZE_RESULT_ERROR_INVALID_SIZE). It runs as a batch the ring calls, waits
+ * for its wait event, signals its event, and in-order appends around it
+ * run before and after it.
+ */
+START_TEST(test_cmdlist_copy_region_larger_than_ring)
+{
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t go = lz_event(pool, 0), done = lz_event(pool, 1);
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	const uint32_t sp = 32, ss = sp * RH, dp = 24, ds = dp * RH;
+	uint8_t *src = lz_alloc_device(ss * RD), *dst = lz_alloc_device(ds * RD);
+	ze_copy_region_t r = { 0, 0, 0, RW, RH, RD };
+	uint8_t zero = 0;
+	int round;
+
+	fill_pattern(src, ss * RD, 3);
+	for (round = 0; round < 3; round++) {
+		ck_assert_ok(zeEventHostReset(done));
+		ck_assert_ok(zeCommandListAppendMemoryFill(list, dst, &zero, 1,
+							   ds * RD, NULL, 1,
+							   &go));
+		ck_assert_ze(zeCommandListAppendMemoryCopyRegion(list, dst, &r,
+								 dp, ds, src,
+								 &r, sp, ss,
+								 done, 0, NULL),
+			     ZE_RESULT_SUCCESS,
+			     "a region copy larger than the ring is appended");
+		ck_assert_ze(zeEventQueryStatus(done), ZE_RESULT_NOT_READY,
+			     "it waits behind the gated fill");
+		ck_assert_ok(zeEventHostSignal(go));
+		ck_assert_ze(zeEventHostSynchronize(done, LZ_TIMEOUT_NS),
+			     ZE_RESULT_SUCCESS, "its event is signalled");
+		check_region(dst, dp, ds, src, sp, ss);
+		ck_assert_ok(zeEventHostReset(go));
+	}
+
+	/* Contiguous rows (pitch == width): one copy, the same bytes. */
+	memset(dst, 0, ds * RD);
+	ck_assert_ok(zeCommandListAppendMemoryCopyRegion(list, dst, &r, RW,
+							 RW * RH, src, &r, RW,
+							 RW * RH, NULL, 0,
+							 NULL));
+	list_sync(list);
+	ck_assert_msg(!memcmp(dst, src, RW * RH * RD),
+		      "a contiguous region is copied whole");
+	ck_assert_ok(zeCommandListDestroy(list));
+}
+END_TEST
+
+/* The same region recorded into a regular list, executed by a queue. */
+START_TEST(test_cmdlist_copy_region_large_regular)
+{
+	ze_command_queue_handle_t q = lz_queue();
+	ze_command_list_handle_t list = lz_list(_i);
+	const uint32_t sp = 40, ss = sp * RH, dp = 20, ds = dp * RH;
+	uint8_t *src = lz_alloc_device(ss * RD), *dst = lz_alloc_device(ds * RD);
+	ze_copy_region_t r = { 0, 0, 0, RW, RH, RD };
+
+	fill_pattern(src, ss * RD, 4);
+	ck_assert_ok(zeCommandListAppendMemoryCopyRegion(list, dst, &r, dp, ds,
+							 src, &r, sp, ss, NULL,
+							 0, NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	execute(q, list);
+	queue_sync(q);
+	check_region(dst, dp, ds, src, sp, ss);
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
+/*
+ * A region with a zero width, height or depth copies nothing, but its
+ * append is one like any other: it waits for its wait event and signals
+ * its event (it was refused, and a program then waited forever on an
+ * event never appended).
+ */
+START_TEST(test_cmdlist_copy_region_empty_still_signals)
+{
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t go = lz_event(pool, 0), done = lz_event(pool, 1);
+	ze_command_list_handle_t list = lz_immediate_list(_i & 1);
+	uint8_t *src = lz_alloc_device(4096), *dst = lz_alloc_device(4096);
+	ze_copy_region_t r = { 0, 0, 0, 8, 8, 1 };
+
+	if (_i / 2 == 0)
+		r.width = 0;
+	else if (_i / 2 == 1)
+		r.height = 0;
+	else
+		r.depth = 0;
+	memset(src, 0x33, 4096);
+	memset(dst, 0, 4096);
+	ck_assert_ze(zeCommandListAppendMemoryCopyRegion(list, dst, &r, 64, 0,
+							 src, &r, 64, 0, done,
+							 1, &go),
+		     ZE_RESULT_SUCCESS, "an empty region is appended");
+	ck_assert_ze(zeEventQueryStatus(done), ZE_RESULT_NOT_READY,
+		     "its event waits for the wait event");
+	ck_assert_ok(zeEventHostSignal(go));
+	ck_assert_ze(zeEventHostSynchronize(done, LZ_TIMEOUT_NS),
+		     ZE_RESULT_SUCCESS, "then it is signalled");
+	ck_assert_msg(dst[0] == 0 && dst[4095] == 0, "nothing was copied");
+	ck_assert_ok(zeCommandListDestroy(list));
+}
+END_TEST
+
+/* Executions this large do not fit the ring: 5000 lists of 28 bytes each. */
+#define MANY_LISTS	5000
+
+static ze_command_list_handle_t add_one_list(uint32_t *a, uint32_t n,
+					     ze_module_handle_t *module)
+{
+	ze_command_list_handle_t list = lz_list(false);
+
+	lz_launch(list, add_one_kernel(module, a, n), n, 1, NULL, 0, NULL);
+	ck_assert_ok(zeCommandListClose(list));
+	return list;
+}
+
+/*
+ * One regular list executed 5000 times by one call, through a queue
+ * (_i = 0) and appended to an immediate list (_i = 1): each execution
+ * adds 1 to every value.
+ */
+START_TEST(test_cmdlist_execute_many_lists)
+{
+	ze_command_list_handle_t *lists = calloc(MANY_LISTS, sizeof(*lists));
+	ze_command_queue_handle_t q = NULL;
+	ze_command_list_handle_t imm = NULL, list;
+	uint32_t *a = lz_alloc_device(16 * 4), i;
+	ze_module_handle_t module;
+
+	ck_assert_ptr_nonnull(lists);
+	memset(a, 0, 16 * 4);
+	list = add_one_list(a, 16, &module);
+	for (i = 0; i < MANY_LISTS; i++)
+		lists[i] = list;
+	if (_i == 0) {
+		q = lz_queue();
+		ck_assert_ze(zeCommandQueueExecuteCommandLists(q, MANY_LISTS,
+							       lists, NULL),
+			     ZE_RESULT_SUCCESS,
+			     "an execution larger than the ring is submitted");
+		queue_sync(q);
+	} else {
+		imm = lz_immediate_list(true);
+		ck_assert_ze(lz_append_lists(imm, MANY_LISTS, lists, NULL, 0,
+					     NULL),
+			     ZE_RESULT_SUCCESS,
+			     "an append of lists larger than the ring goes");
+		list_sync(imm);
+	}
+	check_u32(a, 16, MANY_LISTS, "every execution ran");
+	if (imm)
+		ck_assert_ok(zeCommandListDestroy(imm));
+	if (q)
+		ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeCommandListDestroy(list));
+	free(lists);
+}
+END_TEST
+
 static Suite *cmdlist_suite(void)
 {
 	Suite *s = suite_create("cmdlist");
@@ -777,6 +994,16 @@ static Suite *cmdlist_suite(void)
 	tcase_add_test(tc, test_cmdlist_getters);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("any size");
+	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_cmdlist_copy_region_larger_than_ring);
+	tcase_add_loop_test(tc, test_cmdlist_copy_region_large_regular, 0, 2);
+	tcase_add_loop_test(tc, test_cmdlist_copy_region_empty_still_signals,
+			    0, 6);
+	tcase_add_loop_test(tc, test_cmdlist_execute_many_lists, 0, 2);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("limits");
 	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
 	tcase_set_timeout(tc, 60);
@@ -785,6 +1012,7 @@ static Suite *cmdlist_suite(void)
 	tcase_add_test(tc, test_cmdlist_in_order_busy_refused);
 	tcase_add_test(tc, test_cmdlist_host_synchronize_regular);
 	tcase_add_test(tc, test_cmdlist_create_refusals);
+	tcase_add_test(tc, test_cmdlist_descriptor_stype_zero);
 	tcase_add_test(tc, test_cmdlist_append_bad_arguments);
 	tcase_add_test(tc, test_cmdlist_banned_queue_is_device_lost);
 	tcase_add_test(tc, test_cmdlist_banned_regular_queue);

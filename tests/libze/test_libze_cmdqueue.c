@@ -234,6 +234,112 @@ START_TEST(test_cmdqueue_null_handles)
 }
 END_TEST
 
+/* ---- priorities ------------------------------------------------------- */
+
+/* Bytes each side fills: many slices of either priority's byte budget. */
+#define PRIO_BYTES	(32u << 20)
+
+/*
+ * The end of @side's fill: a kernel timestamp of its signal event. Side 0
+ * is low priority, side 1 high.
+ */
+static uint64_t fill_end(ze_event_handle_t ev)
+{
+	ze_kernel_timestamp_result_t ts;
+
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeEventQueryKernelTimestamp(ev, &ts));
+	return ts.global.kernelEnd;
+}
+
+/*
+ * Under load, a high-priority queue's work finishes before the same work
+ * of a low-priority queue submitted at the same time: both wait for one
+ * gate (an event a third list signals once the host opens it, so that
+ * the engine's write wakes both at once), then each fills 32 MiB and
+ * signals a timestamp event. The engine's slices of one dispatch are
+ * bounded by bytes (256 KiB low, 4 MiB high), so the order holds
+ * whatever the timing: the device's end timestamps say which finished
+ * first. _i: 0 immediate lists, 1 queues executing regular lists; the
+ * low-priority one is always created and submitted first.
+ */
+START_TEST(test_cmdqueue_high_priority_finishes_first)
+{
+	static const ze_command_queue_priority_t prio[2] = {
+		ZE_COMMAND_QUEUE_PRIORITY_PRIORITY_LOW,
+		ZE_COMMAND_QUEUE_PRIORITY_PRIORITY_HIGH,
+	};
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_pool_handle_t ts_pool =
+		lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE |
+			      ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP, 2);
+	ze_event_handle_t go = lz_event(pool, 0), gate = lz_event(pool, 1);
+	ze_command_list_handle_t relay = lz_immediate_list(false);
+	ze_command_list_handle_t imm[2] = { NULL }, list[2] = { NULL };
+	ze_command_queue_handle_t q[2] = { NULL };
+	ze_event_handle_t done[2];
+	uint8_t *buf[2], v = 0x3c;
+	uint64_t end[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		ze_command_queue_desc_t desc = qdesc();
+
+		desc.priority = prio[i];
+		desc.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
+		done[i] = lz_event(ts_pool, i);
+		buf[i] = lz_alloc_device(PRIO_BYTES);
+		if (_i == 0) {
+			ck_assert_ok(lz_create_immediate(&desc, &imm[i]));
+			ck_assert_ok(zeCommandListAppendMemoryFill(imm[i], buf[i],
+								   &v, 1,
+								   PRIO_BYTES,
+								   done[i], 1,
+								   &gate));
+		} else {
+			ck_assert_ok(zeCommandQueueCreate(lz_context, lz_device,
+							  &desc, &q[i]));
+			list[i] = lz_list(false);
+			ck_assert_ok(zeCommandListAppendMemoryFill(list[i],
+								   buf[i], &v,
+								   1, PRIO_BYTES,
+								   done[i], 1,
+								   &gate));
+			ck_assert_ok(zeCommandListClose(list[i]));
+			ck_assert_ok(zeCommandQueueExecuteCommandLists(q[i], 1,
+								       &list[i],
+								       NULL));
+		}
+	}
+	/* The relay waits for the host, then the engine signals the gate. */
+	ck_assert_ok(zeCommandListAppendBarrier(relay, gate, 1, &go));
+	ck_assert_ok(zeEventHostSignal(go));
+
+	for (i = 0; i < 2; i++)
+		end[i] = fill_end(done[i]);
+	ck_assert_msg(end[1] < end[0],
+		      "the high-priority fill ends first: high %llu, low %llu",
+		      (unsigned long long)end[1], (unsigned long long)end[0]);
+	ck_assert_msg(buf[0][PRIO_BYTES - 1] == v && buf[1][PRIO_BYTES - 1] == v,
+		      "both filled everything");
+
+	ck_assert_ok(zeCommandListDestroy(relay));
+	for (i = 0; i < 2; i++) {
+		if (imm[i])
+			ck_assert_ok(zeCommandListDestroy(imm[i]));
+		if (q[i])
+			ck_assert_ok(zeCommandQueueDestroy(q[i]));
+		if (list[i])
+			ck_assert_ok(zeCommandListDestroy(list[i]));
+		ck_assert_ok(zeEventDestroy(done[i]));
+	}
+	ck_assert_ok(zeEventDestroy(go));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(ts_pool));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
 static Suite *cmdqueue_suite(void)
 {
 	Suite *s = suite_create("cmdqueue");
@@ -247,6 +353,8 @@ static Suite *cmdqueue_suite(void)
 	tcase_add_test(tc, test_cmdqueue_synchronize_timeout);
 	tcase_add_test(tc, test_cmdqueue_synchronous_mode);
 	tcase_add_test(tc, test_cmdqueue_free_threaded);
+	tcase_add_loop_test(tc, test_cmdqueue_high_priority_finishes_first, 0,
+			    2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");

@@ -186,6 +186,129 @@ START_TEST(test_event_kernel_timestamps)
 }
 END_TEST
 
+typedef ze_result_t (*query_ext_fn)(ze_event_handle_t, ze_device_handle_t,
+				    uint32_t *,
+				    ze_event_query_kernel_timestamps_results_ext_properties_t *);
+
+static bool has_extension(const char *name, uint32_t version)
+{
+	ze_driver_extension_properties_t *ext;
+	uint32_t n = 0, i;
+	bool found = false;
+
+	ck_assert_ok(zeDriverGetExtensionProperties(lz_driver, &n, NULL));
+	ext = calloc(n, sizeof(*ext));
+	ck_assert_ok(zeDriverGetExtensionProperties(lz_driver, &n, ext));
+	for (i = 0; i < n; i++)
+		if (!strcmp(ext[i].name, name) && ext[i].version == version)
+			found = true;
+	free(ext);
+	return found;
+}
+
+/*
+ * ZE_extension_event_query_kernel_timestamps and
+ * ZE_experimental_event_query_timestamps, as a profiler uses them: the
+ * device says which kinds it returns, the count first, then the arrays;
+ * nothing is written before the event is signalled; the synchronized
+ * timestamps are in the host's time domain (between two host readings of
+ * zeDeviceGetGlobalTimestamps() around the work).
+ */
+START_TEST(test_event_query_kernel_timestamps_ext)
+{
+	query_ext_fn query_ext = lz_function("zeEventQueryKernelTimestampsExt");
+	ze_event_pool_handle_t ts_pool =
+		lz_event_pool(ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP |
+			      ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t ev = lz_event(ts_pool, 0), plain = lz_event(pool, 0);
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_event_query_kernel_timestamps_ext_properties_t tsp = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_PROPERTIES,
+	};
+	ze_device_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES, .pNext = &tsp,
+	};
+	ze_kernel_timestamp_result_t kts[2], one, exp_ts[2];
+	ze_synchronized_timestamp_result_ext_t sts[2];
+	ze_event_query_kernel_timestamps_results_ext_properties_t res = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_QUERY_KERNEL_TIMESTAMPS_RESULTS_EXT_PROPERTIES,
+		.pKernelTimestampsBuffer = kts,
+		.pSynchronizedTimestampsBuffer = sts,
+	};
+	uint64_t host0, host1, dev_ts;
+	uint32_t count;
+
+	ck_assert_ptr_nonnull(query_ext);
+	ck_assert_msg(has_extension(ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_NAME,
+				    ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_1_0),
+		      "the extension is listed, version 1.0");
+	ck_assert_msg(has_extension(ZE_EVENT_QUERY_TIMESTAMPS_EXP_NAME,
+				    ZE_EVENT_QUERY_TIMESTAMPS_EXP_VERSION_1_0),
+		      "so is the experimental one");
+	ck_assert_ok(zeDeviceGetProperties(lz_device, &props));
+	ck_assert_uint_eq(tsp.flags,
+			  ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_KERNEL |
+			  ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_SYNCHRONIZED);
+
+	count = 0;
+	ck_assert_ok(query_ext(ev, lz_device, &count, NULL));
+	ck_assert_uint_eq(count, 1);
+	memset(kts, 0xab, sizeof(kts));
+	memset(sts, 0xab, sizeof(sts));
+	ck_assert_ze(query_ext(ev, lz_device, &count, &res), ZE_RESULT_NOT_READY,
+		     "no timestamps before the event is signalled");
+	ck_assert_msg(kts[0].global.kernelStart == 0xababababababababull &&
+		      sts[0].global.kernelStart == 0xababababababababull,
+		      "and nothing is written");
+
+	ck_assert_ok(zeDeviceGetGlobalTimestamps(lz_device, &host0, &dev_ts));
+	spin(list, 5 * MS, ev);
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeDeviceGetGlobalTimestamps(lz_device, &host1, &dev_ts));
+
+	count = 2;
+	ck_assert_ok(query_ext(ev, lz_device, &count, &res));
+	ck_assert_uint_eq(count, 1);
+	ck_assert_ok(zeEventQueryKernelTimestamp(ev, &one));
+	ck_assert_msg(!memcmp(&kts[0], &one, sizeof(one)),
+		      "the kernel timestamps are zeEventQueryKernelTimestamp()'s");
+	ck_assert_msg(kts[1].global.kernelStart == 0xababababababababull,
+		      "one entry only");
+	ck_assert_msg(sts[0].global.kernelStart >= host0 &&
+		      sts[0].global.kernelEnd <= host1 &&
+		      sts[0].global.kernelEnd >=
+		      sts[0].global.kernelStart + 5 * MS,
+		      "synchronized: in host time, around the 5 ms kernel");
+	ck_assert_msg(sts[0].context.kernelEnd >=
+		      sts[0].context.kernelStart + 5 * MS, "in context too");
+
+	/* Only the kernel buffer: the other one is optional. */
+	res.pSynchronizedTimestampsBuffer = NULL;
+	memset(kts, 0, sizeof(kts));
+	ck_assert_ok(query_ext(ev, lz_device, &count, &res));
+	ck_assert_msg(!memcmp(&kts[0], &one, sizeof(one)), "kernel only");
+
+	count = 0;
+	ck_assert_ok(zeEventQueryTimestampsExp(ev, lz_device, &count, NULL));
+	ck_assert_uint_eq(count, 1);
+	ck_assert_ok(zeEventQueryTimestampsExp(ev, lz_device, &count, exp_ts));
+	ck_assert_msg(!memcmp(&exp_ts[0], &one, sizeof(one)),
+		      "zeEventQueryTimestampsExp() returns the same");
+
+	ck_assert_ze(query_ext(plain, lz_device, &count, NULL),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "an event without timestamps has none to query");
+	ck_assert_ze(query_ext(ev, lz_device, NULL, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER, "pCount is needed");
+	ck_assert_ze(query_ext(ev, NULL, &count, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_HANDLE, "and a device");
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventDestroy(plain));
+	ck_assert_ok(zeEventPoolDestroy(ts_pool));
+}
+END_TEST
+
 static double cpu_seconds(void)
 {
 	struct rusage ru;
@@ -308,6 +431,7 @@ static Suite *event_suite(void)
 	tcase_add_test(tc, test_event_device_waits_for_host);
 	tcase_add_test(tc, test_event_device_reset);
 	tcase_add_test(tc, test_event_kernel_timestamps);
+	tcase_add_test(tc, test_event_query_kernel_timestamps_ext);
 	tcase_add_test(tc, test_event_long_wait_sleeps);
 	tcase_add_test(tc, test_event_getters);
 	suite_add_tcase(s, tc);

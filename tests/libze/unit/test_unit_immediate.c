@@ -176,6 +176,53 @@ START_TEST(test_copy_region_copies_a_rectangle)
 }
 END_TEST
 
+/*
+ * 4096 rows of 8 bytes (64 rows x 64 slices, pitched so that no row
+ * follows another): larger than the ring, it is called as a batch, runs
+ * after its gate and signals its event; an empty region only waits and
+ * signals.
+ */
+START_TEST(test_copy_region_larger_than_ring_and_empty)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_event_handle_t gate = unit_gate(0), ev = unit_cb_immediate();
+	const ze_copy_region_t r = { .width = 8, .height = 64, .depth = 64 };
+	const ze_copy_region_t empty = { .width = 8, .height = 0, .depth = 1 };
+	uint8_t *src = lz_alloc_host(16 * 64 * 64);
+	uint8_t *dst = lz_alloc_host(12 * 64 * 64);
+	uint32_t i, x, row;
+
+	for (i = 0; i < 16 * 64 * 64; i++)
+		src[i] = (uint8_t)(i * 7 + (i >> 9));
+	memset(dst, 0, 12 * 64 * 64);
+	ck_assert_ok(zeCommandListAppendMemoryCopyRegion(list, dst, &r, 12,
+							 12 * 64, src, &r, 16,
+							 16 * 64, ev, 1,
+							 &gate));
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY,
+		     "the copy waits for its gate");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev, UINT64_MAX));
+	for (row = 0; row < 64 * 64; row++)
+		for (x = 0; x < 8; x++)
+			ck_assert_uint_eq(dst[row * 12 + x], src[row * 16 + x]);
+
+	ck_assert_ok(zeEventHostReset(gate));
+	ck_assert_ok(zeCommandListAppendMemoryCopyRegion(list, dst, &empty, 12,
+							 0, src, &empty, 16, 0,
+							 ev, 1, &gate));
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY,
+		     "an empty region still waits");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev, UINT64_MAX));
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(src);
+	lz_free(dst);
+}
+END_TEST
+
 /* ---- event state while a gate holds the list ----------------------------- */
 
 START_TEST(test_gated_cb_event_not_ready_until_gate)
@@ -609,6 +656,7 @@ static Suite *immediate_suite(void)
 	tcase_add_test(tc, test_memory_copy_signals_cb_event);
 	tcase_add_test(tc, test_fill_then_copy_run_in_order);
 	tcase_add_test(tc, test_copy_region_copies_a_rectangle);
+	tcase_add_test(tc, test_copy_region_larger_than_ring_and_empty);
 	tcase_add_test(tc, test_gated_cb_event_not_ready_until_gate);
 	tcase_add_test(tc, test_host_synchronize_timeout_zero_does_not_wait);
 	tcase_add_test(tc, test_host_synchronize_finite_timeout_expires);

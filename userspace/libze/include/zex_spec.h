@@ -78,6 +78,65 @@ extern "C" {
 #define ZE_EVENT_POOL_FLAG_KERNEL_MAPPED_TIMESTAMP \
 	((ze_event_pool_flag_t)ZE_BIT(3))
 
+/*
+ * "ZE_extension_event_query_kernel_timestamps": an event's kernel
+ * timestamps, and the same in the host's time domain ("synchronized"),
+ * as an array of one entry per timestamp the event holds.
+ */
+#define ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_NAME \
+	"ZE_extension_event_query_kernel_timestamps"
+
+typedef enum _ze_event_query_kernel_timestamps_ext_version_t {
+	ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_CURRENT =
+		ZE_MAKE_VERSION(1, 0),
+	ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_event_query_kernel_timestamps_ext_version_t;
+
+/* ze_event_query_kernel_timestamps_ext_properties_t */
+#define ZE_STRUCTURE_TYPE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_PROPERTIES \
+	((ze_structure_type_t)0x00010011)
+/* ze_event_query_kernel_timestamps_results_ext_properties_t */
+#define ZE_STRUCTURE_TYPE_EVENT_QUERY_KERNEL_TIMESTAMPS_RESULTS_EXT_PROPERTIES \
+	((ze_structure_type_t)0x00010012)
+
+typedef uint32_t ze_event_query_kernel_timestamps_ext_flags_t;
+typedef enum _ze_event_query_kernel_timestamps_ext_flag_t {
+	ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_KERNEL = ZE_BIT(0),
+	ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_SYNCHRONIZED = ZE_BIT(1),
+	ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_event_query_kernel_timestamps_ext_flag_t;
+
+/* In ze_device_properties_t.pNext: which kinds the device returns. */
+typedef struct _ze_event_query_kernel_timestamps_ext_properties_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	ze_event_query_kernel_timestamps_ext_flags_t flags;
+} ze_event_query_kernel_timestamps_ext_properties_t;
+
+typedef struct _ze_synchronized_timestamp_data_ext_t {
+	uint64_t kernelStart;
+	uint64_t kernelEnd;
+} ze_synchronized_timestamp_data_ext_t;
+
+typedef struct _ze_synchronized_timestamp_result_ext_t {
+	ze_synchronized_timestamp_data_ext_t global;
+	ze_synchronized_timestamp_data_ext_t context;
+} ze_synchronized_timestamp_result_ext_t;
+
+/* Where zeEventQueryKernelTimestampsExt() writes; either buffer optional. */
+typedef struct _ze_event_query_kernel_timestamps_results_ext_properties_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	ze_kernel_timestamp_result_t *pKernelTimestampsBuffer;
+	ze_synchronized_timestamp_result_ext_t *pSynchronizedTimestampsBuffer;
+} ze_event_query_kernel_timestamps_results_ext_properties_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeEventQueryKernelTimestampsExt(
+	ze_event_handle_t hEvent, ze_device_handle_t hDevice, uint32_t *pCount,
+	ze_event_query_kernel_timestamps_results_ext_properties_t *pResults);
+
 /* ---- zeInitDrivers, spec 1.10 ----------------------------------------- */
 
 typedef uint32_t ze_init_driver_type_flags_t;

@@ -315,7 +315,8 @@ static const struct xe_ddi_slot event_slots[] = {
 	S(1_0, zeEventQueryStatus, xe_event_query_status),
 	S(1_0, zeEventHostReset, xe_event_host_reset),
 	S(1_0, zeEventQueryKernelTimestamp, xe_event_query_kernel_timestamp),
-	O(1_6, zeEventQueryKernelTimestampsExt),
+	SO(1_6, zeEventQueryKernelTimestampsExt,
+	   xe_event_query_kernel_timestamps_ext),
 	S(1_9, zeEventGetEventPool, xe_event_get_event_pool),
 	S(1_9, zeEventGetSignalScope, xe_event_get_signal_scope),
 	S(1_9, zeEventGetWaitScope, xe_event_get_wait_scope),
@@ -328,7 +329,7 @@ static const struct xe_ddi_slot event_slots[] = {
 };
 
 static const struct xe_ddi_slot event_exp_slots[] = {
-	O(1_2, zeEventQueryTimestampsExp),
+	SO(1_2, zeEventQueryTimestampsExp, xe_event_query_timestamps_exp),
 };
 
 static const struct xe_ddi_slot module_slots[] = {
@@ -798,6 +799,12 @@ static const struct xe_extension {
 	    "zexCounterBasedEventOpenIpcHandle",
 	    "zexCounterBasedEventCloseIpcHandle",
 	    "zeEventGetCounterBasedFlags" } },
+	{ ZE_EVENT_QUERY_TIMESTAMPS_EXP_NAME,
+	  ZE_EVENT_QUERY_TIMESTAMPS_EXP_VERSION_1_0,
+	  { "zeEventQueryTimestampsExp" } },
+	{ ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_NAME,
+	  ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_1_0,
+	  { "zeEventQueryKernelTimestampsExt" } },
 	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
 	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
 	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,

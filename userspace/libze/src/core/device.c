@@ -181,7 +181,11 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 
 	props->maxMemAllocSize = xe_device_max_alloc_size(dev);
 	props->maxHardwareContexts = XE_MAX_HW_CONTEXTS;
-	/* Queue priorities are not implemented: all queues are equal. */
+	/*
+	 * Queues take ze_command_queue_priority_t's low, normal and high,
+	 * which the kernel's engine weights (bigger slices for higher ones);
+	 * there are no numbered priorities beyond them.
+	 */
 	props->maxCommandQueuePriority = 0;
 
 	/*
@@ -210,6 +214,11 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 			ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE |
 			ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_IPC |
 			ZE_DEVICE_EVENT_PROPERTIES_FLAG_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION;
+		else if (ext->stype ==
+			 ZE_STRUCTURE_TYPE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_PROPERTIES)
+			((ze_event_query_kernel_timestamps_ext_properties_t *)ext)->flags =
+			ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_KERNEL |
+			ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_SYNCHRONIZED;
 	}
 	return ZE_RESULT_SUCCESS;
 }

@@ -43,6 +43,7 @@
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "core/context.h"
+#include "core/device.h"
 #include "events/counter.h"
 #include "core/driver.h"
 #include "events/event.h"
@@ -210,13 +211,38 @@ uint64_t xe_event_ts_get(const struct xe_event *ev, struct xe_ts_slot **slot)
 	return xe_ts_addr(*slot);
 }
 
+/*
+ * Copy @ev's kernel timestamps to @out if its current state completed.
+ * The acquire load of the completion orders the timestamp reads after it.
+ * A counter-based event never signalled is complete, with the zero
+ * timestamps of its first slot; the completion and the timestamps are read
+ * from one pinned state.
+ */
+static ze_result_t read_timestamps(struct xe_event *ev,
+				   ze_kernel_timestamp_result_t *out)
+{
+	struct xe_cb_state *state;
+	bool done;
+
+	if (!xe_event_is_cb(ev)) {
+		if (!event_complete(ev))
+			return ZE_RESULT_NOT_READY;
+		memcpy(out, &ev->slot->ts, sizeof(*out));
+		return ZE_RESULT_SUCCESS;
+	}
+	state = xe_cb_pin(&ev->cb);
+	done = state->kind == XE_CB_NONE ||
+	       __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= state->value;
+	if (done)
+		memcpy(out, state->ts->ts, sizeof(*out));
+	xe_cb_unpin(&ev->cb, state);
+	return done ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
 ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 					    ze_kernel_timestamp_result_t *dstptr)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
-	const ze_kernel_timestamp_result_t *ts;
-	struct xe_cb_state *state;
-	bool done;
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -225,27 +251,89 @@ ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 	if (!ev->timestamps)
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 			       "the event records no timestamps (no KERNEL_TIMESTAMP pool flag, no timestamp counter-based flag)");
-	/*
-	 * The acquire load of the completion orders the timestamp reads
-	 * after it. A counter-based event never signalled is complete, with
-	 * the zero timestamps of its first slot; the completion and the
-	 * timestamps are read from one pinned state.
-	 */
-	if (!xe_event_is_cb(ev)) {
-		if (!event_complete(ev))
-			return ZE_RESULT_NOT_READY;
-		memcpy(dstptr, &ev->slot->ts, sizeof(*dstptr));
-		return ZE_RESULT_SUCCESS;
-	}
-	state = xe_cb_pin(&ev->cb);
-	done = state->kind == XE_CB_NONE ||
-	       __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= state->value;
-	if (done) {
-		ts = state->ts->ts;
-		memcpy(dstptr, ts, sizeof(*dstptr));
-	}
-	xe_cb_unpin(&ev->cb, state);
-	return done ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+	return read_timestamps(ev, dstptr);
+}
+
+/*
+ * How many timestamps @ev holds for @dev: one (the device has no
+ * sub-devices, an operation writes one set), none for another device.
+ */
+static uint32_t timestamps_for(const struct xe_event *ev,
+			       const struct xe_device *dev)
+{
+	return ev->dev == dev ? 1 : 0;
+}
+
+/*
+ * Check the arguments of the two array queries; *@n is the number of
+ * timestamps to return, 0 when the caller only asked how many (*@pCount
+ * set then).
+ */
+static ze_result_t check_query(struct xe_event *ev, struct xe_device *dev,
+			       uint32_t *pCount, uint32_t *n)
+{
+	uint32_t have;
+
+	if (!ev || !dev)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pCount)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!ev->timestamps)
+		return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	have = timestamps_for(ev, dev);
+	if (!*pCount || *pCount > have)
+		*pCount = have;
+	*n = *pCount;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_event_query_timestamps_exp(ze_event_handle_t hEvent,
+					  ze_device_handle_t hDevice,
+					  uint32_t *pCount,
+					  ze_kernel_timestamp_result_t *pTimestamps)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+	uint32_t n = 0;
+	ze_result_t ret;
+
+	ret = check_query(ev, xe_device_from_handle(hDevice), pCount, &n);
+	if (ret != ZE_RESULT_SUCCESS || !n || !pTimestamps)
+		return ret;
+	return read_timestamps(ev, pTimestamps);
+}
+
+/*
+ * The device's timestamps count nanoseconds of the host's monotonic raw
+ * clock (device_props.c): in the host's time domain already, so the
+ * synchronized timestamps are the kernel timestamps, for every timestamp
+ * event (a KERNEL_MAPPED_TIMESTAMP pool costs nothing more).
+ */
+ze_result_t xe_event_query_kernel_timestamps_ext(
+	ze_event_handle_t hEvent, ze_device_handle_t hDevice, uint32_t *pCount,
+	ze_event_query_kernel_timestamps_results_ext_properties_t *pResults)
+{
+	struct xe_event *ev = xe_event_from_handle(hEvent);
+	ze_synchronized_timestamp_result_ext_t *sync;
+	ze_kernel_timestamp_result_t ts;
+	uint32_t n = 0;
+	ze_result_t ret;
+
+	ret = check_query(ev, xe_device_from_handle(hDevice), pCount, &n);
+	if (ret != ZE_RESULT_SUCCESS || !n || !pResults)
+		return ret;
+	ret = read_timestamps(ev, &ts);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;	/* not signalled: nothing written */
+	if (pResults->pKernelTimestampsBuffer)
+		pResults->pKernelTimestampsBuffer[0] = ts;
+	sync = pResults->pSynchronizedTimestampsBuffer;
+	if (sync)
+		*sync = (ze_synchronized_timestamp_result_ext_t){
+			.global = { ts.global.kernelStart, ts.global.kernelEnd },
+			.context = { ts.context.kernelStart,
+				     ts.context.kernelEnd },
+		};
+	return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,
@@ -294,6 +382,9 @@ XE_EXPORT(zeEventHostReset, xe_event_host_reset);
 XE_EXPORT(zeEventQueryStatus, xe_event_query_status);
 XE_EXPORT(zeEventHostSynchronize, xe_event_host_synchronize);
 XE_EXPORT(zeEventQueryKernelTimestamp, xe_event_query_kernel_timestamp);
+XE_EXPORT(zeEventQueryTimestampsExp, xe_event_query_timestamps_exp);
+XE_EXPORT(zeEventQueryKernelTimestampsExt,
+	  xe_event_query_kernel_timestamps_ext);
 XE_EXPORT(zeEventGetEventPool, xe_event_get_event_pool);
 XE_EXPORT(zeEventGetSignalScope, xe_event_get_signal_scope);
 XE_EXPORT(zeEventGetWaitScope, xe_event_get_wait_scope);

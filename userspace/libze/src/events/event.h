@@ -342,6 +342,13 @@ ze_result_t xe_event_query_status(ze_event_handle_t hEvent);
 ze_result_t xe_event_host_reset(ze_event_handle_t hEvent);
 ze_result_t xe_event_query_kernel_timestamp(ze_event_handle_t hEvent,
 					    ze_kernel_timestamp_result_t *dstptr);
+ze_result_t xe_event_query_timestamps_exp(ze_event_handle_t hEvent,
+					  ze_device_handle_t hDevice,
+					  uint32_t *pCount,
+					  ze_kernel_timestamp_result_t *pTimestamps);
+ze_result_t xe_event_query_kernel_timestamps_ext(
+	ze_event_handle_t hEvent, ze_device_handle_t hDevice, uint32_t *pCount,
+	ze_event_query_kernel_timestamps_results_ext_properties_t *pResults);
 ze_result_t xe_event_get_event_pool(ze_event_handle_t hEvent,
 				    ze_event_pool_handle_t *phEventPool);
 ze_result_t xe_event_get_signal_scope(ze_event_handle_t hEvent,

@@ -34,7 +34,11 @@
  *
  * go to their destination in one piece: an immediate list submits them to
  * its own ring at once (ring.c), a regular list records them into its
- * batch (batch.c), which a queue later calls as a second-level batch. A
+ * batch (batch.c), which a queue later calls as a second-level batch. An
+ * append of any size goes: one larger than XE_APPEND_RING_MAX_DWORDS (a
+ * quarter of the ring, so that it never waits for the whole ring to
+ * drain) is recorded into a batch of the ring owner's overflow (batch.c),
+ * and the ring gets one MI_BATCH_BUFFER_START that calls it. A
  * command queue's execution is an append too (xe_append_begin_queue()),
  * with no list, no events and no counter: the same commit submits it.
  * Executing regular lists (xe_append_execute(), from a queue or an
@@ -73,6 +77,9 @@
 #define XE_APPEND_END_DWORDS						\
 	(2 * 2 * XE_PIPE_CONTROL_DWORDS + XE_MI_ATOMIC_INLINE_DWORDS +	\
 	 2 * XE_MI_STORE_DATA_IMM_QW_DWORDS)
+
+/* Largest submission copied into a ring; larger ones are called as batches. */
+#define XE_APPEND_RING_MAX_DWORDS	(XE_RING_SIZE / 4 / 4)
 
 /**
  * xe_append_reserve() - room for @ndw more dwords of commands
@@ -245,6 +252,7 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		.ctx = list->ctx,
 		.list = list,
 		.ring = list->immediate ? list->ring : NULL,
+		.overflow = list->immediate ? &list->overflow : NULL,
 		.mode = list->mode,
 		.cs = &list->cs,
 		.keep_from = list->keeps.n,
@@ -282,16 +290,18 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
  * @a: the append, filled in
  * @ctx: the queue's context
  * @ring: the queue's ring
+ * @overflow: the queue's batches for an execution too large for the ring
  * @mode: the queue's mode
  * @cs: the staging buffer, sized for the whole execution
  */
 void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
-			   struct xe_ring *ring, ze_command_queue_mode_t mode,
-			   struct xe_cs *cs)
+			   struct xe_ring *ring, struct xe_overflow *overflow,
+			   ze_command_queue_mode_t mode, struct xe_cs *cs)
 {
 	*a = (struct xe_append){
 		.ctx = ctx,
 		.ring = ring,
+		.overflow = overflow,
 		.mode = mode,
 		.cs = cs,
 	};
@@ -377,6 +387,34 @@ static void publish(struct xe_append *a)
 		xe_keeps_retire(&list->keeps, list->ring);
 }
 
+/*
+ * Submit the append's commands to its ring: copied in, or, if larger than
+ * XE_APPEND_RING_MAX_DWORDS, recorded into an overflow batch that the ring
+ * calls.
+ */
+static int submit(struct xe_append *a)
+{
+	uint32_t jump[XE_MI_BATCH_BUFFER_START_DWORDS];
+	struct xe_overflow_batch *b;
+	int err;
+
+	if (a->cs->len <= XE_APPEND_RING_MAX_DWORDS)
+		return xe_ring_submit(a->ring, a->cs->buf, a->cs->len,
+				      &a->seqno);
+
+	err = xe_overflow_record(a->overflow, a->ring, a->cs->buf, a->cs->len,
+				 &b);
+	if (err)
+		return err;
+	xe_emit_bb_start(jump, xe_batch_start(&b->batch), true);
+	err = xe_ring_submit(a->ring, jump, XE_ARRAY_SIZE(jump), &a->seqno);
+	if (err)
+		xe_overflow_abort(a->overflow, b);
+	else
+		xe_overflow_commit(a->overflow, b, a->seqno);
+	return err;
+}
+
 /**
  * xe_append_commit() - finish an append: emit its end, submit or record
  * it, publish it
@@ -402,8 +440,7 @@ ze_result_t xe_append_commit(struct xe_append *a)
 	}
 
 	if (a->ring)
-		err = xe_ring_submit(a->ring, a->cs->buf, a->cs->len,
-				     &a->seqno);
+		err = submit(a);
 	else
 		err = xe_batch_append(&a->list->batch, a->cs->buf,
 				      a->cs->len);

@@ -16,6 +16,7 @@
 
 struct xe_cmdlist;
 struct xe_context;
+struct xe_overflow;
 struct xe_ring;
 
 /**
@@ -39,6 +40,8 @@ struct xe_cs {
  * @list: the list appended to; NULL for a command queue's execution
  * @ring: where the commit submits (an immediate list's ring, a queue's);
  *	NULL: it records into @list's batch
+ * @overflow: with @ring: its owner's batches for a submission too large
+ *	to copy into the ring, which the ring then calls
  * @mode: ze_command_queue_mode_t of @ring's owner (synchronous: the commit
  *	waits for the submission)
  * @cs: the staging buffer the commands are built in
@@ -62,6 +65,7 @@ struct xe_append {
 	struct xe_context *ctx;
 	struct xe_cmdlist *list;
 	struct xe_ring *ring;
+	struct xe_overflow *overflow;
 	ze_command_queue_mode_t mode;
 	struct xe_cs *cs;
 	struct xe_event *signal;
@@ -80,8 +84,8 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 			    uint32_t numWaitEvents,
 			    ze_event_handle_t *phWaitEvents);
 void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
-			   struct xe_ring *ring, ze_command_queue_mode_t mode,
-			   struct xe_cs *cs);
+			   struct xe_ring *ring, struct xe_overflow *overflow,
+			   ze_command_queue_mode_t mode, struct xe_cs *cs);
 ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
 			      ze_command_list_handle_t *lists);
 ze_result_t xe_append_commit(struct xe_append *a);

@@ -50,6 +50,8 @@ struct xe_ring;
  * @counter_value: in-order lists: the value the last append bumps
  *	@counter to (a regular list counts from 0 in every execution)
  * @ring: immediate lists: the list's own ring
+ * @overflow: immediate lists: batches the ring calls for appends too large
+ *	to copy into it
  * @last_seqno: immediate lists: completion point of the last append
  * @batch: regular lists: the recorded commands
  * @heap: data that commands read (fill patterns)
@@ -89,6 +91,7 @@ struct xe_cmdlist {
 	uint64_t counter_value;
 
 	struct xe_ring *ring;
+	struct xe_overflow overflow;
 	uint64_t last_seqno;
 
 	struct xe_batch batch;

@@ -14,9 +14,10 @@
  * of the immediate list's group, and in-order ones idle, as for a queue;
  * their counters go back to 0 at the time of the call and the events they
  * signal take back the states their recordings gave them, as for a queue
- * (execute.c), before the append's own signal. A refused append (no room
- * in the ring, a banned queue) takes nothing: the abort gives everything
- * back.
+ * (execute.c), before the append's own signal. Any number of lists goes
+ * (an append too large for the ring is called as a batch, append.c). A
+ * refused append (a banned queue, no memory) takes nothing: the abort
+ * gives everything back.
  */
 
 #include <stdlib.h>

@@ -10,7 +10,11 @@
  * (XE_CBEV_DISPATCH), in pieces of at most 1 GiB, the most one dispatch
  * may move. A fill pattern is copied into the list's heap at append time,
  * so the caller's pattern buffer is free as soon as the call returns. A
- * region copy is one copy per row. Every pointer is a GPU address in the
+ * region copy is one copy per row, rows that follow each other on both
+ * sides merged into one copy; a region with a zero width, height or depth
+ * copies nothing, and its append still waits and signals like any other.
+ * An append of any size goes (lists/append.c: one too large for the ring
+ * is called as a batch). Every pointer is a GPU address in the
  * device's address space: memory from zeMemAlloc*() (or an opened IPC
  * handle); any other address faults the queue, which then reports
  * ZE_RESULT_ERROR_DEVICE_LOST. Prefetch and memory advice have nothing to
@@ -151,11 +155,16 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 	return xe_append_commit(&a);
 }
 
+static bool region_empty(const ze_copy_region_t *r)
+{
+	return !r->width || !r->height || !r->depth;
+}
+
 static bool region_ok(const ze_copy_region_t *r, uint32_t pitch,
 		      uint32_t slice_pitch)
 {
-	if (!r->width || !r->height || !r->depth)
-		return false;
+	if (region_empty(r))
+		return true;
 	if (r->height > 1 && pitch < (uint64_t)r->originX + r->width)
 		return false;
 	if (r->depth > 1 &&
@@ -175,7 +184,7 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 			     uint32_t numWaitEvents,
 			     ze_event_handle_t *phWaitEvents)
 {
-	uint64_t dst, src, rows;
+	uint64_t dst, src, rows, run_dst = 0, run_src = 0, run = 0;
 	struct xe_append a;
 	ze_result_t ret;
 	uint32_t y, z;
@@ -197,10 +206,13 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
+	if (region_empty(srcRegion))
+		return xe_append_commit(&a);	/* waits and signal only */
 	rows = (uint64_t)srcRegion->height * srcRegion->depth;
 	if (!xe_append_reserve(&a, rows * XE_DISPATCH_DWORDS))
 		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 
+	/* A run of rows contiguous on both sides is one copy. */
 	for (z = 0; z < srcRegion->depth; z++) {
 		for (y = 0; y < srcRegion->height; y++) {
 			dst = (uintptr_t)dstptr +
@@ -211,11 +223,21 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 			      (uint64_t)(srcRegion->originZ + z) * srcSlicePitch +
 			      (uint64_t)(srcRegion->originY + y) * srcPitch +
 			      srcRegion->originX;
-			ret = emit_copy(&a, dst, src, srcRegion->width);
+			if (run && dst == run_dst + run && src == run_src + run) {
+				run += srcRegion->width;
+				continue;
+			}
+			ret = emit_copy(&a, run_dst, run_src, run);
 			if (ret != ZE_RESULT_SUCCESS)
 				return xe_append_abort(&a, ret);
+			run_dst = dst;
+			run_src = src;
+			run = srcRegion->width;
 		}
 	}
+	ret = emit_copy(&a, run_dst, run_src, run);
+	if (ret != ZE_RESULT_SUCCESS)
+		return xe_append_abort(&a, ret);
 	return xe_append_commit(&a);
 }
 

@@ -64,6 +64,7 @@ ze_result_t xe_cmdqueue_create(ze_context_handle_t hContext,
 		free(q);
 		return xe_result_from_errno(err);
 	}
+	xe_overflow_init(&q->overflow, dev);
 	xe_object_init(&q->obj, XE_MAGIC_CMDQUEUE, &ctx->drv->ddi);
 	q->ctx = ctx;
 	q->dev = dev;
@@ -82,6 +83,7 @@ ze_result_t xe_cmdqueue_destroy(ze_command_queue_handle_t hCommandQueue)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	/* Fences and lists that still hold the ring see it dead. */
 	xe_ring_destroy(q->ring);
+	xe_overflow_fini(&q->overflow);
 	xe_object_fini(&q->obj);
 	free(q);
 	return ZE_RESULT_SUCCESS;
@@ -150,7 +152,8 @@ xe_cmdqueue_execute_command_lists(ze_command_queue_handle_t hCommandQueue,
 		.cap = (size_t)numCommandLists * XE_EXECUTE_DWORDS,
 		.fixed = true,
 	};
-	xe_append_begin_queue(&a, q->ctx, q->ring, q->desc.mode, &staging);
+	xe_append_begin_queue(&a, q->ctx, q->ring, &q->overflow, q->desc.mode,
+			      &staging);
 	ret = xe_append_execute(&a, numCommandLists, phCommandLists);
 	if (ret == ZE_RESULT_SUCCESS)
 		ret = xe_append_commit(&a);

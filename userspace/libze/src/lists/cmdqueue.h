@@ -11,6 +11,7 @@
 #include <level_zero/ze_api.h>
 
 #include "core/libze_private.h"
+#include "submission/batch.h"
 
 struct xe_context;
 struct xe_device;
@@ -23,6 +24,8 @@ struct xe_ring;
  * @dev: its device
  * @desc: the descriptor it was created with (pNext dropped)
  * @ring: its ring; free-threaded like the queue (the ring locks)
+ * @overflow: batches the ring calls for executions too large to copy into
+ *	it (locked too)
  */
 struct xe_cmdqueue {
 	struct xe_object obj;
@@ -30,6 +33,7 @@ struct xe_cmdqueue {
 	struct xe_device *dev;
 	ze_command_queue_desc_t desc;
 	struct xe_ring *ring;
+	struct xe_overflow overflow;
 };
 
 static inline struct xe_cmdqueue *

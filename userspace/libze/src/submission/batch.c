@@ -14,6 +14,13 @@
  * the batch with MI_BATCH_BUFFER_END. A reset keeps the chunks for the next
  * recording.
  *
+ * An immediate list's or a queue's append too large to copy into its ring
+ * (lists/append.c) is recorded the same way into a batch of its owner's
+ * overflow (struct xe_overflow), which the ring then calls as a
+ * second-level batch: any append fits. A batch is used again, its chunks
+ * kept, once the ring completed the submission that called it; a few idle
+ * ones are kept for the next large append, the others freed.
+ *
  * The heap gives commands data to read (fill patterns), in chunks of bound
  * memory handed out front to back. A chunk that is full retires; a chunk
  * that retired is used again when nothing can still read it: after a reset
@@ -158,6 +165,138 @@ void xe_batch_fini(struct xe_batch *batch)
 uint64_t xe_batch_start(const struct xe_batch *batch)
 {
 	return xe_bo_gpu_addr(batch->first->bo);
+}
+
+/* ---- overflow batches ------------------------------------------------ */
+
+/* Idle overflow batches kept for the next large append. */
+#define XE_OVERFLOW_IDLE_MAX	4
+
+void xe_overflow_init(struct xe_overflow *o, struct xe_device *dev)
+{
+	*o = (struct xe_overflow){ .dev = dev };
+	pthread_mutex_init(&o->lock, NULL);
+}
+
+static void overflow_batch_free(struct xe_overflow_batch *b)
+{
+	xe_batch_fini(&b->batch);
+	free(b);
+}
+
+/* Free every batch: the ring that called them is destroyed. */
+void xe_overflow_fini(struct xe_overflow *o)
+{
+	struct xe_overflow_batch *b, *next;
+
+	for (b = o->busy; b; b = next) {
+		next = b->next;
+		overflow_batch_free(b);
+	}
+	for (b = o->idle; b; b = next) {
+		next = b->next;
+		overflow_batch_free(b);
+	}
+	pthread_mutex_destroy(&o->lock);
+	*o = (struct xe_overflow){ 0 };
+}
+
+/* With @o->lock held: a batch no submission calls any more is idle. */
+static void overflow_idle_locked(struct xe_overflow *o,
+				 struct xe_overflow_batch *b)
+{
+	if (o->nidle >= XE_OVERFLOW_IDLE_MAX) {
+		overflow_batch_free(b);
+		return;
+	}
+	xe_batch_reset(&b->batch);
+	b->seqno = 0;
+	b->next = o->idle;
+	o->idle = b;
+	o->nidle++;
+}
+
+/* With @o->lock held: the busy batches @ring is done with become idle. */
+static void overflow_retire_locked(struct xe_overflow *o,
+				   const struct xe_ring *ring)
+{
+	struct xe_overflow_batch **pb = &o->busy, *b;
+
+	while ((b = *pb)) {
+		if (xe_ring_done(ring, b->seqno)) {
+			*pb = b->next;
+			overflow_idle_locked(o, b);
+		} else {
+			pb = &b->next;
+		}
+	}
+}
+
+/**
+ * xe_overflow_record() - record commands into an overflow batch
+ * @o: the ring owner's overflow
+ * @ring: the ring that will call it
+ * @cmds: the commands of one submission
+ * @ndw: dwords at @cmds
+ * @out: the closed batch (its start: xe_batch_start()), the caller's until
+ *	xe_overflow_commit() or xe_overflow_abort()
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_overflow_record(struct xe_overflow *o, const struct xe_ring *ring,
+		       const uint32_t *cmds, size_t ndw,
+		       struct xe_overflow_batch **out)
+{
+	struct xe_overflow_batch *b;
+	int err;
+
+	pthread_mutex_lock(&o->lock);
+	overflow_retire_locked(o, ring);
+	b = o->idle;
+	if (b) {
+		o->idle = b->next;
+		o->nidle--;
+	}
+	pthread_mutex_unlock(&o->lock);
+
+	if (!b) {
+		b = calloc(1, sizeof(*b));
+		if (!b)
+			return -ENOMEM;
+		xe_batch_init(&b->batch, o->dev);
+	}
+	err = xe_batch_append(&b->batch, cmds, ndw);
+	if (!err)
+		err = xe_batch_close(&b->batch);
+	if (err) {
+		xe_overflow_abort(o, b);
+		return err;
+	}
+	*out = b;
+	return 0;
+}
+
+/* Submission @seqno of the ring calls @b. */
+void xe_overflow_commit(struct xe_overflow *o, struct xe_overflow_batch *b,
+			uint64_t seqno)
+{
+	struct xe_overflow_batch **pb;
+
+	b->seqno = seqno;
+	b->next = NULL;
+	pthread_mutex_lock(&o->lock);
+	for (pb = &o->busy; *pb; pb = &(*pb)->next)
+		;
+	*pb = b;
+	pthread_mutex_unlock(&o->lock);
+}
+
+/* Nothing calls @b: it was not submitted. */
+void xe_overflow_abort(struct xe_overflow *o, struct xe_overflow_batch *b)
+{
+	pthread_mutex_lock(&o->lock);
+	overflow_idle_locked(o, b);
+	pthread_mutex_unlock(&o->lock);
 }
 
 /* ---- heap ------------------------------------------------------------- */

@@ -5,6 +5,7 @@
 #ifndef _XE_BATCH_H
 #define _XE_BATCH_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,6 +49,46 @@ void xe_batch_fini(struct xe_batch *batch);
 uint64_t xe_batch_start(const struct xe_batch *batch);
 
 /**
+ * struct xe_overflow_batch - one batch of struct xe_overflow
+ * @batch: the commands
+ * @seqno: the ring submission that calls it (0 until it is submitted)
+ * @next: the overflow's list it is on
+ */
+struct xe_overflow_batch {
+	struct xe_batch batch;
+	uint64_t seqno;
+	struct xe_overflow_batch *next;
+};
+
+/**
+ * struct xe_overflow - batches a ring's owner calls for submissions too
+ * large to copy into the ring
+ * @dev: the device
+ * @lock: protects the lists (a command queue is free-threaded)
+ * @busy: batches a submission calls, oldest first
+ * @idle: batches free for the next submission, their chunks kept
+ * @nidle: entries of @idle
+ */
+struct xe_overflow {
+	struct xe_device *dev;
+	pthread_mutex_t lock;
+	struct xe_overflow_batch *busy;
+	struct xe_overflow_batch *idle;
+	unsigned int nidle;
+};
+
+struct xe_ring;
+
+void xe_overflow_init(struct xe_overflow *o, struct xe_device *dev);
+void xe_overflow_fini(struct xe_overflow *o);
+int xe_overflow_record(struct xe_overflow *o, const struct xe_ring *ring,
+		       const uint32_t *cmds, size_t ndw,
+		       struct xe_overflow_batch **out);
+void xe_overflow_commit(struct xe_overflow *o, struct xe_overflow_batch *b,
+			uint64_t seqno);
+void xe_overflow_abort(struct xe_overflow *o, struct xe_overflow_batch *b);
+
+/**
  * struct xe_heap - bound memory for data that commands read
  * @dev: the device
  * @cur: the chunk being filled
@@ -67,8 +108,6 @@ struct xe_heap {
 	size_t pos;
 	struct xe_heap_chunk *retired;
 };
-
-struct xe_ring;
 
 void xe_heap_init(struct xe_heap *heap, struct xe_device *dev);
 void *xe_heap_alloc(struct xe_heap *heap, size_t size, struct xe_ring *ring);
