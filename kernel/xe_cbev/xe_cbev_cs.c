@@ -14,6 +14,8 @@
 #include "xe_cbev_cs.h"
 #include "xe_cbev_builtins.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_trace.h"
+#include "xe_cbev_vm.h"
 
 /**
  * DOC: command streamer
@@ -169,6 +171,45 @@ static int cmd_length(u32 dw0)
 }
 
 /*
+ * Traces a semaphore wait that parks (@park) or holds after parking: the
+ * object and offset it watches are looked up only while tracing.
+ */
+static void cs_trace_cond(struct xe_cbev_ctx *ctx, bool park, u64 addr,
+			  u32 op, u64 value, u64 mem)
+{
+	struct xe_cbev_vm_binding *binding = xe_cbev_vm_lookup(ctx->vm, addr);
+	u64 off;
+
+	if (!binding)
+		return;
+	off = addr - binding->start + binding->offset;
+	if (park)
+		trace_xe_cbev_queue_park(ctx, addr, binding->bo, off, op, value, mem);
+	else
+		trace_xe_cbev_queue_wake(ctx, addr, binding->bo, off, op, value, mem);
+	xe_cbev_vm_binding_put(binding);
+}
+
+/* Traces a write of the engine to a counter slot, with the slot's value. */
+static void cs_trace_write(struct xe_cbev_ctx *ctx, u64 addr)
+{
+	struct xe_cbev_vm_binding *binding;
+	u64 off, value;
+
+	if (!trace_xe_cbev_counter_signal_enabled())
+		return;
+	binding = xe_cbev_vm_lookup(ctx->vm, addr);
+	if (!binding)
+		return;
+	off = addr - binding->start + binding->offset;
+	if (xe_cbev_bo_is_counter(binding->bo) &&
+	    !xe_cbev_vm_load(ctx->vm, ALIGN_DOWN(addr, 8), 8, &value, NULL))
+		trace_xe_cbev_counter_signal(ctx, ALIGN_DOWN(addr, 8), binding->bo,
+					     ALIGN_DOWN(off, 8), value);
+	xe_cbev_vm_binding_put(binding);
+}
+
+/*
  * Waits for "memory (@size bytes at @addr) op @value". Parks the queue on
  * the object that holds the value when it does not hold yet; the check is
  * repeated once parked, so a write between the two cannot be missed.
@@ -197,6 +238,8 @@ park:
 	xe_cbev_ctx_park(ctx, bo);
 	ret = xe_cbev_vm_load(ctx->vm, addr, size, &mem, NULL);
 	if (ret || !xe_cbev_compare(mem, value, mi_to_cmp[mi_op])) {
+		if (!ctx->sem_waited && trace_xe_cbev_queue_park_enabled())
+			cs_trace_cond(ctx, true, addr, mi_to_cmp[mi_op], value, mem);
 		ctx->sem_waited = true;
 		return CS_PARKED;
 	}
@@ -204,6 +247,8 @@ park:
 satisfied:
 	/* A wait that had to park and now holds is progress. */
 	if (ctx->sem_waited) {
+		if (trace_xe_cbev_queue_wake_enabled())
+			cs_trace_cond(ctx, false, addr, mi_to_cmp[mi_op], value, mem);
 		ctx->sem_waited = false;
 		xe_cbev_ctx_progress(ctx);
 	}
@@ -226,14 +271,20 @@ static enum cs_status cs_store_data_imm(struct xe_cbev_ctx *ctx,
 	    (dw0 & XE_CBEV_MI_SDI_QWORD)) {
 		ret = xe_cbev_vm_write_u64(ctx->vm, addr,
 					   (u64)cmd->dw[4] << 32 | cmd->dw[3]);
-		return ret ? cs_access_fault(ctx, ret, addr) : CS_DONE;
+		if (ret)
+			return cs_access_fault(ctx, ret, addr);
+		cs_trace_write(ctx, addr);
+		return CS_DONE;
 	}
 	if (dw0 & XE_CBEV_MI_SDI_QWORD)
 		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 
 	ret = xe_cbev_vm_write(ctx->vm, addr, &cmd->dw[3], (cmd->len - 3) * 4,
 			       &fault);
-	return ret ? cs_access_fault(ctx, ret, fault) : CS_DONE;
+	if (ret)
+		return cs_access_fault(ctx, ret, fault);
+	cs_trace_write(ctx, addr);
+	return CS_DONE;
 }
 
 static enum cs_status cs_store_register_mem(struct xe_cbev_ctx *ctx,
@@ -294,7 +345,10 @@ static enum cs_status cs_atomic(struct xe_cbev_ctx *ctx,
 	if (inl)
 		operand = (u64)cmd->dw[5] << 32 | cmd->dw[3];
 	ret = xe_cbev_vm_atomic(ctx->vm, addr, qword ? 8 : 4, op, operand);
-	return ret ? cs_access_fault(ctx, ret, addr) : CS_DONE;
+	if (ret)
+		return cs_access_fault(ctx, ret, addr);
+	cs_trace_write(ctx, addr);
+	return CS_DONE;
 }
 
 static enum cs_status cs_pipe_control(struct xe_cbev_ctx *ctx,
@@ -325,6 +379,7 @@ static enum cs_status cs_pipe_control(struct xe_cbev_ctx *ctx,
 	ret = xe_cbev_vm_write_u64(ctx->vm, addr, value);
 	if (ret)
 		return cs_access_fault(ctx, ret, addr);
+	cs_trace_write(ctx, addr);
 notify:
 	if (dw1 & XE_CBEV_PC_NOTIFY)
 		xe_cbev_ctx_user_interrupt(ctx);
@@ -530,6 +585,11 @@ enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_ctx *ctx, unsigned int budget,
 
 		if (!job)
 			return XE_CBEV_RUN_IDLE;
+		if (trace_xe_cbev_job_start_enabled() &&
+		    ctx->traced_seqno != job->seqno) {
+			ctx->traced_seqno = job->seqno;
+			trace_xe_cbev_job_start(ctx, job, ctx->head);
+		}
 
 		if (!ctx->depth) {
 			if (ctx->head == job->tail) {

@@ -13,6 +13,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_trace.h"
 
 /**
  * DOC: engine contexts
@@ -111,6 +112,7 @@ void xe_cbev_ctx_complete_job(struct xe_cbev_ctx *ctx, struct xe_cbev_job *job)
 {
 	unsigned long flags;
 
+	trace_xe_cbev_job_finish(ctx, job, ctx->head);
 	spin_lock_irqsave(&ctx->lock, flags);
 	list_del(&job->link);
 	ctx->nr_jobs--;
@@ -145,6 +147,7 @@ void xe_cbev_ctx_ban(struct xe_cbev_ctx *ctx, u32 reason, u64 addr)
 		WRITE_ONCE(ctx->status->state, DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED);
 		/* Readers that see the flag see the reason too. */
 		smp_store_release(&ctx->banned, true);
+		trace_xe_cbev_queue_ban(ctx, reason, addr);
 	}
 	spin_unlock_irqrestore(&ctx->lock, flags);
 

@@ -55,6 +55,7 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 		return -ENOMEM;
 
 	xfile->xdev = to_xe_cbev_device(dev);
+	xfile->id = atomic_inc_return(&xfile->xdev->last_file_id);
 	xe_cbev_vm_init(&xfile->vm, xfile->xdev);
 	xe_cbev_counter_mgr_init(&xfile->counters);
 	xe_cbev_file_submissions_init(xfile);

@@ -68,6 +68,8 @@ struct xe_cbev_device {
 	} stats;
 	/** @ipc: tokens naming exports, across files */
 	struct xe_cbev_ipc_registry ipc;
+	/** @last_file_id: the id of the file opened last, for traces */
+	atomic_t last_file_id;
 };
 
 /**
@@ -78,6 +80,8 @@ struct xe_cbev_device {
 struct xe_cbev_file {
 	/** @xdev: the device this file was opened on */
 	struct xe_cbev_device *xdev;
+	/** @id: names the file (a client) in traces; set at open */
+	u32 id;
 	/** @vm: the file's GPU address space */
 	struct xe_cbev_vm vm;
 	/** @counters: the file's counter slots */

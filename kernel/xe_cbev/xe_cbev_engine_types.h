@@ -141,6 +141,8 @@ struct xe_cbev_ctx {
 	struct drm_device *drm;
 	/** @id: the exec queue's id, for messages; set once published */
 	u32 id;
+	/** @client_id: the owning file's id, for traces; set at creation */
+	u32 client_id;
 	/** @vm: the owning file's address space; set at creation */
 	struct xe_cbev_vm *vm;
 	/**
@@ -208,6 +210,8 @@ struct xe_cbev_ctx {
 	unsigned long queued_at;
 	/** @poll_ms: current re-poll interval while parked */
 	unsigned int poll_ms;
+	/** @traced_seqno: the last job whose start was traced; engine only */
+	u64 traced_seqno;
 
 	/** @client: the owning file's place in the engine's turns */
 	struct xe_cbev_engine_client *client;

@@ -20,6 +20,7 @@
 #include "xe_cbev_counter.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_ipc.h"
+#include "xe_cbev_trace.h"
 #include "xe_cbev_view.h"
 
 /**
@@ -605,6 +606,7 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	args->token[1] = token[1];
 	args->offset = offset;
 	args->size = export->size;
+	trace_xe_cbev_ipc_export(xfile->id, args->kind, source, slot, export->size);
 	drm_gem_object_put(export);
 	return 0;
 
@@ -663,6 +665,8 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 		kind = t->kind;
 		offset = t->offset;
 		import_flags = t->readonly ? DRM_XE_CBEV_IPC_IMPORT_READONLY : 0;
+		trace_xe_cbev_ipc_import(to_xe_cbev_file(file)->id, kind, t->source,
+					 t->slot, export->size);
 		ret = 0;
 		break;
 	}

@@ -20,6 +20,7 @@
 #include "xe_cbev_engine.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
+#include "xe_cbev_trace.h"
 
 /**
  * DOC: exec queues
@@ -131,6 +132,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->xfile = xfile;
 	q->file = file;
 	q->ctx.drm = &xfile->xdev->drm;
+	q->ctx.client_id = xfile->id;
 	q->ctx.client = &xfile->engine;
 	q->ctx.vm = &xfile->vm;
 	q->ctx.event_wq = &xfile->event_wq;
@@ -383,6 +385,7 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	*seqno = job->seqno;
 	list_add_tail(&job->link, &ctx->jobs);
 	ctx->nr_jobs++;
+	trace_xe_cbev_job_submit(ctx, job, ctx->tail);
 	ctx->tail = args->tail;
 	WRITE_ONCE(ctx->status->tail, ctx->tail);
 	ctx->ops->submit(ctx);

@@ -19,6 +19,7 @@
 #include "xe_cbev_cs.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_queue.h"
+#include "xe_cbev_trace.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_wait.h"
 
@@ -220,6 +221,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 		/* The page stays mapped, hence pinned, while the object lives. */
 		c->page = xe_cbev_bo_page(c->bo, 0);
 		c->offset = offset;
+		c->bo_offset = offset;
 		return 0;
 	}
 
@@ -234,6 +236,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 	c->bo = binding->bo;
 	c->page = xe_cbev_vm_binding_page(binding, uc->addr);
 	c->offset = offset_in_page(off);
+	c->bo_offset = off;
 	return 0;
 }
 
@@ -468,6 +471,17 @@ static void waitq_set_fini(struct xe_cbev_waitq_set *s)
 	s->e = NULL;
 }
 
+/* Traces the start of a wait (@async: completes on its own) and its conditions. */
+static void wait_trace_begin(u32 client, pid_t pid, const struct xe_cbev_cond *conds,
+			     u32 n, bool any, bool async, struct xe_cbev_queue *q)
+{
+	u32 i;
+
+	trace_xe_cbev_wait_begin(client, pid, n, any, async, q ? q->id : 0);
+	for (i = 0; i < n; i++)
+		trace_xe_cbev_wait_cond(client, pid, i, &conds[i]);
+}
+
 static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 		     u32 n, bool any, struct xe_cbev_queue *q,
 		     ktime_t deadline, u64 poll_ns)
@@ -478,6 +492,8 @@ static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 	ret = waitq_set_init(&waitqs, conds, n, &xfile->event_wq);
 	if (ret)
 		return ret;
+	if (trace_xe_cbev_wait_begin_enabled())
+		wait_trace_begin(xfile->id, current->pid, conds, n, any, false, q);
 	waitq_set_add(&waitqs, default_wake_function, current);
 
 	for (;;) {
@@ -497,6 +513,7 @@ static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
 		wait_sleep(deadline, &poll_ns);
 	}
 	__set_current_state(TASK_RUNNING);
+	trace_xe_cbev_wait_end(xfile->id, current->pid, false, ret);
 
 	waitq_set_remove(&waitqs);
 	waitq_set_fini(&waitqs);
@@ -592,6 +609,7 @@ static void async_complete(struct xe_cbev_async_wait *w, int result)
 {
 	if (atomic_xchg(&w->done, 1))
 		return;
+	trace_xe_cbev_wait_end(w->client_id, w->pid, true, result);
 	w->result = result;
 	w->ops->signal(w, result);
 	async_put(w);
@@ -726,6 +744,8 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 		return ERR_PTR(-ENOMEM);
 	}
 	w->user = user;
+	w->client_id = xfile->id;
+	w->pid = current->pid;
 	w->ops = ops;
 	w->priv = priv;
 	w->any = any;
@@ -776,6 +796,9 @@ void xe_cbev_async_wait_start(struct xe_cbev_async_wait *w, ktime_t deadline,
 {
 	w->deadline = deadline;
 	w->timeout_result = timeout_result;
+	if (trace_xe_cbev_wait_begin_enabled())
+		wait_trace_begin(w->client_id, w->pid, w->conds, w->num_conds,
+				 w->any, true, w->queue);
 	waitq_set_add(&w->waitqs, async_wake, w);
 
 	if (w->poll_ns || w->ops->abandoned || deadline != KTIME_MAX)

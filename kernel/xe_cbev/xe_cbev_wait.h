@@ -38,6 +38,8 @@ struct xe_cbev_cond {
 	struct page *page;
 	/** @offset: byte offset of the value in @page */
 	unsigned int offset;
+	/** @bo_offset: byte offset of the value in @bo, for traces */
+	u64 bo_offset;
 	/** @is32: the value is a __u32 */
 	bool is32;
 	/** @op: DRM_XE_CBEV_CMP_* */
@@ -110,6 +112,10 @@ struct xe_cbev_async_wait {
 	void *priv;
 	/** @user: the user it is counted against, for its limit */
 	struct xe_cbev_wait_user *user;
+	/** @client_id: the file's id, for traces */
+	u32 client_id;
+	/** @pid: the thread that started the wait, for traces */
+	pid_t pid;
 	/** @any: done when any condition holds (else all) */
 	bool any;
 	/** @done: the result is known; set once */

@@ -10,17 +10,23 @@
  * well formed (a small validator here checks the grammar, independently of
  * the tool's printer); and the two-process demo
  * (userspace/tools/xe_cbev_demo.c), which must check every value it
- * transformed.
+ * transformed; and the trace tool (userspace/tools/xe_cbev_trace.c), which
+ * records the demo: the timeline must have a row for each process's queue
+ * and a host thread, jobs, parked waits and signals, and an arrow from the
+ * producer queue's signal of E to the consumer queue's wait it released.
  */
 
 #include <ctype.h>
 #include <stdio.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "libze_test.h"
 
 #define INFO_TOOL	"/tools/xe_cbev_info"
 #define DEMO_TOOL	"/tools/xe_cbev_demo"
+#define TRACE_TOOL	"/tools/xe_cbev_trace"
+#define TRACE_OUT	"/tmp/lz_trace"
 #define OUT_MAX		(256 * 1024)
 
 /* Run @cmd in a shell; return its output, *@status its exit status. */
@@ -87,6 +93,23 @@ static const char *json_number(const char *s)
 		s++;
 	if (s == start || (*start == '0' && s - start > 1))
 		return NULL;
+	if (*s == '.') {
+		start = ++s;
+		while (isdigit((unsigned char)*s))
+			s++;
+		if (s == start)
+			return NULL;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		start = s;
+		while (isdigit((unsigned char)*s))
+			s++;
+		if (s == start)
+			return NULL;
+	}
 	return s;
 }
 
@@ -235,6 +258,10 @@ START_TEST(test_info_json_validator_refuses_bad_json)
 	ck_assert(!json_valid("{\"a\": 1}}"));
 	ck_assert(!json_valid("{\"a\": \"x\ny\"}"));
 	ck_assert(!json_valid("[01]"));
+	ck_assert(json_valid("[0.5, -12.250, 1e3, 2.5E-7]"));
+	ck_assert(!json_valid("[1.]"));
+	ck_assert(!json_valid("[.5]"));
+	ck_assert(!json_valid("[1e]"));
 }
 END_TEST
 
@@ -274,6 +301,140 @@ START_TEST(test_demo_refuses_arguments)
 }
 END_TEST
 
+/* ---- the trace tool ------------------------------------------------------ */
+
+/* The whole of a file, NUL-terminated. */
+static char *slurp(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0, n;
+	FILE *f = fopen(path, "r");
+
+	ck_assert_msg(f, "%s was written", path);
+	do {
+		buf = realloc(buf, len + 65536 + 1);
+		ck_assert_ptr_nonnull(buf);
+		n = fread(buf + len, 1, 65536, f);
+		len += n;
+	} while (n > 0);
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* Copies the string value that follows @key at or after @s into @out. */
+static const char *json_str_after(const char *s, const char *key, char *out,
+				  size_t size)
+{
+	const char *p = strstr(s, key), *end;
+
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	end = strchr(p, '"');
+	if (!end || (size_t)(end - p) >= size)
+		return NULL;
+	memcpy(out, p, end - p);
+	out[end - p] = '\0';
+	return end;
+}
+
+START_TEST(test_trace_demo_timeline)
+{
+	char label[128], from[128], to[128], queues[2][128] = { "", "" };
+	unsigned int q, c, c2, nqueues = 0, hosts = 0, crossing = 0;
+	const char *p;
+	char *out, *json, *svg;
+	int status;
+
+	out = run_tool("ZE_ENABLE_VALIDATION_LAYER=0 " TRACE_TOOL " -o " TRACE_OUT
+		       " -- " DEMO_TOOL " 2>&1", &status);
+	ck_assert_msg(status == 0, "the demo succeeds under the tool (exit %d):\n%s",
+		      status, out);
+	ck_assert_msg(strstr(out, "xe_cbev demo: OK"), "the demo says OK:\n%s", out);
+	free(out);
+
+	json = slurp(TRACE_OUT ".json");
+	ck_assert_msg(json_valid(json), "the trace is one valid JSON value");
+	ck_assert_msg(strstr(json, "\"traceEvents\":["), "Chrome trace-event JSON");
+
+	/* Rows: a queue of each process (two clients), a host thread. */
+	for (p = json; (p = strstr(p, "\"name\":\"thread_name\"")); p++) {
+		ck_assert(json_str_after(p, "\"args\":{\"name\":\"", label,
+					 sizeof(label)));
+		if (sscanf(label, "queue %u of client %u", &q, &c) == 2) {
+			if (nqueues < 2)
+				strcpy(queues[nqueues], label);
+			nqueues++;
+		} else if (!strncmp(label, "host thread ", 12)) {
+			hosts++;
+		}
+	}
+	ck_assert_msg(nqueues >= 2, "a row per exec queue (%u rows)", nqueues);
+	ck_assert_msg(hosts >= 1, "a row per host thread that waited");
+
+	/* Jobs, the consumer's parked wait on E, host waits, signals, IPC. */
+	ck_assert_msg(strstr(json, "\"cat\":\"job\",\"ph\":\"X\""), "job boxes");
+	ck_assert_msg(strstr(json, "\"cat\":\"park\",\"ph\":\"X\""),
+		      "a queue parked on a semaphore");
+	ck_assert_msg(strstr(json, "\"cat\":\"wait\",\"ph\":\"X\""), "host waits");
+	ck_assert_msg(strstr(json, "\"cat\":\"signal\",\"ph\":\"i\""),
+		      "counter signals");
+	ck_assert_msg(strstr(json, "\"cat\":\"ipc\",\"ph\":\"i\""),
+		      "E's export and import");
+
+	/* An arrow from one process's queue to the other's: E released it. */
+	for (p = json; (p = strstr(p, "\"cat\":\"signal\",\"ph\":\"s\"")); p++) {
+		ck_assert(json_str_after(p, "\"from\":\"", from, sizeof(from)));
+		ck_assert(json_str_after(p, "\"to\":\"", to, sizeof(to)));
+		ck_assert_msg(strstr(p, "\"cat\":\"signal\",\"ph\":\"f\""),
+			      "each flow starts and finishes");
+		if (sscanf(from, "queue %u of client %u", &q, &c) == 2 &&
+		    sscanf(to, "queue %u of client %u", &q, &c2) == 2 && c != c2)
+			crossing++;
+	}
+	ck_assert_msg(crossing >= 1,
+		      "an arrow from the producer's signal to the consumer's queue");
+	free(json);
+
+	svg = slurp(TRACE_OUT ".svg");
+	ck_assert_msg(!strncmp(svg, "<svg", 4), "the picture is an SVG document");
+	ck_assert_msg(strstr(svg, "</svg>"), "the SVG is complete");
+	ck_assert_msg(strstr(svg, queues[0]) && strstr(svg, queues[1]),
+		      "the SVG labels the queues' rows");
+	ck_assert_msg(strstr(svg, "host thread "), "the SVG labels a host thread");
+	ck_assert_msg(strstr(svg, "class=\"arrow\""), "the SVG draws arrows");
+	free(svg);
+}
+END_TEST
+
+START_TEST(test_trace_passes_exit_status)
+{
+	int status;
+	char *out, *json;
+
+	out = run_tool(TRACE_TOOL " -o " TRACE_OUT "2 -- /bin/sh -c 'exit 3' 2>&1",
+		       &status);
+	ck_assert_msg(status == 3, "the command's exit status (%d):\n%s",
+		      status, out);
+	free(out);
+	json = slurp(TRACE_OUT "2.json");
+	ck_assert_msg(json_valid(json), "an empty trace is valid JSON too");
+	free(json);
+}
+END_TEST
+
+START_TEST(test_trace_needs_a_command)
+{
+	int status;
+	char *out = run_tool(TRACE_TOOL " -o " TRACE_OUT "3 2>/dev/null", &status);
+
+	ck_assert_int_eq(status, 2);
+	ck_assert_msg(access(TRACE_OUT "3.json", F_OK), "nothing is written");
+	free(out);
+}
+END_TEST
+
 static Suite *tools_suite(void)
 {
 	Suite *s = suite_create("tools");
@@ -291,6 +452,13 @@ static Suite *tools_suite(void)
 	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
 	tcase_add_test(tc, test_demo_pipeline_checks_every_value);
 	tcase_add_test(tc, test_demo_refuses_arguments);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("trace");
+	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
+	tcase_add_test(tc, test_trace_demo_timeline);
+	tcase_add_test(tc, test_trace_passes_exit_status);
+	tcase_add_test(tc, test_trace_needs_a_command);
 	suite_add_tcase(s, tc);
 	return s;
 }

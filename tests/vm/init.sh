@@ -9,6 +9,8 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t debugfs debugfs /sys/kernel/debug
+# For the trace tool (xe_cbev_trace): the kernel's tracing, if built in.
+[ -d /sys/kernel/tracing ] && mount -t tracefs tracefs /sys/kernel/tracing
 mount -t tmpfs tmpfs /tmp
 mkdir -p /dev/shm && mount -t tmpfs tmpfs /dev/shm
 
@@ -59,7 +61,14 @@ if load_modules; then
 	echo "XE_CBEV-MODULES-LOADED"
 	case "$mode" in
 	demo)
-		run_one /tools/xe_cbev_demo
+		# The demo under the trace tool; its timeline goes out on the
+		# console, between markers, for run-lane to save.
+		run_one /tools/xe_cbev_trace -o /tmp/demo-timeline -- /tools/xe_cbev_demo
+		for ext in svg json; do
+			echo "XE_CBEV-FILE-BEGIN demo-timeline.$ext"
+			cat "/tmp/demo-timeline.$ext"
+			echo "XE_CBEV-FILE-END demo-timeline.$ext"
+		done
 		;;
 	bench)
 		for t in /tools/xe_cbev_bench_*; do

@@ -28,3 +28,19 @@ $(TOOLS_BINS): $(B)/tools/%: $(B)/obj/userspace/tools/%.o \
 TOOLS += $(TOOLS_BINS)
 
 -include $(TOOLS_OBJS:.o=.d) $(TOOLS_COMMON_OBJS:.o=.d)
+
+# The trace tool: libtracefs and libtraceevent, no Level Zero.
+TRACE_TOOL := $(B)/tools/xe_cbev_trace
+TRACE_OBJS := $(addprefix $(B)/obj/userspace/tools/, xe_cbev_trace.o \
+	trace/timeline.o trace/json.o trace/svg.o)
+TRACEFS_CFLAGS := $(shell pkg-config --cflags libtracefs libtraceevent 2>/dev/null)
+TRACEFS_LIBS := $(shell pkg-config --libs libtracefs libtraceevent 2>/dev/null)
+$(TRACE_OBJS): TOOLS_CFLAGS += $(TRACEFS_CFLAGS)
+
+$(TRACE_TOOL): $(TRACE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -o $@ $^ $(TRACEFS_LIBS)
+
+TOOLS += $(TRACE_TOOL)
+
+-include $(TRACE_OBJS:.o=.d)
