@@ -106,12 +106,15 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 	struct xe_bo *bo;
 	int err;
 
-	if (h->offset >= h->size)
-		return -EINVAL;
-
+	/* Is it a handle of ours, of memory, and whose object is reachable? */
 	err = xe_ipc_import(dev, h, XE_IPC_MAGIC_MEM, &bo);
 	if (err)
 		return err;
+	if (h->offset >= h->size) {
+		xe_bo_put(bo);
+		return XE_FAIL(-EINVAL,
+			       "the IPC handle's offset lies outside its object");
+	}
 
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, bo->map);
