@@ -450,12 +450,15 @@ static Suite *tools_suite(void)
 
 	tc = tcase_create("demo");
 	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_demo_pipeline_checks_every_value);
 	tcase_add_test(tc, test_demo_refuses_arguments);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("trace");
 	tcase_add_checked_fixture(tc, lz_setup, lz_teardown);
+	/* The demo under tracing takes seconds on the debug kernel. */
+	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_trace_demo_timeline);
 	tcase_add_test(tc, test_trace_passes_exit_status);
 	tcase_add_test(tc, test_trace_needs_a_command);
