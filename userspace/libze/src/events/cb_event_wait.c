@@ -20,7 +20,9 @@
  * which costs one load each; only if that does not settle it does it ask
  * the kernel, with one io_uring command (DRM_XE_CBEV_URING_CMD_WAIT,
  * xe_kmd_wait_many()) for all the conditions, all or any, that completes
- * when the wait would return.
+ * when the wait would return. When every pending event names the same
+ * writing queue (&xe_event_cond.queue_id), the wait names it too, so that
+ * its ban ends the wait with ZE_RESULT_ERROR_DEVICE_LOST.
  */
 
 #include <errno.h>
@@ -91,7 +93,8 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 	struct xe_event_cond cond, *held = NULL;
 	struct xe_device *dev = NULL;
 	uint32_t *index_of = NULL;
-	uint32_t i, n = 0, m;
+	uint32_t i, n = 0, m, queue_id, flags;
+	int64_t deadline;
 	int res;
 
 	if (!phEvents)
@@ -157,9 +160,17 @@ ze_result_t xe_event_host_synchronize_many(uint32_t numEvents,
 		goto out;
 	}
 
-	res = xe_kmd_wait_many(dev->fd, kconds, n,
-			       waitAll ? 0 : DRM_XE_CBEV_WAIT_ANY,
-			       xe_wait_deadline(timeout));
+	/* One writer for all: its ban ends the wait (one queue per wait). */
+	queue_id = held[0].queue_id;
+	for (i = 1; i < n; i++)
+		if (held[i].queue_id != queue_id)
+			queue_id = 0;
+	flags = waitAll ? 0 : DRM_XE_CBEV_WAIT_ANY;
+	deadline = xe_wait_deadline(timeout);
+	res = xe_kmd_wait_many(dev->fd, kconds, n, flags, deadline, queue_id);
+	/* A writer destroyed since (not banned) is no longer named. */
+	if (res == -ENOENT && queue_id)
+		res = xe_kmd_wait_many(dev->fd, kconds, n, flags, deadline, 0);
 	if (res >= 0 && !waitAll && pIndex)
 		*pIndex = index_of[res < (int)n ? res : 0];
 	if (res > 0)

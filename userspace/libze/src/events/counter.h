@@ -28,6 +28,9 @@ struct xe_counter_page;
  *	&xe_device.counter_lock
  * @ipc_offset: the slot's offset in that export
  * @ipc_size: bytes of that export
+ * @queue_id: the exec queue last handed work that writes it (an immediate
+ *	list's ring, or the queue that last executed a regular list), 0 if
+ *	none: host waits name it, so that its ban ends them (DEVICE_LOST)
  *
  * Only engines write a counter (and its owner, through COUNTER_SET, when it
  * knows no engine does); the host reads it with xe_counter_read(). An
@@ -44,6 +47,7 @@ struct xe_counter {
 	uint64_t ipc_token[2];
 	uint64_t ipc_offset;
 	uint64_t ipc_size;
+	_Atomic uint32_t queue_id;
 };
 
 int xe_counter_alloc(struct xe_device *dev, struct xe_counter *counter);

@@ -97,6 +97,7 @@ ze_result_t xe_event_host_signal(ze_event_handle_t hEvent)
 	if (xe_event_is_cb(ev))
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 			       "a counter-based event is not signalled from the host");
+	atomic_store_explicit(&ev->writer_queue, 0, memory_order_relaxed);
 	state_store(ev, XE_EVENT_SIGNALED);
 	return ZE_RESULT_SUCCESS;
 }
@@ -110,6 +111,7 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 	if (xe_event_is_cb(ev))
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 			       "a counter-based event is not reset from the host");
+	atomic_store_explicit(&ev->writer_queue, 0, memory_order_relaxed);
 	state_store(ev, XE_EVENT_CLEAR);
 	return ZE_RESULT_SUCCESS;
 }
@@ -145,16 +147,19 @@ ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
  * Every host-side path reads the value where the host reads it, @cond->cpu
  * (struct xe_event_cond), and the kernel sleeps on that same memory: a
  * counter by its id, anything else at its own address, where it is bound.
+ * The queue known to write the value (&xe_event_cond.queue_id) is named,
+ * so that its ban ends the wait with -EIO, whatever the timeout.
  *
- * Return: 0, -ETIME or another negative errno.
+ * Return: 0, -ETIME, -EIO or another negative errno.
  */
 int xe_event_cond_wait(struct xe_device *dev, const struct xe_event_cond *cond,
 		       uint64_t timeout)
 {
 	if (cond->counter)
 		return xe_wait_counter(dev, cond->counter, cond->value,
-				       timeout, 0);
-	return xe_wait_memory(dev, cond->cpu, cond->value, timeout);
+				       timeout, cond->queue_id);
+	return xe_wait_address(dev, cond->cpu, (uintptr_t)cond->cpu,
+			       cond->value, timeout, cond->queue_id);
 }
 
 /* The kernel's form of @cond (the host's side), for waits and sync_files. */

@@ -14,6 +14,7 @@
 
 #include "core/libze_private.h"
 #include "events/cb_event.h"
+#include "events/counter.h"
 #include "submission/kmd.h"
 #include "events/timestamp.h"
 
@@ -172,6 +173,9 @@ struct xe_event_ops {
  *	with its timestamps' storage), published by the kind's
  *	publish_signal and read by pinning it (cb_state.c): a host wait or
  *	query may run while another thread signals the event
+ * @writer_queue: regular events: the exec queue of the immediate list that
+ *	last appended a signal of it, 0 if none or the host set it: host waits
+ *	name it, so that its ban ends them (DEVICE_LOST)
  * @import: counter-based events opened from an IPC handle: the view their
  *	state reads, held
  *
@@ -194,6 +198,7 @@ struct xe_event {
 	ze_event_counter_based_flags_t cb_flags;
 	struct xe_cb_current cb;
 	struct xe_cb_import *import;
+	_Atomic uint32_t writer_queue;
 };
 
 static inline struct xe_event *xe_event_from_handle(ze_event_handle_t h)
@@ -240,6 +245,8 @@ static inline uint64_t xe_event_state_addr(const struct xe_event *ev)
  * @state: counter-based events: the state all this comes from, pinned
  *	(it keeps @cpu and @counter alive); NULL for a regular event
  * @pin: where @state was pinned (the event's &xe_event.cb)
+ * @queue_id: the exec queue known to write the value, or 0: a host wait
+ *	names it, and its ban ends the wait with -EIO (DEVICE_LOST)
  */
 struct xe_event_cond {
 	const uint64_t *cpu;
@@ -248,6 +255,7 @@ struct xe_event_cond {
 	struct xe_counter *counter;
 	struct xe_cb_state *state;
 	const struct xe_cb_current *pin;
+	uint32_t queue_id;
 };
 
 /**
@@ -270,6 +278,8 @@ static inline bool xe_event_cond(const struct xe_event *ev,
 			.cpu = &ev->slot->state,
 			.gpu_addr = xe_event_state_addr(ev),
 			.value = XE_EVENT_SIGNALED,
+			.queue_id = atomic_load_explicit(&ev->writer_queue,
+							 memory_order_relaxed),
 		};
 		return true;
 	}
@@ -286,6 +296,9 @@ static inline bool xe_event_cond(const struct xe_event *ev,
 		.state = state,
 		.pin = &ev->cb,
 	};
+	if (cond->counter)
+		cond->queue_id = atomic_load_explicit(&cond->counter->queue_id,
+						      memory_order_relaxed);
 	return true;
 }
 

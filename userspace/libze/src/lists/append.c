@@ -383,6 +383,10 @@ static void publish(struct xe_append *a)
 	if (a->signal)
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);
+	/* A regular event's waits name the ring that is to signal it. */
+	if (a->signal && list->immediate && !xe_event_is_cb(a->signal))
+		atomic_store_explicit(&a->signal->writer_queue, list->ring->id,
+				      memory_order_relaxed);
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);
 }

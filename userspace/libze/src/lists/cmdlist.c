@@ -238,8 +238,14 @@ ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
 	list->priority = altdesc->priority;
 
 	err = xe_ring_create(dev, kmd_priority(altdesc->priority), &list->ring);
-	if (!err && list->in_order)
+	if (!err && list->in_order) {
 		err = xe_counter_create(dev, &list->counter);
+		/* Its ring writes it: a ban of the ring ends waits on it. */
+		if (!err)
+			atomic_store_explicit(&list->counter->queue_id,
+					      list->ring->id,
+					      memory_order_relaxed);
+	}
 	if (err) {
 		cmdlist_free(list);
 		return xe_result_from_errno(err);

@@ -253,6 +253,9 @@ void xe_cmdlist_exec_commit(struct xe_cmdlist *list, struct xe_ring *ring,
 
 	if (!list->in_order)
 		return;
+	/* @ring writes the counter now: a ban of it ends waits on it. */
+	atomic_store_explicit(&list->counter->queue_id, ring->id,
+			      memory_order_relaxed);
 	if (list->exec_begun) {
 		for (i = 0; i < replays->n; i++) {
 			r = &replays->v[i];

@@ -582,6 +582,7 @@ static int thread_ring(struct io_uring **out)
  * @num_conds: entries in @conds
  * @flags: DRM_XE_CBEV_WAIT_ANY or 0 (all)
  * @abs_timeout_ns: CLOCK_MONOTONIC deadline, or a negative value for none
+ * @queue_id: 0, or a queue whose ban ends the wait with -EIO
  *
  * The kernel ends such a command after at most
  * DRM_XE_CBEV_URING_WAIT_MAX_NS with -EAGAIN; it is submitted again then,
@@ -590,10 +591,11 @@ static int thread_ring(struct io_uring **out)
  * so waits of different threads do not serialise.
  *
  * Return: 0 (all), the index of a condition that held (any), -ETIME at the
- * deadline, or another negative errno.
+ * deadline, -EIO on a ban, or another negative errno.
  */
 int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
-		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns)
+		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns,
+		     uint32_t queue_id)
 {
 	struct drm_xe_cbev_wait args;
 	struct io_uring_sqe *sqe;
@@ -606,7 +608,7 @@ int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
 	err = thread_ring(&ring);
 	if (err)
 		return err;
-	wait_args(&args, conds, num_conds, flags, abs_timeout_ns, 0);
+	wait_args(&args, conds, num_conds, flags, abs_timeout_ns, queue_id);
 	do {
 		sqe = io_uring_get_sqe(ring);
 		if (!sqe)

@@ -60,7 +60,8 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno);
 int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id);
 int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
-		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns);
+		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns,
+		     uint32_t queue_id);
 int xe_kmd_sync_file_export(int fd, const struct drm_xe_cbev_wait_cond *cond,
 			    int *sync_fd);
 

@@ -710,13 +710,14 @@ int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 }
 
 int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
-		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns)
+		     uint32_t num_conds, uint32_t flags, int64_t abs_timeout_ns,
+		     uint32_t queue_id)
 {
 	bool any = flags & DRM_XE_CBEV_WAIT_ANY;
 	int ret;
 
 	(void)fd;
-	ret = wait_loop(conds, num_conds, any, abs_timeout_ns, 0);
+	ret = wait_loop(conds, num_conds, any, abs_timeout_ns, queue_id);
 	return ret > 0 ? ret - 1 : ret;
 }
 

@@ -78,6 +78,7 @@ static int wait_common(struct xe_device *dev, const uint64_t *cpu,
 {
 	uint64_t start, spin_until;
 	int64_t deadline = -1;
+	int err;
 
 	if (reached(cpu, cond->value))
 		return 0;
@@ -96,7 +97,15 @@ static int wait_common(struct xe_device *dev, const uint64_t *cpu,
 	if (deadline >= 0 && now_ns() >= (uint64_t)deadline)
 		return -ETIME;
 
-	return xe_kmd_wait(dev->fd, cond, 1, deadline, queue_id);
+	err = xe_kmd_wait(dev->fd, cond, 1, deadline, queue_id);
+	/*
+	 * A writer named as a hint may have been destroyed since (and not
+	 * banned: a banned queue stays until its owner destroys it).
+	 */
+	if (err == -ENOENT && queue_id &&
+	    !(cond->flags & DRM_XE_CBEV_WAIT_COND_QUEUE))
+		err = xe_kmd_wait(dev->fd, cond, 1, deadline, 0);
+	return err;
 }
 
 /**
@@ -111,7 +120,7 @@ static int wait_common(struct xe_device *dev, const uint64_t *cpu,
 int xe_wait_memory(struct xe_device *dev, const uint64_t *cpu, uint64_t value,
 		   uint64_t timeout_ns)
 {
-	return xe_wait_address(dev, cpu, (uintptr_t)cpu, value, timeout_ns);
+	return xe_wait_address(dev, cpu, (uintptr_t)cpu, value, timeout_ns, 0);
 }
 
 /**
@@ -123,11 +132,13 @@ int xe_wait_memory(struct xe_device *dev, const uint64_t *cpu, uint64_t value,
  *	writer updates with it (external storage of a counter-based event)
  * @value: the target
  * @timeout_ns: Level Zero timeout
+ * @queue_id: 0, or the queue that writes the value: its ban ends the wait
  *
- * Return: 0, -ETIME or another negative errno.
+ * Return: 0, -ETIME, -EIO or another negative errno.
  */
 int xe_wait_address(struct xe_device *dev, const uint64_t *cpu,
-		    uint64_t gpu_addr, uint64_t value, uint64_t timeout_ns)
+		    uint64_t gpu_addr, uint64_t value, uint64_t timeout_ns,
+		    uint32_t queue_id)
 {
 	const struct drm_xe_cbev_wait_cond cond = {
 		.addr = gpu_addr,
@@ -135,7 +146,7 @@ int xe_wait_address(struct xe_device *dev, const uint64_t *cpu,
 		.op = DRM_XE_CBEV_CMP_GTE,
 	};
 
-	return wait_common(dev, cpu, &cond, timeout_ns, 0);
+	return wait_common(dev, cpu, &cond, timeout_ns, queue_id);
 }
 
 /**

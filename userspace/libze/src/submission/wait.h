@@ -18,7 +18,8 @@ struct xe_counter;
 int xe_wait_memory(struct xe_device *dev, const uint64_t *cpu, uint64_t value,
 		   uint64_t timeout_ns);
 int xe_wait_address(struct xe_device *dev, const uint64_t *cpu,
-		    uint64_t gpu_addr, uint64_t value, uint64_t timeout_ns);
+		    uint64_t gpu_addr, uint64_t value, uint64_t timeout_ns,
+		    uint32_t queue_id);
 int64_t xe_wait_deadline(uint64_t timeout_ns);
 int xe_wait_counter(struct xe_device *dev, const struct xe_counter *counter,
 		    uint64_t value, uint64_t timeout_ns, uint32_t queue_id);
