@@ -9,7 +9,8 @@
  * Every buffer object is created (or imported), mapped into the process
  * (xe_kmd_map(), mmap() on the device file), then bound into the file's
  * GPU address space at the address of that mapping: pointer == GPU
- * address, on the host and on the device.
+ * address, on the host and on the device -- and, with several devices,
+ * in every other device's address space too (bo_peer.c).
  *
  * The device keeps a registry of its objects under a mutex. Imports look
  * their GEM handle up in it, since PRIME gives a file the handle it
@@ -123,6 +124,9 @@ int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
 	err = bo_map_and_bind(bo, align);
 	if (err)
 		goto err_close;
+	err = xe_bo_peers_bind(bo);
+	if (err)
+		goto err_unbind;
 
 	pthread_mutex_lock(&dev->bo_lock);
 	registry_add_locked(dev, bo);
@@ -131,6 +135,9 @@ int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
 	*out = bo;
 	return 0;
 
+err_unbind:
+	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
+	xe_kmd_unmap(bo->map, bo->size);
 err_close:
 	xe_kmd_gem_close(dev->fd, bo->handle);
 err_free:
@@ -147,6 +154,23 @@ static struct xe_bo *registry_find_locked(struct xe_device *dev,
 		if (bo->handle == handle)
 			return bo;
 	return NULL;
+}
+
+/*
+ * Peer bindings of a new import, made without the device's lock (they
+ * take the other devices'): @bo, in the registry with its one reference,
+ * goes to @out, or is put on failure.
+ */
+static int bo_peers_or_put(struct xe_bo *bo, struct xe_bo **out)
+{
+	int err = xe_bo_peers_bind(bo);
+
+	if (err) {
+		xe_bo_put(bo);
+		return err;
+	}
+	*out = bo;
+	return 0;
 }
 
 /**
@@ -200,8 +224,8 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
 		goto err_close;
 	}
 	registry_add_locked(dev, bo);
-	*out = bo;
-	goto out_unlock;
+	pthread_mutex_unlock(&dev->bo_lock);
+	return bo_peers_or_put(bo, out);
 
 err_close:
 	xe_kmd_gem_close(dev->fd, handle);
@@ -247,10 +271,9 @@ int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
 		free(bo);
 	} else {
 		registry_add_locked(dev, bo);
-		*out = bo;
 	}
 	pthread_mutex_unlock(&dev->bo_lock);
-	return err;
+	return err ? err : bo_peers_or_put(bo, out);
 }
 
 static bool has_token(const uint64_t token[2])
@@ -439,6 +462,7 @@ void xe_bo_put(struct xe_bo *bo)
 	registry_del_locked(dev, bo);
 	if (bo->ipc_fd >= 0)
 		xe_kmd_close(bo->ipc_fd);
+	xe_bo_peers_unbind(bo);
 	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
 	xe_kmd_unmap(bo->map, bo->size);
 	xe_kmd_gem_close(dev->fd, bo->handle);
