@@ -63,10 +63,12 @@
 #include "core/context.h"
 #include "core/debug_log.h"
 #include "core/result.h"
+#include "events/cb_event.h"
 #include "events/counter.h"
 #include "events/event.h"
 #include "lists/append.h"
 #include "lists/cmdlist.h"
+#include "memory/bo.h"
 #include "submission/batch.h"
 #include "submission/encoder.h"
 #include "submission/ring.h"
@@ -153,8 +155,14 @@ static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
 
 	if (!xe_event_cond(ev, &cond))
 		return 0;	/* never signalled: complete */
-	/* A counter slot is in one device's file only (see xe_append_begin()). */
-	if (cond.counter && cond.counter->dev != list->dev) {
+	/*
+	 * A counter slot is in one device's file only (see
+	 * xe_append_begin()); an imported counter is bound on every device
+	 * unless it could not be (bo_peer.c).
+	 */
+	if ((cond.counter && cond.counter->dev != list->dev) ||
+	    (ev->import && ev->import->dev != list->dev &&
+	     !ev->import->bo->peers)) {
 		xe_event_cond_put(&cond);
 		return -EOPNOTSUPP;
 	}

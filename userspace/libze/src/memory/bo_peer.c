@@ -17,9 +17,11 @@
  * (PRIME gives a file one handle per dma-buf, and that one belongs to
  * an object of the device's registry).
  *
- * Read-only objects are bound read-only. An object the kernel cannot
- * export (a read-only IPC import by token, which is an export view) has
- * no peer bindings: it is reached from its own device only.
+ * Read-only objects are bound read-only. An object the kernel does not
+ * export again (an IPC import by token: an export view) is imported into
+ * the other devices by its token instead, once the caller has recorded
+ * it (xe_bo_set_token()); without a token it has no peer bindings and is
+ * reached from its own device only.
  */
 
 #include <errno.h>
@@ -61,10 +63,31 @@ static int peer_bind(struct xe_device *peer, struct xe_bo *bo, int dmabuf_fd)
 	return err;
 }
 
+/* Bind @bo, known by its kernel token, in @peer's address space. */
+static int peer_bind_token(struct xe_device *peer, struct xe_bo *bo)
+{
+	struct drm_xe_cbev_ipc_import imp;
+	int err;
+
+	pthread_mutex_lock(&peer->bo_lock);
+	err = xe_kmd_ipc_import(peer->fd, bo->token, &imp);
+	if (!err) {
+		err = xe_kmd_vm_bind(peer->fd, imp.handle, 0, bo->size,
+				     xe_bo_gpu_addr(bo),
+				     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
+		if (!registry_has_locked(peer, imp.handle))
+			xe_kmd_gem_close(peer->fd, imp.handle);
+	}
+	pthread_mutex_unlock(&peer->bo_lock);
+	return err;
+}
+
 /**
  * xe_bo_peers_bind() - bind @bo on every other device of its driver
  * @bo: a mapped and bound object, not yet in use; the caller holds no
  *	device's bo_lock
+ *
+ * Does nothing if the object has its peer bindings already.
  *
  * Return: 0 (also when the object cannot be exported, see the DOC) or a
  * negative errno, with no peer binding left.
@@ -75,23 +98,30 @@ int xe_bo_peers_bind(struct xe_bo *bo)
 	int dmabuf_fd, err;
 	uint32_t i;
 
-	if (drv->num_devices < 2)
+	bool by_token = false;
+
+	if (drv->num_devices < 2 || bo->peers)
 		return 0;
 
 	err = xe_kmd_prime_export(bo->dev->fd, bo->handle, &dmabuf_fd);
-	if (err == -EOPNOTSUPP)
-		return 0;
-	if (err)
+	if (err == -EOPNOTSUPP) {
+		if (!bo->token[0] && !bo->token[1])
+			return 0;
+		by_token = true;
+	} else if (err) {
 		return err;
+	}
 
 	for (i = 0; i < drv->num_devices; i++) {
 		if (&drv->devices[i] == bo->dev)
 			continue;
-		err = peer_bind(&drv->devices[i], bo, dmabuf_fd);
+		err = by_token ? peer_bind_token(&drv->devices[i], bo) :
+				 peer_bind(&drv->devices[i], bo, dmabuf_fd);
 		if (err)
 			break;
 	}
-	xe_kmd_close(dmabuf_fd);
+	if (!by_token)
+		xe_kmd_close(dmabuf_fd);
 	if (!err) {
 		bo->peers = true;
 		return 0;
