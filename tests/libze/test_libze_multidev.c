@@ -14,12 +14,15 @@
  * another process (libze_test_helper with LIBZE_TEST_HELPER_DEVICE=1).
  */
 
+#include <sys/socket.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <zex_counter_based_event.h>
 
 #include "libze_test.h"
+#include "libze_test_cb.h"
 #include "common/ipc_socket.h"
 
 #define SIZE	(64u << 10)
@@ -315,6 +318,98 @@ START_TEST(test_event_pool_ipc_signalled_by_other_device)
 }
 END_TEST
 
+static void expect_byte(int sock, char c, const char *what)
+{
+	char got = 0;
+
+	ck_assert_msg(read(sock, &got, 1) == 1,
+		      "the helper answers (%s)", what);
+	ck_assert_msg(got == c, "the helper says '%c' (%s), not step %u", c,
+		      what, (unsigned char)got);
+}
+
+static void send_byte(int sock, char c)
+{
+	ck_assert_int_eq(write(sock, &c, 1), 1);
+}
+
+static uint8_t *host_buffer(uint8_t v)
+{
+	uint8_t *p = lz_alloc_host(4096);
+
+	memset(p, v, 4096);
+	return p;
+}
+
+/*
+ * Counter-based event IPC from device 0 here to device 1 in the other
+ * process: the protocol of test_libze_cb_event_ipc's first test (the
+ * helper's cb-import role), with the helper's lists, memory and opened
+ * events on device 1. Its lists wait on the imported counter: bound on
+ * device 1 by its token.
+ */
+START_TEST(test_cb_event_ipc_waited_on_other_device)
+{
+	ze_event_pool_handle_t gates = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 3);
+	ze_event_handle_t gate1 = lz_event(gates, 0), gate2 = lz_event(gates, 1);
+	ze_event_handle_t gate3 = lz_event(gates, 2);
+	ze_command_list_handle_t list1 = list_on(dev[0], true);
+	ze_command_list_handle_t list2 = list_on(dev[0], true);
+	uint8_t *buf = host_buffer(0), *a = host_buffer(0xa1);
+	uint8_t *b = host_buffer(0xb2), *c = host_buffer(0xc3);
+	zex_counter_based_event_desc_t desc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
+	};
+	zex_ipc_counter_based_event_handle_t h;
+	ze_ipc_mem_handle_t mem;
+	ze_event_handle_t ev;
+	pid_t pid;
+	int sock;
+
+	lz_cb_setup();
+	ck_assert_int_eq(setenv("LIBZE_TEST_HELPER_DEVICE", "1", 1), 0);
+	sock = lz_start_helper("cb-import", &pid);
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, buf, &mem));
+	ck_assert_int_eq(ipc_send_handle(sock, &mem), 0);
+
+	ck_assert_ok(cb_create2(lz_context, dev[0], &desc, &ev));
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(list1, 1, &gate1));
+	lz_cb_copy(list1, buf, a, 4096, ev, 0, NULL);
+	ck_assert_ok(cb_get_ipc(ev, &h));
+	ck_assert_int_eq(write(sock, &h, sizeof(h)), sizeof(h));
+	expect_byte(sock, 'o', "opened on device 1, not ready");
+
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(list2, 1, &gate2));
+	lz_cb_copy(list2, buf, b, 4096, ev, 0, NULL);
+	ck_assert_ok(zeEventHostSignal(gate1));
+	expect_byte(sock, 'w', "waited for on the host and on device 1");
+	ck_assert_ok(zeEventHostSignal(gate2));
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
+	send_byte(sock, 'y');
+
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(list2, 1, &gate3));
+	lz_cb_copy(list2, buf, c, 4096, ev, 0, NULL);
+	ck_assert_ok(cb_get_ipc(ev, &h));
+	ck_assert_int_eq(write(sock, &h, sizeof(h)), sizeof(h));
+	expect_byte(sock, 'n', "the new handle's event is not ready");
+	ck_assert_ok(zeEventHostSignal(gate3));
+	finish_helper(sock, pid, "cb-import");
+
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,
+				       ze_ipc_mem_handle_t))
+		      lz_function("zeMemPutIpcHandle"))(lz_context, mem));
+	ck_assert_ok(zeCommandListDestroy(list1));
+	ck_assert_ok(zeCommandListDestroy(list2));
+	ck_assert_ok(zeEventDestroy(gate1));
+	ck_assert_ok(zeEventDestroy(gate2));
+	ck_assert_ok(zeEventDestroy(gate3));
+	ck_assert_ok(zeEventPoolDestroy(gates));
+}
+END_TEST
+
 static Suite *multidev_suite(void)
 {
 	Suite *s = suite_create("libze_multidev");
@@ -330,6 +425,7 @@ static Suite *multidev_suite(void)
 	tcase_add_test(tc, test_mem_ipc_opened_on_other_device);
 	tcase_add_test(tc, test_mem_ipc_bytes_opened_on_other_device);
 	tcase_add_test(tc, test_event_pool_ipc_signalled_by_other_device);
+	tcase_add_test(tc, test_cb_event_ipc_waited_on_other_device);
 	suite_add_tcase(s, tc);
 	return s;
 }

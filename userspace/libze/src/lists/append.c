@@ -281,8 +281,10 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		 * A counter-based event is a counter slot of its device's
 		 * file, at an address the other devices use for their own
 		 * counters: only its device's queues signal or wait for it.
+		 * (An imported one is signalled by nobody here.)
 		 */
-		if (xe_event_is_cb(signal) && signal->dev && signal->dev != list->dev)
+		if (xe_event_is_cb(signal) && !signal->import && signal->dev &&
+		    signal->dev != list->dev)
 			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 				       "a counter-based event of another device");
 		ret = signal->ops->prepare_signal(signal, list->immediate,
