@@ -6,7 +6,9 @@
  * used by another (peer views, by PRIME and by IPC token). The VM runs
  * this suite with the module reloaded with devices=2 (see tests/vm/init.sh).
  */
+#include <dirent.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 
 #include "xe_cbev_engine_util.h"
 #include "kselftest_harness.h"
@@ -251,6 +253,69 @@ TEST_F(multidev, counter_token_on_other_device)
 	st_vm_unmap(self->fd[1], VA_PEER, 4096);
 	st_gem_close(self->fd[1], m.handle);
 	ASSERT_EQ(0, st_counter_free(self->fd[0], a.id));
+}
+
+/* How many xe_cbev render nodes there are (another driver may have one). */
+static int count_nodes(void)
+{
+	int n, fd;
+
+	for (n = 0; (fd = open_nth(n)) >= 0; n++)
+		close(fd);
+	return n;
+}
+
+/* Render nodes for everyone, as init.sh makes them. */
+static void chmod_render_nodes(void)
+{
+	char path[300];
+	struct dirent *d;
+	DIR *dir = opendir("/dev/dri");
+
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		if (strncmp(d->d_name, "renderD", 7))
+			continue;
+		snprintf(path, sizeof(path), "/dev/dri/%s", d->d_name);
+		chmod(path, 0666);
+	}
+	closedir(dir);
+}
+
+/*
+ * The parameter's range: a load with devices=0 or devices=9 fails with
+ * EINVAL and creates nothing. Reloads the module from the VM's image
+ * (skipped elsewhere; no file of it may be open) and leaves it loaded as
+ * it found it, with devices=2 and its render nodes usable by everyone.
+ */
+#define VM_MODULE	"/modules/xe_cbev.ko"
+
+TEST(devices_out_of_range_refused)
+{
+	int fd, tries;
+
+	fd = open(VM_MODULE, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		SKIP(return, "no %s: not in the test VM", VM_MODULE);
+	ASSERT_EQ(2, count_nodes());
+	ASSERT_EQ(0, syscall(SYS_delete_module, "xe_cbev", O_NONBLOCK))
+		TH_LOG("unload: %s", strerror(errno));
+
+	EXPECT_EQ(-1, syscall(SYS_finit_module, fd, "devices=0", 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, syscall(SYS_finit_module, fd, "devices=9", 0));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, count_nodes());
+
+	ASSERT_EQ(0, syscall(SYS_finit_module, fd, "devices=2", 0))
+		TH_LOG("reload: %s", strerror(errno));
+	close(fd);
+	/* devtmpfs makes the nodes asynchronously: a bounded wait for them. */
+	for (tries = 0; tries < 500 && count_nodes() < 2; tries++)
+		usleep(10000);
+	ASSERT_EQ(2, count_nodes());
+	chmod_render_nodes();
 }
 
 TEST_HARNESS_MAIN
