@@ -33,8 +33,8 @@
  * export object, through any fd-passing channel.
  *
  * A token is a name for an export: 128 random bits registered in the
- * module's table (one for all its devices) with the export object, the exporter's effective uid and
- * an optional granted uid. Importing by token needs the caller to be one
+ * module's table (one for all its devices) with the export object, the
+ * exporter's effective uid and an optional granted uid. Importing by token needs the caller to be one
  * of those, or to have CAP_SYS_ADMIN (capable(): in the initial user
  * namespace; uid 0 alone is not enough); so does importing an export by
  * dma-buf fd (checked in the PRIME import hook), so that the rule does not
@@ -62,7 +62,9 @@
  * views DOC): a GEM object of the importing device that shows the same
  * pages, read-write for memory shared read-write, so that both devices'
  * engines reach the same memory (and the same wait queues). The import
- * rule is the same as on the exporter's device. A dma-buf of another
+ * rule is the same as on the exporter's device. Each import by token
+ * into another device makes its own peer view and handle (the one-handle
+ * rule above holds within a device). A dma-buf of another
  * xe_cbev device that was never exported through IPC (plain PRIME, as
  * libze uses to bind its allocations on every device) imports the same
  * way.
