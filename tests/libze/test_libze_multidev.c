@@ -249,6 +249,43 @@ END_TEST
 
 /* ---- IPC across devices ------------------------------------------------- */
 
+/*
+ * In one process: device 0's memory opened on device 1 (a peer import,
+ * at a new pointer) is written through that pointer by device 0's list.
+ */
+START_TEST(test_mem_ipc_opened_on_other_device_in_process)
+{
+	ze_context_desc_t cdesc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
+	uint8_t *p = alloc_device_on(dev[0]), *src = alloc_device_on(dev[0]);
+	ze_command_list_handle_t list = list_on(dev[0], true);
+	ze_ipc_mem_handle_t handle;
+	ze_context_handle_t ctx;
+	uint8_t *q = NULL;
+
+	fill(p, 7, 0);
+	fill(src, 3, 1);
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
+	ck_assert_ok(zeContextCreate(lz_driver, &cdesc, &ctx));
+	ck_assert_ze(zeMemOpenIpcHandle(ctx, dev[1], handle, 0, (void **)&q),
+		     ZE_RESULT_SUCCESS, "device 0's handle opens on device 1");
+	ck_assert_msg(check(q, 7, 0), "with the data");
+	ck_assert_ze(zeCommandListAppendMemoryCopy(list, q, src, SIZE, NULL, 0,
+						   NULL),
+		     ZE_RESULT_SUCCESS,
+		     "device 0 writes through the pointer opened on device 1");
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	ck_assert_msg(check(p, 3, 1), "into the same pages");
+	ck_assert_ok(zeMemCloseIpcHandle(ctx, q));
+	ck_assert_ok(zeContextDestroy(ctx));
+	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,
+				       ze_ipc_mem_handle_t))
+		      lz_function("zeMemPutIpcHandle"))(lz_context, handle));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(src);
+	lz_free(p);
+}
+END_TEST
+
 /* Memory of device 0 here, opened and written by device 1 there. */
 static void mem_ipc_to_device1(const char *role, bool bytes)
 {
@@ -422,6 +459,7 @@ static Suite *multidev_suite(void)
 	tcase_add_test(tc, test_copy_on_device1_from_device0_memory);
 	tcase_add_test(tc, test_event_signalled_on_device0_waited_on_device1);
 	tcase_add_test(tc, test_cb_event_stays_on_its_device);
+	tcase_add_test(tc, test_mem_ipc_opened_on_other_device_in_process);
 	tcase_add_test(tc, test_mem_ipc_opened_on_other_device);
 	tcase_add_test(tc, test_mem_ipc_bytes_opened_on_other_device);
 	tcase_add_test(tc, test_event_pool_ipc_signalled_by_other_device);
