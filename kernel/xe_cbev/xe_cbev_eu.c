@@ -137,6 +137,7 @@ static struct xe_cbev_ctx *eu_take_locked(struct xe_cbev_eu *eu)
 						       eu_dispatch);
 
 		list_del(&d->link);
+		/* Pairs with the release in xe_cbev_ctx_ban(). */
 		if (smp_load_acquire(&ctx->banned) || READ_ONCE(ctx->dead)) {
 			d->state = XE_CBEV_EU_IDLE;
 			continue;
@@ -219,6 +220,7 @@ int xe_cbev_eu_report(struct xe_cbev_ctx *ctx, u64 seqno, bool fault,
 		spin_unlock(&ctx->eu->lock);
 		return -EINVAL;
 	}
+	/* Pairs with the release in xe_cbev_ctx_ban(). */
 	gone = smp_load_acquire(&ctx->banned) || READ_ONCE(ctx->dead);
 	if (gone) {
 		d->state = XE_CBEV_EU_IDLE;

@@ -25,6 +25,9 @@
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 
+/* __local bytes one argument may ask for (maxSharedLocalMemory). */
+#define XE_JIT_MAX_LOCAL	(64 * 1024)
+
 /* Work-items per sub-group: the execution units run one item at a time. */
 #define XE_JIT_SUBGROUP_SIZE	1
 
@@ -91,7 +94,7 @@ int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 		return -ENOENT;
 	a = &info(k)->args[index];
 	if (a->kind == XE_JIT_ARG_LOCAL) {
-		if (value || !size)
+		if (value || !size || size > XE_JIT_MAX_LOCAL)
 			return value ? -EINVAL : -E2BIG;
 		bytes = sizeof(uint64_t);
 	} else {
