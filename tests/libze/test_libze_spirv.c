@@ -13,49 +13,15 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "libze_test_spirv.h"
+#include "common/ipc_socket.h"
 
-#define STANDIN	"/usr/lib/xe_cbev/libxe_cbev_jit_standin.so"
-
-/*
- * A SPIR-V header, SpecId 7 on a 32-bit uint, then the names (a list of
- * NUL-terminated strings, ending with an empty one) as strings.
- */
-static size_t spirv(uint32_t *w, const char *names)
-{
-	const char *p = names;
-	size_t n = 0, len, words;
-
-	while (*p)
-		p += strlen(p) + 1;
-	len = p - names + 1;
-	words = (len + 3) / 4 + 1;
-
-	w[n++] = 0x07230203u;
-	w[n++] = 0x00010000u;
-	w[n++] = 0;
-	w[n++] = 100;
-	w[n++] = 0;
-	w[n++] = 4u << 16 | 71;	/* OpDecorate %10 SpecId 7 */
-	w[n++] = 10;
-	w[n++] = 1;
-	w[n++] = 7;
-	w[n++] = 4u << 16 | 21;	/* %11 = OpTypeInt 32 0 */
-	w[n++] = 11;
-	w[n++] = 32;
-	w[n++] = 0;
-	w[n++] = 4u << 16 | 50;	/* %10 = OpSpecConstant %11 5 */
-	w[n++] = 11;
-	w[n++] = 10;
-	w[n++] = 5;
-	/* OpSourceExtension "names" (NUL-separated, so one string each). */
-	w[n] = (uint32_t)words << 16 | 4;
-	memset(&w[n + 1], 0, (words - 1) * 4);
-	memcpy(&w[n + 1], names, len);
-	return (n + words) * 4;
-}
+#define STANDIN	LZ_JIT_STANDIN
 
 static ze_command_list_handle_t list;
 
@@ -92,7 +58,7 @@ static ze_result_t module_create(const char *names, const char *flags,
 		.pConstants = consts,
 	};
 
-	desc.inputSize = spirv(w, names);
+	desc.inputSize = lz_spirv(w, names);
 	desc.pInputModule = (const uint8_t *)w;
 	return zeModuleCreate(lz_context, lz_device, &desc, mod, log);
 }
@@ -585,6 +551,66 @@ START_TEST(test_spirv_cb_event_order)
 }
 END_TEST
 
+/*
+ * IPC: the helper process opens this process's buffer and counter-based
+ * event, launches its own SPIR-V kernel waiting on the event, and sees
+ * that it has not run ('o'); the gate opens here, this kernel writes the
+ * buffer and signals; the helper's kernel then reads what this one wrote.
+ */
+START_TEST(test_spirv_ipc_launch_after_exporter)
+{
+	ze_module_handle_t mod = module_ok("vadd\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0), e;
+	zex_counter_based_event_desc_t desc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
+	};
+	zex_ipc_counter_based_event_handle_t eh;
+	ze_ipc_mem_handle_t mh;
+	float *a = lz_alloc_shared(1024 * 4), *b = lz_alloc_shared(1024 * 4);
+	float *buf = lz_alloc_device(1024 * 4);
+	unsigned char status = 0xff;
+	char got = 0;
+	int sock, wstatus;
+	uint32_t i;
+	pid_t pid;
+
+	lz_cb_setup();
+	for (i = 0; i < 1024; i++) {
+		a[i] = (float)i;
+		b[i] = 2.0f * i;
+	}
+	memset(buf, 0, 1024 * 4);
+	sock = lz_start_helper("spirv-import", &pid);
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, buf, &mh));
+	ck_assert_int_eq(ipc_send_handle(sock, &mh), 0);
+	ck_assert_ok(cb_create2(lz_context, lz_device, &desc, &e));
+	vadd_args(add, a, b, buf, 1024);
+	ck_assert_ok(zeKernelSetGroupSize(add, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, add,
+						     &(ze_group_count_t){ 16, 1, 1 },
+						     e, 1, &gate));
+	ck_assert_ok(cb_get_ipc(e, &eh));
+	ck_assert_int_eq(write(sock, &eh, sizeof(eh)), sizeof(eh));
+	ck_assert_int_eq(read(sock, &got, 1), 1);
+	ck_assert_msg(got == 'o', "the helper's kernel waits (step %u)",
+		      (unsigned char)got);
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_int_eq(read(sock, &status, 1), 1);
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(status == 0, "the helper failed at step %u", status);
+	close(sock);
+	ck_assert_ok(zeEventDestroy(e));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* ---- faults and hangs ----------------------------------------------------- */
 
 /* A kernel that faults loses its queue only; the process goes on. */
@@ -664,6 +690,7 @@ static Suite *spirv_suite(void)
 	tcase_add_test(tc, test_spirv_indirect);
 	tcase_add_test(tc, test_spirv_launch_forms);
 	tcase_add_test(tc, test_spirv_cb_event_order);
+	tcase_add_test(tc, test_spirv_ipc_launch_after_exporter);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("faults");

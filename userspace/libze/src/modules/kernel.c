@@ -99,20 +99,6 @@ int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 	return 0;
 }
 
-/**
- * xe_kernel_max_group_size() - the largest work-group the kernel runs
- * @k: the kernel
- *
- * Return: work-items.
- */
-uint32_t xe_kernel_max_group_size(const struct xe_kernel *k)
-{
-	if (k->mk->jit && k->mk->jit->max_group_size &&
-	    k->mk->jit->max_group_size < XE_MAX_GROUP_SIZE)
-		return k->mk->jit->max_group_size;
-	return XE_MAX_GROUP_SIZE;
-}
-
 int xe_kernel_set_group_size(struct xe_kernel *k, uint32_t x, uint32_t y,
 			     uint32_t z)
 {

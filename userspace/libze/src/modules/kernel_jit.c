@@ -25,6 +25,9 @@
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 
+/* The device's largest work-group (device_props.c says the same). */
+#define XE_DEVICE_MAX_GROUP_SIZE	1024
+
 /* __local bytes one argument may ask for (maxSharedLocalMemory). */
 #define XE_JIT_MAX_LOCAL	(64 * 1024)
 
@@ -34,6 +37,20 @@
 static const struct xe_jit_kernel_info *info(const struct xe_kernel *k)
 {
 	return k->mk->jit;
+}
+
+/**
+ * xe_kernel_max_group_size() - the largest work-group the kernel runs
+ * @k: the kernel (any kind)
+ *
+ * Return: work-items.
+ */
+uint32_t xe_kernel_max_group_size(const struct xe_kernel *k)
+{
+	if (k->mk->jit && k->mk->jit->max_group_size &&
+	    k->mk->jit->max_group_size < XE_DEVICE_MAX_GROUP_SIZE)
+		return k->mk->jit->max_group_size;
+	return XE_DEVICE_MAX_GROUP_SIZE;
 }
 
 /**
