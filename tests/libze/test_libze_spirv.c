@@ -11,6 +11,8 @@
  * checked against the same computation on the host.
  */
 
+#include <setjmp.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -640,6 +642,82 @@ START_TEST(test_spirv_fault_bans_that_queue)
 }
 END_TEST
 
+/* An address nothing maps, hidden from the compiler. */
+static volatile int *volatile nowhere = (volatile int *)0x10;
+static sigjmp_buf app_jump;
+static volatile sig_atomic_t app_faults;
+
+static void app_handler(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	(void)info;
+	(void)uctx;
+	app_faults++;
+	siglongjmp(app_jump, 1);
+}
+
+/*
+ * The execution units' fault handler acts on their threads only: a fault
+ * on another thread goes to the handler the application had, and one
+ * without a handler of its own still dies of it.
+ */
+START_TEST(test_spirv_fault_elsewhere_is_the_applications)
+{
+	struct sigaction sa = { .sa_sigaction = app_handler, .sa_flags = SA_SIGINFO };
+	ze_module_handle_t mod = module_ok("vadd\0bad_ptr\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd"), bad = kernel(mod, "bad_ptr");
+	ze_command_list_handle_t other = lz_immediate_list(true);
+	float *a = lz_alloc_shared(64 * 4);
+
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGSEGV, &sa, NULL), 0);
+	/* The first launch starts the execution units and their handler. */
+	vadd_args(add, a, a, a, 64);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+
+	if (!sigsetjmp(app_jump, 1))
+		*nowhere = 1;
+	ck_assert_int_eq(app_faults, 1);
+
+	/* Kernels' faults are still the execution units'. */
+	lz_arg_ptr(bad, 0, (void *)0xdead000ull);
+	lz_launch(other, bad, 8, 8, NULL, 0, NULL);
+	ck_assert_ze(lz_list_sync(other, LZ_TIMEOUT_NS), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the kernel's fault bans its queue");
+	ck_assert_int_eq(app_faults, 1);
+	ck_assert_ok(zeCommandListDestroy(other));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeKernelDestroy(bad));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/* Without a handler of its own, a process still dies of its faults. */
+START_TEST(test_spirv_fault_elsewhere_still_kills)
+{
+	ze_module_handle_t mod = module_ok("vadd\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	float *a = lz_alloc_shared(64 * 4);
+	int wstatus;
+	pid_t pid;
+
+	vadd_args(add, a, a, a, 64);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+	pid = fork();
+	if (!pid) {
+		*nowhere = 1;
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGSEGV,
+		      "the child died of SIGSEGV (status 0x%x)", wstatus);
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* A kernel that never ends is banned by the hang timeout. */
 START_TEST(test_spirv_endless_kernel_banned)
 {
@@ -697,6 +775,8 @@ static Suite *spirv_suite(void)
 	tcase_add_checked_fixture(tc, setup_hang, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_spirv_fault_bans_that_queue);
+	tcase_add_test(tc, test_spirv_fault_elsewhere_is_the_applications);
+	tcase_add_test(tc, test_spirv_fault_elsewhere_still_kills);
 	tcase_add_test(tc, test_spirv_endless_kernel_banned);
 	suite_add_tcase(s, tc);
 	return s;
