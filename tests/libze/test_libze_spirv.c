@@ -426,6 +426,57 @@ START_TEST(test_spirv_regular_list_many_times)
 END_TEST
 
 /*
+ * Every list type: out-of-order immediate and regular lists signalling
+ * regular pool events, an in-order one a counter-based event (which only
+ * in-order lists may signal), each waited for by the next launch and by
+ * the host.
+ */
+START_TEST(test_spirv_list_types_and_events)
+{
+	ze_module_handle_t mod = module_ok("count\0");
+	ze_kernel_handle_t k = kernel(mod, "count");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t e0 = lz_event(pool, 0), e1 = lz_event(pool, 1), cb;
+	ze_command_list_handle_t imm = lz_immediate_list(false), rl = lz_list(false);
+	ze_command_queue_handle_t q = lz_queue();
+	ze_group_count_t count = { 5, 1, 1 };
+	uint32_t *c32 = lz_alloc_shared(4);
+	uint64_t *c64 = lz_alloc_shared(8);
+
+	lz_cb_setup();
+	cb = lz_cb_event(CB_BOTH);
+	*c32 = 0;
+	*c64 = 0;
+	lz_arg_ptr(k, 0, c32);
+	lz_arg_ptr(k, 1, c64);
+	ck_assert_ok(zeKernelSetGroupSize(k, 2, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(imm, k, &count, e0, 0, NULL));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, cb, 1, &e0));
+	ck_assert_ok(zeEventHostSynchronize(cb, LZ_TIMEOUT_NS));
+	ck_assert_uint_eq(*c32, 20);
+
+	ck_assert_ok(zeCommandListAppendLaunchKernel(rl, k, &count, NULL, 1, &cb));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(rl, k, &count, e1, 0, NULL));
+	ck_assert_ok(zeCommandListClose(rl));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &rl, NULL));
+	ck_assert_ok(zeEventHostSynchronize(e1, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(q, LZ_TIMEOUT_NS));
+	ck_assert_uint_eq(*c32, 40);
+	ck_assert_uint_eq(*c64, 4 * 55);
+
+	ck_assert_ok(zeCommandListDestroy(rl));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeEventDestroy(cb));
+	ck_assert_ok(zeEventDestroy(e0));
+	ck_assert_ok(zeEventDestroy(e1));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/*
  * Indirect launches read their counts when they execute: written here
  * after the append, before the gate opens.
  */
@@ -765,6 +816,7 @@ static Suite *spirv_suite(void)
 	tcase_add_test(tc, test_spirv_local_memory_and_atomics);
 	tcase_add_test(tc, test_spirv_spec_constants);
 	tcase_add_test(tc, test_spirv_regular_list_many_times);
+	tcase_add_test(tc, test_spirv_list_types_and_events);
 	tcase_add_test(tc, test_spirv_indirect);
 	tcase_add_test(tc, test_spirv_launch_forms);
 	tcase_add_test(tc, test_spirv_cb_event_order);
