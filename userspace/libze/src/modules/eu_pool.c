@@ -17,7 +17,8 @@
  *
  * - the pool's dispatcher thread sleeps in DRM_IOCTL_XE_CBEV_EU_WAIT,
  *   takes the dispatch, finds its launch by cookie and queues it as a job
- *   of work-groups, then waits for the next;
+ *   of work-groups, then waits for the next (a dispatch of one group it
+ *   runs and reports itself, which saves waking a unit);
  * - the pool's execution units take work-groups of the queued jobs, any
  *   number of them at once, each running one group at a time (the shim's
  *   work-group function, under the fault guard of eu_fault.c); the unit
@@ -327,9 +328,12 @@ static void *dispatcher_main(void *arg)
 {
 	struct xe_eu_pool *pool = arg;
 	struct drm_xe_cbev_eu_wait w;
+	struct eu_unit u = { 0 };
+	void *altstack = NULL;
 	struct eu_job *job;
 	int err;
 
+	xe_eu_fault_thread_init(&altstack);
 	for (;;) {
 		err = xe_kmd_eu_wait(pool->fd, false, &w);
 		if (err == -EINTR)
@@ -360,12 +364,22 @@ static void *dispatcher_main(void *arg)
 		job->groups[1] = w.groups[1];
 		job->groups[2] = w.groups[2];
 		job->total = job->groups[0] * job->groups[1] * job->groups[2];
+		/* One group: run it here, without waking a unit for it. */
+		if (job->total == 1) {
+			unit_run(&u, job, 0);
+			job_report(pool, job);
+			xe_launch_put(job->launch);
+			free(job);
+			continue;
+		}
 		pthread_mutex_lock(&pool->lock);
 		*pool->tail = job;
 		pool->tail = &job->next;
 		pthread_cond_broadcast(&pool->work);
 		pthread_mutex_unlock(&pool->lock);
 	}
+	unit_forget(&u);
+	xe_eu_fault_thread_fini(altstack);
 	return NULL;
 }
 
