@@ -14,6 +14,7 @@
 #include "xe_cbev_cs.h"
 #include "xe_cbev_builtins.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_eu.h"
 #include "xe_cbev_trace.h"
 #include "xe_cbev_vm.h"
 
@@ -35,7 +36,9 @@
  * slice; fetched again in the next one, it goes on where it stopped.
  * Anything malformed or out of bounds is a fault, which bans the queue.
  * XE_CBEV_DISPATCH goes to the context's backend
- * (&xe_cbev_engine_ops.dispatch). It touches the context only through
+ * (&xe_cbev_engine_ops.dispatch); XE_CBEV_USER_DISPATCH to the submitting
+ * file's execution units (xe_cbev_eu.c), holding the queue until they
+ * report. It touches the context only through
  * xe_cbev_ctx.h. The format is <uapi/drm/xe_cbev_cs.h>, described in
  * Documentation/command-stream.rst.
  */
@@ -60,6 +63,7 @@ enum cs_status {
 	CS_SPIN,		/* spin kernel not finished */
 	CS_YIELD,		/* dispatch goes on in the next slice */
 	CS_FAULT,		/* banned */
+	CS_EU,			/* held for the execution units */
 };
 
 /* Fault bookkeeping for the queue that runs. */
@@ -137,6 +141,8 @@ static int cmd_length(u32 dw0)
 			return XE_CBEV_PIPE_CONTROL_DWORDS;
 		if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
 			return len8 == XE_CBEV_DISPATCH_DWORDS ? len8 : -1;
+		if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_USER_DISPATCH)
+			return len8 == XE_CBEV_USER_DISPATCH_DWORDS ? len8 : -1;
 		return 0;
 	}
 	if (XE_CBEV_CS_TYPE(dw0) != XE_CBEV_CS_TYPE_MI)
@@ -419,6 +425,56 @@ static enum cs_status cs_dispatch(struct xe_cbev_ctx *ctx,
 	return CS_DONE;
 }
 
+/*
+ * XE_CBEV_USER_DISPATCH: post the dispatch to the file's execution units
+ * and hold the queue; executed again once they report, it goes on or
+ * bans the queue with the fault they found. The counts of an indirect
+ * dispatch are read when it is posted.
+ */
+static enum cs_status cs_user_dispatch(struct xe_cbev_ctx *ctx,
+				       const struct cs_cmd *cmd)
+{
+	u32 flags = cmd->dw[XE_CBEV_USER_DISPATCH_DW_FLAGS], groups[3];
+	u64 cookie = (u64)cmd->dw[XE_CBEV_USER_DISPATCH_DW_COOKIE + 1] << 32 |
+		     cmd->dw[XE_CBEV_USER_DISPATCH_DW_COOKIE];
+	u64 addr = (u64)cmd->dw[XE_CBEV_USER_DISPATCH_DW_INDIRECT + 1] << 32 |
+		   cmd->dw[XE_CBEV_USER_DISPATCH_DW_INDIRECT];
+	u64 fault = 0;
+	int ret;
+
+	memcpy(groups, &cmd->dw[XE_CBEV_USER_DISPATCH_DW_GROUPS], sizeof(groups));
+	if ((cmd->dw[0] & XE_CBEV_DISPATCH_MBZ) ||
+	    (flags & ~XE_CBEV_USER_DISPATCH_INDIRECT))
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, 0);
+	if (flags & XE_CBEV_USER_DISPATCH_INDIRECT) {
+		if (groups[0] || groups[1] || groups[2] || (addr & 3))
+			return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	} else if (addr) {
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
+	}
+
+	ret = xe_cbev_eu_poll(ctx, &fault);
+	if (ret == -EBUSY)
+		return CS_EU;
+	if (ret == -EFAULT)
+		return cs_fault(ctx, DRM_XE_CBEV_BAN_EU_FAULT, fault);
+	if (!ret)
+		return CS_DONE;
+
+	/* Nothing in flight: a new dispatch. */
+	if (flags & XE_CBEV_USER_DISPATCH_INDIRECT) {
+		if (addr & ~GPU_ADDR_MASK)
+			return cs_fault(ctx, DRM_XE_CBEV_BAN_UNMAPPED, addr);
+		ret = xe_cbev_vm_read(ctx->vm, addr, groups, sizeof(groups), &fault);
+		if (ret)
+			return cs_access_fault(ctx, ret, fault);
+	}
+	if (!groups[0] || !groups[1] || !groups[2])
+		return CS_DONE;
+	xe_cbev_eu_post(ctx, cookie, groups);
+	return CS_EU;
+}
+
 /* MI_BATCH_BUFFER_START: call (second level) or chain. */
 static enum cs_status cs_batch_start(struct xe_cbev_ctx *ctx,
 				     const struct cs_cmd *cmd)
@@ -475,6 +531,8 @@ static enum cs_status cs_execute(struct xe_cbev_ctx *ctx,
 		return cs_pipe_control(ctx, cmd);
 	if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
 		return cs_dispatch(ctx, cmd);
+	if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_USER_DISPATCH)
+		return cs_user_dispatch(ctx, cmd);
 
 	switch (XE_CBEV_MI_OPCODE(dw0)) {
 	case XE_CBEV_MI_NOOP:
@@ -626,6 +684,8 @@ enum xe_cbev_run xe_cbev_cs_run(struct xe_cbev_ctx *ctx, unsigned int budget,
 			return XE_CBEV_RUN_SPIN;
 		case CS_YIELD:
 			return XE_CBEV_RUN_YIELD;
+		case CS_EU:
+			return XE_CBEV_RUN_EU;
 		case CS_FAULT:
 			return XE_CBEV_RUN_FAULT;
 		}

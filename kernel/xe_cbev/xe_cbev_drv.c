@@ -21,6 +21,8 @@
 #include "xe_cbev_compat.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_counter_ioctl.h"
+#include "xe_cbev_eu.h"
+#include "xe_cbev_eu_ioctl.h"
 #include "xe_cbev_debugfs.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_engine.h"
@@ -69,6 +71,7 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 	xe_cbev_counter_mgr_init(&xfile->counters);
 	xe_cbev_file_submissions_init(xfile);
 	xe_cbev_file_queues_init(xfile);
+	xe_cbev_eu_init(&xfile->eu);
 	xe_cbev_ipc_file_init(xfile);
 	file->driver_priv = xfile;
 	return 0;
@@ -121,6 +124,10 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_SET, xe_cbev_counter_set_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_WAIT, xe_cbev_eu_wait_ioctl, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_REPORT, xe_cbev_eu_report_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_STOP, xe_cbev_eu_stop_ioctl, DRM_RENDER_ALLOW),
 };
 
 /* DRM's GEM file operations (with the flags each kernel wants), and ours. */

@@ -91,6 +91,8 @@ struct xe_cbev_file {
 	struct xarray queues;
 	/** @engine: the file's place in the engine's turns, for its queues */
 	struct xe_cbev_engine_client engine;
+	/** @eu: the file's execution units, where user dispatches go */
+	struct xe_cbev_eu eu;
 	/** @seqno: the file's last submission number */
 	atomic64_t seqno;
 	/** @interrupts: MI_USER_INTERRUPTs its queues raised */

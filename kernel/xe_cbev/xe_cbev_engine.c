@@ -39,7 +39,10 @@
  * 2048 commands; 1, 2, 4 ms; 256 KiB, 1 MiB, 4 MiB), which weights the
  * turns.
  *
- * A context that cannot go on leaves the engine: parked on the object
+ * A context that cannot go on leaves the engine: held while the
+ * execution units run its user dispatch (their report makes it runnable
+ * again; the dispatch's time counts toward the hang timeout, patient or
+ * not), parked on the object
  * that holds the value its semaphore waits for (any engine write to the
  * object makes it runnable again), or asleep until its spin kernel's
  * deadline. A parked context also re-polls on a timer, from 1 ms growing
@@ -315,6 +318,10 @@ static bool ctx_slice(struct xe_cbev_ctx *ctx)
 			ctx_arm_timer(ctx, (u64)ctx->poll_ms * NSEC_PER_MSEC);
 			ctx->poll_ms = min(ctx->poll_ms * 2, POLL_MS_MAX);
 		}
+		break;
+	case XE_CBEV_RUN_EU:
+		/* The report makes it runnable; the timer is the hang check. */
+		ctx_arm_timer(ctx, U64_MAX);
 		break;
 	case XE_CBEV_RUN_SPIN:
 		left = ktime_to_ns(ktime_sub(ctx->spin_until, ktime_get()));

@@ -53,6 +53,53 @@ enum xe_cbev_run {
 	XE_CBEV_RUN_PARKED,	/* waiting on a value in memory */
 	XE_CBEV_RUN_SPIN,	/* busy in a dispatch until spin_until */
 	XE_CBEV_RUN_FAULT,	/* banned: see ban_reason */
+	XE_CBEV_RUN_EU,		/* held until the execution units report */
+};
+
+/**
+ * struct xe_cbev_eu - one open file's execution units, as the kernel sees
+ * them: where its queues post user dispatches and its EU threads wait
+ *
+ * Embedded in the file. Process context only.
+ */
+struct xe_cbev_eu {
+	/** @lock: protects @pending, @stopped and every context's &xe_cbev_ctx.eu_dispatch */
+	spinlock_t lock;
+	/** @pending: dispatches posted and not taken, oldest first; @lock */
+	struct list_head pending;
+	/** @wq: execution units waiting for a dispatch */
+	wait_queue_head_t wq;
+	/** @stopped: waits fail with -ESHUTDOWN; @lock */
+	bool stopped;
+};
+
+/* The life of a user dispatch. */
+enum xe_cbev_eu_state {
+	XE_CBEV_EU_IDLE,	/* no dispatch in flight */
+	XE_CBEV_EU_PENDING,	/* posted, on &xe_cbev_eu.pending */
+	XE_CBEV_EU_TAKEN,	/* an execution unit runs it */
+	XE_CBEV_EU_DONE,	/* reported complete */
+	XE_CBEV_EU_FAULT,	/* reported faulted at @fault_addr */
+};
+
+/**
+ * struct xe_cbev_eu_dispatch - a context's user dispatch in flight
+ *
+ * Every field is under &xe_cbev_eu.lock of the owning file.
+ */
+struct xe_cbev_eu_dispatch {
+	/** @link: in &xe_cbev_eu.pending while PENDING */
+	struct list_head link;
+	/** @state: enum xe_cbev_eu_state */
+	u32 state;
+	/** @groups: work-group counts */
+	u32 groups[3];
+	/** @seqno: the dispatch's number in the context, from 1 */
+	u64 seqno;
+	/** @cookie: the command's cookie */
+	u64 cookie;
+	/** @fault_addr: where it faulted (FAULT) */
+	u64 fault_addr;
 };
 
 /**
@@ -230,6 +277,11 @@ struct xe_cbev_ctx {
 	 * allocated with the context
 	 */
 	struct xe_cbev_dispatch dispatch;
+
+	/** @eu: the owning file's execution units; set at creation */
+	struct xe_cbev_eu *eu;
+	/** @eu_dispatch: the user dispatch in flight, under @eu's lock */
+	struct xe_cbev_eu_dispatch eu_dispatch;
 
 	/** @park: entry on @park_bo's wait queue while parked */
 	struct wait_queue_entry park;

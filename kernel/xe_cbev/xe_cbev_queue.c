@@ -18,6 +18,7 @@
 #include "xe_cbev_ctx.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_engine.h"
+#include "xe_cbev_eu.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_trace.h"
@@ -107,6 +108,7 @@ static bool queue_kill(struct xe_cbev_queue *q)
 
 	/* Nothing queues the work now. */
 	q->ctx.ops->cancel(&q->ctx);
+	xe_cbev_eu_cancel(&q->ctx);
 	xe_cbev_ctx_drop_jobs(&q->ctx);
 
 	xa_erase(&q->xfile->queues, q->id);
@@ -137,6 +139,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->ctx.vm = &xfile->vm;
 	q->ctx.event_wq = &xfile->event_wq;
 	q->ctx.interrupts = &xfile->interrupts;
+	q->ctx.eu = &xfile->eu;
 	q->ctx.priority = args->priority;
 	q->ctx.patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
 	q->ctx.ring_size = args->ring_size;

@@ -60,6 +60,14 @@
  *   libze_test_helper cb-import-nobody SOCK
  *	as user nobody, open the handle that comes: the kernel refuses
  *	(ZE_RESULT_ERROR_INSUFFICIENT_PERMISSIONS is the expected answer)
+ *
+ * SPIR-V (test_libze_spirv, with the stand-in compiler):
+ *
+ *   libze_test_helper spirv-import SOCK
+ *	open the memory handle (1024 floats), then the counter-based event
+ *	handle; launch an own vadd kernel (out = buf + buf) that waits on
+ *	the event, check that it has not run, 'o'; wait, check
+ *	out[i] == 6 * i (the test's kernel wrote buf[i] = 3 * i)
  */
 
 #include <stdbool.h>
@@ -75,6 +83,7 @@
 
 #include "common/l0_app.h"
 #include "common/ipc_socket.h"
+#include "libze_test_spirv.h"
 
 #define TIMEOUT_NS	(10ull * 1000000000ull)
 #define MEM_SIZE	(64u << 10)
@@ -504,6 +513,72 @@ static int cb_import_nobody(int sock)
 	return 0;
 }
 
+static int spirv_import(int sock)
+{
+	ze_result_t (*open_ipc)(ze_context_handle_t,
+				zex_ipc_counter_based_event_handle_t,
+				ze_event_handle_t *);
+	ze_host_mem_alloc_desc_t hdesc = {
+		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+	};
+	ze_module_desc_t mdesc = {
+		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
+		.format = ZE_MODULE_FORMAT_IL_SPIRV,
+	};
+	ze_kernel_desc_t kdesc = {
+		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC, .pKernelName = "vadd",
+	};
+	ze_group_count_t count = { 16, 1, 1 };
+	zex_ipc_counter_based_event_handle_t h;
+	ze_command_list_handle_t list;
+	ze_module_handle_t mod;
+	ze_kernel_handle_t k;
+	ze_event_handle_t ev;
+	ze_ipc_mem_handle_t mh;
+	float *buf = NULL, *out = NULL;
+	uint32_t w[32], n = 1024, i;
+	int err;
+
+	*(void **)&open_ipc = fn("zexCounterBasedEventOpenIpcHandle");
+	if (!open_ipc)
+		return 100;
+	if (ipc_recv_handle(sock, &mh))
+		return 101;
+	STEP(102, zeMemOpenIpcHandle(app.context, app.device, mh, 0,
+				     (void **)&buf));
+	STEP(103, zeMemAllocHost(app.context, &hdesc, n * 4, 0, (void **)&out));
+	memset(out, 0, n * 4);
+	if (recv_bytes(sock, &h, sizeof(h)))
+		return 104;
+	STEP(105, open_ipc(app.context, h, &ev));
+	mdesc.inputSize = lz_spirv(w, "vadd\0");
+	mdesc.pInputModule = (const uint8_t *)w;
+	STEP(106, zeModuleCreate(app.context, app.device, &mdesc, &mod, NULL));
+	STEP(107, zeKernelCreate(mod, &kdesc, &k));
+	STEP(108, zeKernelSetArgumentValue(k, 0, sizeof(buf), &buf));
+	STEP(109, zeKernelSetArgumentValue(k, 1, sizeof(buf), &buf));
+	STEP(110, zeKernelSetArgumentValue(k, 2, sizeof(out), &out));
+	STEP(111, zeKernelSetArgumentValue(k, 3, sizeof(n), &n));
+	STEP(112, zeKernelSetGroupSize(k, 64, 1, 1));
+	err = in_order_list(&list);
+	if (err)
+		return err;
+	STEP(113, zeCommandListAppendLaunchKernel(list, k, &count, NULL, 1, &ev));
+	/* The exporter's gate is closed: nothing can have run. */
+	for (i = 0; i < n; i++)
+		if (out[i] != 0.0f)
+			return 114;
+	if (send_byte(sock, 'o'))
+		return 115;
+	err = host_synchronize(list);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++)
+		if (out[i] != 6.0f * i)
+			return 116;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char status;
@@ -542,6 +617,8 @@ int main(int argc, char **argv)
 		status = cb_export(sock);
 	else if (!status && !strcmp(argv[1], "cb-import-nobody"))
 		status = cb_import_nobody(sock);
+	else if (!status && !strcmp(argv[1], "spirv-import"))
+		status = spirv_import(sock);
 	else if (!status)
 		status = 99;
 

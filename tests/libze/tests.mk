@@ -10,7 +10,7 @@
 
 LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_cmdlist test_libze_cmdqueue test_libze_fence test_libze_event \
-	test_libze_event_pool test_libze_module test_libze_kernel \
+	test_libze_event_pool test_libze_module test_libze_kernel test_libze_spirv \
 	test_libze_cb_event test_libze_cb_event_regular test_libze_cb_event_ext \
 	test_libze_cb_event_ipc test_libze_tools test_libze_handles \
 	test_libze_memory_ipc test_libze_virtual test_libze_debug \
@@ -94,3 +94,13 @@ TOOLS += $(LIBZE_TEST_HELPER)
 
 -include $(wildcard $(B)/obj/tests/libze/*.d $(B)/obj/tests/libze/host/*.d \
 	$(B)/obj/tests/libze/unit/*.d)
+
+# The stand-in SPIR-V compiler shim of test_libze_spirv (jit_standin.c),
+# loaded through XE_CBEV_JIT_LIBRARY; it goes into the VM with the libraries.
+LIBZE_JIT_STANDIN := $(B)/lib/libxe_cbev_jit_standin.so
+$(LIBZE_JIT_STANDIN): $(SRC)/tests/libze/jit_standin.c \
+		$(SRC)/userspace/libze/src/modules/jit.h $(SRC)/tests/libze/tests.mk
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -I$(SRC)/userspace/libze/src -fPIC -shared \
+		-o $@ $< $(USER_LDFLAGS)
+LIBS += $(LIBZE_JIT_STANDIN)

@@ -187,6 +187,27 @@ extern "C" {
 /* The dword that holds the low half of argument @i; the high half follows. */
 #define XE_CBEV_DISPATCH_DW_ARG(i)		(XE_CBEV_DISPATCH_DW_ARGS + 2 * (i))
 
+/*
+ * XE_CBEV_USER_DISPATCH: GFXPIPE sub-type 2, opcode 7, sub-opcode 0x7e; 9
+ * dwords. Hands a dispatch of a user kernel to the submitting file's
+ * execution units and holds the queue until they report it (see
+ * DRM_IOCTL_XE_CBEV_EU_WAIT). DW0 bits 15:8 must be zero; DW1 flags
+ * (XE_CBEV_USER_DISPATCH_*); DW2-DW3 a cookie the engine passes on, which
+ * names the launch in user space; DW4-DW6 the work-group counts in x, y
+ * and z; DW7-DW8 zero. With XE_CBEV_USER_DISPATCH_INDIRECT, DW4-DW6 are
+ * zero and DW7-DW8 the GPU address of three 32-bit counts, read when the
+ * command executes. A dispatch with a zero count is done at once.
+ */
+#define XE_CBEV_USER_DISPATCH			0x777e0000u
+#define XE_CBEV_USER_DISPATCH_DWORDS		9
+#define XE_CBEV_USER_DISPATCH_DW0 \
+	(XE_CBEV_USER_DISPATCH | XE_CBEV_CS_LEN(XE_CBEV_USER_DISPATCH_DWORDS))
+#define XE_CBEV_USER_DISPATCH_DW_FLAGS		1
+#define XE_CBEV_USER_DISPATCH_DW_COOKIE		2
+#define XE_CBEV_USER_DISPATCH_DW_GROUPS		4
+#define XE_CBEV_USER_DISPATCH_DW_INDIRECT	7
+#define XE_CBEV_USER_DISPATCH_INDIRECT		0x1u
+
 /* The longest command, in dwords. */
 #define XE_CBEV_CS_MAX_DWORDS			XE_CBEV_DISPATCH_DWORDS
 
@@ -261,6 +282,10 @@ static inline __u32 xe_cbev_mi_atomic_inline_dw0(__u32 opcode)
 static_assert(XE_CBEV_DISPATCH_DW0 == 0x777f000du, "XE_CBEV_DISPATCH DW0");
 static_assert(XE_CBEV_DISPATCH_DW_ARG(XE_CBEV_DISPATCH_NUM_ARGS) == 15,
 	      "the six dispatch arguments fill the command");
+static_assert(XE_CBEV_USER_DISPATCH_DW0 == 0x777e0007u,
+	      "XE_CBEV_USER_DISPATCH DW0");
+static_assert(XE_CBEV_USER_DISPATCH_DW_INDIRECT + 2 ==
+	      XE_CBEV_USER_DISPATCH_DWORDS, "the user dispatch's fields fill it");
 static_assert(XE_CBEV_PIPE_CONTROL_DW0 == 0x7a000004u, "PIPE_CONTROL DW0");
 static_assert(XE_CBEV_MI_BATCH_BUFFER_START_DW0(1) == 0x18c00101u,
 	      "MI_BATCH_BUFFER_START DW0");

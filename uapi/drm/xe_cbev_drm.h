@@ -62,6 +62,10 @@ extern "C" {
  * - &DRM_IOCTL_XE_CBEV_IPC_EXPORT, &DRM_IOCTL_XE_CBEV_IPC_IMPORT and
  *   &DRM_IOCTL_XE_CBEV_IPC_REVOKE: share counters and memory with other
  *   processes, by dma-buf fd or by token (&struct drm_xe_cbev_ipc_export).
+ * - &DRM_IOCTL_XE_CBEV_EU_WAIT, &DRM_IOCTL_XE_CBEV_EU_REPORT and
+ *   &DRM_IOCTL_XE_CBEV_EU_STOP: the file's execution units take the user
+ *   dispatches its queues reach and report them done or faulted
+ *   (&struct drm_xe_cbev_eu_wait).
  *
  * GPU address space: every open file has its own. Addresses are 48 bits
  * wide; the lower half, [&DRM_XE_CBEV_VA_USER_START,
@@ -106,6 +110,9 @@ struct drm_xe_cbev_user_extension {
 #define DRM_XE_CBEV_IPC_IMPORT		0x0d
 #define DRM_XE_CBEV_IPC_REVOKE		0x0e
 #define DRM_XE_CBEV_COUNTER_SET		0x0f
+#define DRM_XE_CBEV_EU_WAIT		0x14
+#define DRM_XE_CBEV_EU_REPORT		0x15
+#define DRM_XE_CBEV_EU_STOP		0x16
 
 #define DRM_IOCTL_XE_CBEV_DEVICE_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_DEVICE_QUERY, \
@@ -155,6 +162,15 @@ struct drm_xe_cbev_user_extension {
 #define DRM_IOCTL_XE_CBEV_COUNTER_SET \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_COUNTER_SET, \
 		struct drm_xe_cbev_counter_set)
+#define DRM_IOCTL_XE_CBEV_EU_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EU_WAIT, \
+		 struct drm_xe_cbev_eu_wait)
+#define DRM_IOCTL_XE_CBEV_EU_REPORT \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_EU_REPORT, \
+		struct drm_xe_cbev_eu_report)
+#define DRM_IOCTL_XE_CBEV_EU_STOP \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_EU_STOP, \
+		struct drm_xe_cbev_eu_stop)
 
 /** DRM_XE_CBEV_UAPI_MAJOR - bumped on incompatible uAPI changes (never, so far) */
 #define DRM_XE_CBEV_UAPI_MAJOR	1
@@ -195,8 +211,13 @@ struct drm_xe_cbev_query_device_info {
 	__u32 min_ring_size;
 	/** @max_ring_size: largest exec queue ring, in bytes */
 	__u32 max_ring_size;
-	/** @reserved: always zero */
-	__u64 reserved[1];
+#define DRM_XE_CBEV_CAP_USER_DISPATCH	0x4ull
+	/**
+	 * @capabilities: DRM_XE_CBEV_CAP_*: USER_DISPATCH, the engine hands
+	 * XE_CBEV_USER_DISPATCH to the file's execution units
+	 * (&DRM_IOCTL_XE_CBEV_EU_WAIT)
+	 */
+	__u64 capabilities;
 };
 
 /**
@@ -580,6 +601,8 @@ struct drm_xe_cbev_exec_queue_state {
 #define DRM_XE_CBEV_BAN_HANG		6
 /* A misaligned address. */
 #define DRM_XE_CBEV_BAN_ALIGNMENT	7
+/* An execution unit reported a fault in a user dispatch (a page fault). */
+#define DRM_XE_CBEV_BAN_EU_FAULT	10
 	/** @ban_reason: out: DRM_XE_CBEV_BAN_* */
 	__u32 ban_reason;
 	/** @pad: must be zero */
@@ -912,6 +935,101 @@ struct drm_xe_cbev_ipc_revoke {
 #define DRM_XE_CBEV_URING_CMD_EXEC	1
 /* &struct drm_xe_cbev_wait */
 #define DRM_XE_CBEV_URING_CMD_WAIT	2
+
+/**
+ * DOC: execution units
+ *
+ * The engine never runs user code. When a queue reaches an
+ * XE_CBEV_USER_DISPATCH command (see Documentation/command-stream.rst) the
+ * engine hands the dispatch to the execution units of the file that owns
+ * the queue -- threads of that process that sleep in
+ * &DRM_IOCTL_XE_CBEV_EU_WAIT -- and holds that queue (its other work
+ * waits; other queues go on) until one of them reports it with
+ * &DRM_IOCTL_XE_CBEV_EU_REPORT. A completed dispatch lets the queue go on
+ * with the next command; a fault bans the queue with
+ * &DRM_XE_CBEV_BAN_EU_FAULT and the faulting address; a dispatch nobody
+ * reports counts toward the queue's hang timeout like any command that
+ * makes no progress. A queue holds at most one dispatch at a time; each
+ * has a number (@seqno, per queue, from 1) that its report must name.
+ * &DRM_IOCTL_XE_CBEV_EU_STOP wakes every waiter of the file and makes
+ * waits fail with -ESHUTDOWN until it is called again with
+ * &DRM_XE_CBEV_EU_STOP_RESUME.
+ */
+
+/**
+ * struct drm_xe_cbev_eu_wait - argument of &DRM_IOCTL_XE_CBEV_EU_WAIT
+ *
+ * Blocks (interruptibly: -EINTR, or restarted) until one of the file's
+ * queues has a dispatch no execution unit has taken, takes it and says
+ * which. Returns -ESHUTDOWN while the file's execution units are stopped
+ * (&DRM_IOCTL_XE_CBEV_EU_STOP), -EAGAIN with
+ * &DRM_XE_CBEV_EU_WAIT_NONBLOCK when nothing is waiting.
+ */
+struct drm_xe_cbev_eu_wait {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+#define DRM_XE_CBEV_EU_WAIT_NONBLOCK	0x1u
+	/** @flags: DRM_XE_CBEV_EU_WAIT_* */
+	__u32 flags;
+	/** @exec_queue_id: out: the queue that holds the dispatch */
+	__u32 exec_queue_id;
+	/** @seqno: out: the dispatch's number in that queue */
+	__u64 seqno;
+	/** @cookie: out: the command's cookie, which names the launch */
+	__u64 cookie;
+	/** @groups: out: work-groups in x, y and z, none zero */
+	__u32 groups[3];
+	/** @pad: must be zero */
+	__u32 pad;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_eu_report - argument of &DRM_IOCTL_XE_CBEV_EU_REPORT
+ *
+ * Reports the dispatch @seqno of queue @exec_queue_id, which an
+ * execution unit of this file took and nobody reported yet. -ENOENT for
+ * a queue this file does not have; -EINVAL for a dispatch that is not
+ * the queue's current taken one (already reported, never taken, another
+ * number) or a bad field; -ECANCELED when the queue was banned
+ * meanwhile (the report changes nothing).
+ */
+struct drm_xe_cbev_eu_report {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @exec_queue_id: the queue, as &DRM_IOCTL_XE_CBEV_EU_WAIT said */
+	__u32 exec_queue_id;
+#define DRM_XE_CBEV_EU_REPORT_COMPLETE	0
+#define DRM_XE_CBEV_EU_REPORT_FAULT	1
+	/** @status: DRM_XE_CBEV_EU_REPORT_* */
+	__u32 status;
+	/** @seqno: the dispatch's number */
+	__u64 seqno;
+	/** @fault_addr: the faulting address (FAULT), else must be zero */
+	__u64 fault_addr;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_eu_stop - argument of &DRM_IOCTL_XE_CBEV_EU_STOP
+ *
+ * Stops the file's execution units: every &DRM_IOCTL_XE_CBEV_EU_WAIT of
+ * the file, sleeping or to come, returns -ESHUTDOWN; dispatches stay
+ * queued. With &DRM_XE_CBEV_EU_STOP_RESUME, waits work again.
+ */
+struct drm_xe_cbev_eu_stop {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+#define DRM_XE_CBEV_EU_STOP_RESUME	0x1u
+	/** @flags: DRM_XE_CBEV_EU_STOP_* */
+	__u32 flags;
+	/** @pad: must be zero */
+	__u32 pad;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
 
 #if defined(__cplusplus)
 }

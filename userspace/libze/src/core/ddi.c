@@ -54,6 +54,7 @@
 #include "core/ddi.h"
 #include "core/debug_log.h"
 #include "lists/cmdlist.h"
+#include "lists/cmdlist_jit.h"
 #include "lists/cmdqueue.h"
 #include "events/cb_event.h"
 #include "core/context.h"
@@ -209,8 +210,8 @@ static const struct xe_ddi_slot command_list_slots[] = {
 	S(1_0, zeCommandListAppendQueryKernelTimestamps, xe_append_query_kernel_timestamps),
 	S(1_0, zeCommandListAppendLaunchKernel, xe_append_launch_kernel),
 	S(1_0, zeCommandListAppendLaunchCooperativeKernel, xe_append_launch_cooperative_kernel),
-	N(1_0, zeCommandListAppendLaunchKernelIndirect),
-	N(1_0, zeCommandListAppendLaunchMultipleKernelsIndirect),
+	S(1_0, zeCommandListAppendLaunchKernelIndirect, xe_append_launch_kernel_indirect),
+	S(1_0, zeCommandListAppendLaunchMultipleKernelsIndirect, xe_append_launch_multiple_kernels_indirect),
 	O(1_3, zeCommandListAppendImageCopyToMemoryExt),
 	O(1_3, zeCommandListAppendImageCopyFromMemoryExt),
 	S(1_6, zeCommandListHostSynchronize, xe_cmdlist_host_synchronize),

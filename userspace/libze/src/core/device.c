@@ -23,6 +23,7 @@
 #include "events/counter.h"
 #include "core/device.h"
 #include "core/driver.h"
+#include "modules/eu_pool.h"
 #include "submission/kmd.h"
 
 static_assert(offsetof(struct xe_device, obj) == 0,
@@ -92,6 +93,7 @@ err_close:
 
 void xe_device_fini(struct xe_device *dev)
 {
+	xe_eu_pool_stop(&dev->eu_pool);
 	xe_counter_put(dev->cb_done);
 	xe_ts_pool_fini(&dev->ts_pool);
 	pthread_mutex_destroy(&dev->cb_lock);

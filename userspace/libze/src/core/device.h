@@ -18,6 +18,7 @@ struct xe_cb_import;
 struct xe_counter;
 struct xe_counter_page;
 struct xe_driver;
+struct xe_eu_pool;
 struct xe_ring;
 
 /**
@@ -41,6 +42,9 @@ struct xe_ring;
  *	condition that holds, for complete events (cb_event_wait.c);
  *	allocated on first use
  *
+ * @eu_pool: the execution units of SPIR-V kernels, started at the first
+ *	launch of one (modules/eu_pool.c)
+ *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
  */
@@ -60,6 +64,7 @@ struct xe_device {
 	pthread_mutex_t cb_lock;
 	struct xe_cb_import *cb_imports;
 	struct xe_counter *cb_done;
+	struct xe_eu_pool *eu_pool;
 };
 
 int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd);

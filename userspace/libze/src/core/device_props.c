@@ -67,6 +67,14 @@ ze_result_t xe_device_get_root_device(ze_device_handle_t hDevice,
 	return ZE_RESULT_SUCCESS;
 }
 
+/* What a kernel's float and double arithmetic does: the CPU's IEEE 754. */
+#define XE_FP_FLAGS \
+	(ZE_DEVICE_FP_FLAG_DENORM | ZE_DEVICE_FP_FLAG_INF_NAN | \
+	 ZE_DEVICE_FP_FLAG_ROUND_TO_NEAREST | ZE_DEVICE_FP_FLAG_ROUND_TO_ZERO | \
+	 ZE_DEVICE_FP_FLAG_ROUND_TO_INF | ZE_DEVICE_FP_FLAG_FMA)
+/* __local memory one work-group may have (kernel_jit.c checks it). */
+#define XE_MAX_LOCAL_MEMORY	(64 * 1024)
+
 ze_result_t xe_device_get_compute_properties(ze_device_handle_t hDevice,
 					     ze_device_compute_properties_t *p)
 {
@@ -82,7 +90,7 @@ ze_result_t xe_device_get_compute_properties(ze_device_handle_t hDevice,
 	p->maxGroupCountX = UINT32_MAX;
 	p->maxGroupCountY = UINT32_MAX;
 	p->maxGroupCountZ = UINT32_MAX;
-	p->maxSharedLocalMemory = 0;
+	p->maxSharedLocalMemory = XE_MAX_LOCAL_MEMORY;
 	memset(p->subGroupSizes, 0, sizeof(p->subGroupSizes));
 	p->numSubGroupSizes = 1;
 	p->subGroupSizes[0] = 1;
@@ -99,12 +107,17 @@ ze_result_t xe_device_get_module_properties(ze_device_handle_t hDevice,
 	if (!p)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	p->spirvVersionSupported = 0;	/* built-in module images only */
+	/*
+	 * SPIR-V as the compiler shim reads it (SPIRV-LLVM-Translator 15:
+	 * up to 1.4); fp32 and fp64 are the host's IEEE arithmetic, fp16
+	 * is not claimed.
+	 */
+	p->spirvVersionSupported = ZE_MAKE_VERSION(1, 4);
 	p->flags = ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS;
 	p->fp16flags = 0;
-	p->fp32flags = 0;
-	p->fp64flags = 0;
-	p->maxArgumentsSize = 3 * sizeof(uint64_t);
+	p->fp32flags = XE_FP_FLAGS;
+	p->fp64flags = XE_FP_FLAGS;
+	p->maxArgumentsSize = 2048;
 	p->printfBufferSize = 0;
 	/* A built-in module image works on every xe_cbev device. */
 	memset(&p->nativeKernelSupported, 0, sizeof(p->nativeKernelSupported));

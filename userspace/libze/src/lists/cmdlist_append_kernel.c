@@ -6,8 +6,9 @@
 /*
  * DOC: kernel launches
  *
- * A launch is one XE_CBEV_DISPATCH of the kernel's built-in with the
- * arguments the kernel holds at append time (kernel.c), so the kernel may
+ * A launch of a built-in kernel is one XE_CBEV_DISPATCH of the kernel's
+ * built-in with the arguments the kernel holds at append time (kernel.c);
+ * one of a SPIR-V kernel goes to cmdlist_append_jit.c, so the kernel may
  * be changed for the next launch right away. Copy-only lists cannot launch
  * kernels. The spec 1.14 forms set the group size and arguments first, then
  * launch; their pNext chains carry nothing this device uses.
@@ -17,6 +18,7 @@
 
 #include "core/libze_private.h"
 #include "lists/cmdlist.h"
+#include "lists/cmdlist_jit.h"
 #include "submission/encoder.h"
 #include "modules/module.h"
 
@@ -36,6 +38,10 @@ static ze_result_t launch(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (list->ordinal == XE_ORDINAL_COPY)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (k->mk->jit)
+		return xe_append_launch_jit(hCommandList, 1, &k, count, 0, NULL,
+					    hSignalEvent, numWaitEvents,
+					    phWaitEvents);
 
 	n = xe_kernel_dispatch_args(k, count, args);
 	if (n == -ERANGE)
@@ -123,7 +129,29 @@ xe_append_launch_kernel_with_arguments(ze_command_list_handle_t hCommandList,
 				     groupSizes.groupSizeZ))
 		return ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
 
-	/* Each entry points at an argument's value, as SetArgumentValue's. */
+	/*
+	 * Each entry points at an argument's value, as SetArgumentValue's;
+	 * a __local argument's at its size (a size_t).
+	 */
+	if (k->mk->jit) {
+		const struct xe_jit_kernel_info *ki = k->mk->jit;
+
+		for (i = 0; i < ki->num_args; i++) {
+			const struct xe_jit_arg_info *ai = &ki->args[i];
+			int err;
+
+			if (ai->kind == XE_JIT_ARG_LOCAL)
+				err = pArguments[i] ?
+				      xe_kernel_set_arg(k, i, *(const size_t *)pArguments[i],
+							NULL) : -EINVAL;
+			else
+				err = xe_kernel_set_arg(k, i, ai->size, pArguments[i]);
+			if (err)
+				return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+		}
+		return launch(hCommandList, k, &groupCounts, hSignalEvent,
+			      numWaitEvents, phWaitEvents);
+	}
 	b = k->mk->builtin;
 	for (i = 0; i < b->num_args; i++)
 		if (xe_kernel_set_arg(k, i, b->arg_size[i], pArguments[i]))

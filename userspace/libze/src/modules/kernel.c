@@ -84,6 +84,8 @@ int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 	const struct xe_builtin *b = k->mk->builtin;
 	uint64_t v = 0;
 
+	if (k->mk->jit)
+		return xe_kernel_jit_set_arg(k, index, size, value);
 	if (index >= b->num_args)
 		return -ENOENT;
 	if (size != b->arg_size[index])
@@ -100,7 +102,12 @@ int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 int xe_kernel_set_group_size(struct xe_kernel *k, uint32_t x, uint32_t y,
 			     uint32_t z)
 {
-	if (!x || !y || !z || (uint64_t)x * y * z > XE_MAX_GROUP_SIZE)
+	const uint32_t *req = k->mk->jit ? k->mk->jit->reqd_group_size : NULL;
+
+	if (!x || !y || !z || (uint64_t)x * y * z > xe_kernel_max_group_size(k))
+		return -EINVAL;
+	/* reqd_work_group_size: that size or none. */
+	if (req && req[0] && (x != req[0] || y != req[1] || z != req[2]))
 		return -EINVAL;
 	k->group_size[0] = x;
 	k->group_size[1] = y;
@@ -189,7 +196,7 @@ ze_result_t xe_kernel_create(ze_module_handle_t hModule,
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 
 	for (i = 0; i < mod->num_kernels; i++)
-		if (!strcmp(mod->kernels[i].name, desc->pKernelName))
+		if (!strcmp(xe_mk_name(&mod->kernels[i]), desc->pKernelName))
 			mk = &mod->kernels[i];
 	if (!mk)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_NAME,
@@ -202,6 +209,11 @@ ze_result_t xe_kernel_create(ze_module_handle_t hModule,
 	k->module = mod;
 	k->mk = mk;
 	xe_kernel_set_group_size(k, 1, 1, 1);
+	if (mk->jit && xe_kernel_jit_init(k)) {
+		xe_object_fini(&k->obj);
+		free(k);
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
 
 	*phKernel = xe_object_handle(&k->obj);
 	return ZE_RESULT_SUCCESS;
@@ -213,6 +225,7 @@ ze_result_t xe_kernel_destroy(ze_kernel_handle_t hKernel)
 
 	if (!k)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	xe_kernel_jit_fini(k);
 	xe_object_fini(&k->obj);
 	free(k);
 	return ZE_RESULT_SUCCESS;
@@ -262,14 +275,22 @@ ze_result_t xe_kernel_suggest_group_size(ze_kernel_handle_t hKernel,
 					 uint32_t *groupSizeY,
 					 uint32_t *groupSizeZ)
 {
-	uint32_t left = XE_MAX_GROUP_SIZE;
+	struct xe_kernel *k = xe_kernel_from_handle(hKernel);
+	uint32_t left;
 
-	if (!xe_kernel_from_handle(hKernel))
+	if (!k)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	left = xe_kernel_max_group_size(k);
 	if (!groupSizeX || !groupSizeY || !groupSizeZ)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!globalSizeX || !globalSizeY || !globalSizeZ)
 		return ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION;
+	if (k->mk->jit && k->mk->jit->reqd_group_size[0]) {
+		*groupSizeX = k->mk->jit->reqd_group_size[0];
+		*groupSizeY = k->mk->jit->reqd_group_size[1];
+		*groupSizeZ = k->mk->jit->reqd_group_size[2];
+		return ZE_RESULT_SUCCESS;
+	}
 
 	/* Groups that divide the global size exactly, 1024 items at most. */
 	*groupSizeX = divisor_at_most(globalSizeX, left);
@@ -310,6 +331,8 @@ ze_result_t xe_kernel_set_argument_value(ze_kernel_handle_t hKernel,
 	case -E2BIG:
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE,
 			       "argSize is not the size of the argument");
+	case -ENOMEM:
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	default:
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	}
@@ -367,6 +390,10 @@ ze_result_t xe_kernel_get_properties(ze_kernel_handle_t hKernel,
 	if (!props)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
+	if (k->mk->jit) {
+		xe_kernel_jit_properties(k, props);
+		return ZE_RESULT_SUCCESS;
+	}
 	props->numKernelArgs = k->mk->builtin->num_args;
 	props->requiredGroupSizeX = 0;
 	props->requiredGroupSizeY = 0;
@@ -395,11 +422,11 @@ ze_result_t xe_kernel_get_name(ze_kernel_handle_t hKernel, size_t *pSize,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!pSize)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	len = strlen(k->mk->name) + 1;
+	len = strlen(xe_mk_name(k->mk)) + 1;
 	if (pName) {
 		if (*pSize < len)
 			return ZE_RESULT_ERROR_INVALID_SIZE;
-		memcpy(pName, k->mk->name, len);
+		memcpy(pName, xe_mk_name(k->mk), len);
 	}
 	*pSize = len;
 	return ZE_RESULT_SUCCESS;

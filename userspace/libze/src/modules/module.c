@@ -10,9 +10,10 @@
  * built-in module image (ZE_MODULE_FORMAT_NATIVE, include/zex_builtins.h,
  * Documentation/libze-builtins.rst): a header and a list of kernel names,
  * each naming a built-in. The image is checked in full before a module is
- * made; the build log says what was wrong with it. SPIR-V cannot be built:
- * that is a build failure, with a log that says so. Modules import and
- * export nothing, so linking has nothing to do.
+ * made; the build log says what was wrong with it. SPIR-V modules, and
+ * the native binaries zeModuleGetNativeBinary() makes of them, are the
+ * compiler's (module_jit.c). Modules import and export nothing, so
+ * linking has nothing to do.
  */
 
 #include <errno.h>
@@ -29,7 +30,7 @@
 
 struct xe_build_log {
 	struct xe_object obj;
-	char text[256];
+	char *text;
 };
 
 static_assert(offsetof(struct xe_module, obj) == 0,
@@ -109,14 +110,23 @@ static int parse_image(struct xe_module *mod, const uint8_t *image,
 
 static void module_free(struct xe_module *mod)
 {
+	xe_module_jit_fini(mod);
 	free(mod->kernels);
 	free(mod->image);
 	xe_object_fini(&mod->obj);
 	free(mod);
 }
 
-static ze_result_t make_log(struct xe_context *ctx, const char *text,
-			    ze_module_build_log_handle_t *phBuildLog)
+/**
+ * xe_build_log_make() - a build log handle, if the caller asked for one
+ * @ctx: the module's context
+ * @text: what it says
+ * @phBuildLog: where to store the handle, or NULL
+ *
+ * Return: ZE_RESULT_SUCCESS or an out-of-memory error.
+ */
+ze_result_t xe_build_log_make(struct xe_context *ctx, const char *text,
+			      ze_module_build_log_handle_t *phBuildLog)
 {
 	struct xe_build_log *log;
 
@@ -125,9 +135,44 @@ static ze_result_t make_log(struct xe_context *ctx, const char *text,
 	log = calloc(1, sizeof(*log));
 	if (!log)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	log->text = strdup(text ? text : "");
+	if (!log->text) {
+		free(log);
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
 	xe_object_init(&log->obj, XE_MAGIC_BUILD_LOG, &ctx->drv->ddi);
-	snprintf(log->text, sizeof(log->text), "%s", text);
 	*phBuildLog = xe_object_handle(&log->obj);
+	return ZE_RESULT_SUCCESS;
+}
+
+#define make_log xe_build_log_make
+
+/* A SPIR-V module, or the native binary of one: the compiler's. */
+static ze_result_t create_jit(struct xe_context *ctx, struct xe_device *dev,
+			      const ze_module_desc_t *desc,
+			      ze_module_handle_t *phModule,
+			      ze_module_build_log_handle_t *phBuildLog)
+{
+	struct xe_module *mod;
+	char *log = NULL;
+	ze_result_t ret, lret;
+
+	mod = calloc(1, sizeof(*mod));
+	if (!mod)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	xe_object_init(&mod->obj, XE_MAGIC_MODULE, &ctx->drv->ddi);
+	mod->ctx = ctx;
+	mod->dev = dev;
+	ret = xe_module_jit_create(mod, desc, &log);
+	lret = make_log(ctx, log, phBuildLog);
+	free(log);
+	if (ret == ZE_RESULT_SUCCESS && lret != ZE_RESULT_SUCCESS)
+		ret = lret;
+	if (ret != ZE_RESULT_SUCCESS) {
+		module_free(mod);
+		return ret;
+	}
+	*phModule = xe_object_handle(&mod->obj);
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -158,12 +203,11 @@ ze_result_t xe_module_create(ze_context_handle_t hContext,
 	if (!desc->inputSize)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE, "desc->inputSize is 0");
 
-	if (desc->format == ZE_MODULE_FORMAT_IL_SPIRV) {
-		ret = make_log(ctx, "xe_cbev runs built-in kernels only: SPIR-V cannot be built; use a built-in module image (ZE_MODULE_FORMAT_NATIVE)",
-			       phBuildLog);
-		return ret != ZE_RESULT_SUCCESS ? ret :
-		       ZE_RESULT_ERROR_MODULE_BUILD_FAILURE;
-	}
+	if (desc->format == ZE_MODULE_FORMAT_IL_SPIRV ||
+	    (desc->inputSize >= XE_JIT_NATIVE_MAGIC_SIZE &&
+	     !memcmp(desc->pInputModule, XE_JIT_NATIVE_MAGIC,
+		     XE_JIT_NATIVE_MAGIC_SIZE)))
+		return create_jit(ctx, dev, desc, phModule, phBuildLog);
 
 	mod = calloc(1, sizeof(*mod));
 	if (!mod)
@@ -248,12 +292,14 @@ ze_result_t xe_module_get_global_pointer(ze_module_handle_t hModule,
 					 const char *pGlobalName, size_t *pSize,
 					 void **pptr)
 {
-	(void)pSize;
-	(void)pptr;
-	if (!module_from_handle(hModule))
+	struct xe_module *mod = module_from_handle(hModule);
+
+	if (!mod)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!pGlobalName)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (mod->jit)
+		return xe_module_jit_global_pointer(mod, pGlobalName, pSize, pptr);
 	return ZE_RESULT_ERROR_INVALID_GLOBAL_NAME;
 }
 
@@ -269,7 +315,7 @@ ze_result_t xe_module_get_kernel_names(ze_module_handle_t hModule,
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	n = xe_enum_count(pCount, mod->num_kernels, pNames);
 	for (i = 0; i < n; i++)
-		pNames[i] = mod->kernels[i].name;
+		pNames[i] = xe_mk_name(&mod->kernels[i]);
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -302,6 +348,7 @@ ze_result_t xe_build_log_destroy(ze_module_build_log_handle_t hModuleBuildLog)
 	if (!log)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	xe_object_fini(&log->obj);
+	free(log->text);
 	free(log);
 	return ZE_RESULT_SUCCESS;
 }

@@ -60,6 +60,17 @@ struct pipe_control {
 	struct xe_qword data;
 };
 
+struct xe_cbev_user_dispatch {
+	uint32_t dw0;
+	uint32_t flags;
+	struct xe_qword cookie;
+	uint32_t groups[3];
+	struct xe_qword indirect;
+};
+
+static_assert(sizeof(struct xe_cbev_user_dispatch) ==
+	      XE_CBEV_USER_DISPATCH_DWORDS * 4, "XE_CBEV_USER_DISPATCH");
+
 struct xe_cbev_dispatch {
 	uint32_t dw0;
 	uint32_t kernel;
@@ -194,5 +205,29 @@ uint32_t *xe_emit_dispatch(uint32_t *cs, uint32_t kernel,
 
 	for (i = 0; i < XE_DISPATCH_NUM_ARGS; i++)
 		cmd.args[i] = qword(args[i]);
+	return EMIT(cs, cmd);
+}
+
+/**
+ * xe_emit_user_dispatch() - XE_CBEV_USER_DISPATCH
+ * @cs: where to write
+ * @cookie: names the launch for the execution units
+ * @groups: the three group counts, or NULL for an indirect dispatch
+ * @indirect: GPU address of the three counts (indirect), else ignored
+ *
+ * Return: the dword after the command.
+ */
+uint32_t *xe_emit_user_dispatch(uint32_t *cs, uint64_t cookie,
+				const uint32_t *groups, uint64_t indirect)
+{
+	struct xe_cbev_user_dispatch cmd = {
+		.dw0 = XE_CBEV_USER_DISPATCH_DW0,
+		.flags = groups ? 0 : XE_CBEV_USER_DISPATCH_INDIRECT,
+		.cookie = qword(cookie),
+		.indirect = qword(groups ? 0 : indirect),
+	};
+
+	if (groups)
+		memcpy(cmd.groups, groups, sizeof(cmd.groups));
 	return EMIT(cs, cmd);
 }

@@ -51,4 +51,7 @@ uint32_t *xe_emit_timestamp(uint32_t *cs, uint64_t addr);
 uint32_t *xe_emit_dispatch(uint32_t *cs, uint32_t kernel,
 			   const uint64_t args[XE_DISPATCH_NUM_ARGS]);
 
+uint32_t *xe_emit_user_dispatch(uint32_t *cs, uint64_t cookie,
+				const uint32_t *groups, uint64_t indirect);
+
 #endif /* _XE_ENCODER_H */

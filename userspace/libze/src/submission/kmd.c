@@ -644,6 +644,48 @@ int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value)
 	return 0;
 }
 
+/*
+ * DRM_IOCTL_XE_CBEV_EU_WAIT: take a user dispatch for this file's execution
+ * units, blocking unless @nonblock. Restarted on EINTR.
+ */
+int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->flags = nonblock ? DRM_XE_CBEV_EU_WAIT_NONBLOCK : 0;
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, out))
+		return -errno;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_EU_REPORT: a taken dispatch is done, or faulted at @addr. */
+int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
+		     uint64_t addr)
+{
+	struct drm_xe_cbev_eu_report args = {
+		.exec_queue_id = queue,
+		.seqno = seqno,
+		.status = fault ? DRM_XE_CBEV_EU_REPORT_FAULT :
+				  DRM_XE_CBEV_EU_REPORT_COMPLETE,
+		.fault_addr = fault ? addr : 0,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &args))
+		return -errno;
+	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_EU_STOP: stop (or @resume) the file's EU waits. */
+int xe_kmd_eu_stop(int fd, bool resume)
+{
+	struct drm_xe_cbev_eu_stop args = {
+		.flags = resume ? DRM_XE_CBEV_EU_STOP_RESUME : 0,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_STOP, &args))
+		return -errno;
+	return 0;
+}
+
 /**
  * xe_kmd_sync_file_export() - DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT
  * @fd: xe_cbev node

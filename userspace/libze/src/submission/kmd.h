@@ -49,6 +49,10 @@ int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range);
 int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out);
 int xe_kmd_counter_free(int fd, uint32_t id);
 int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value);
+int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out);
+int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
+		     uint64_t addr);
+int xe_kmd_eu_stop(int fd, bool resume);
 
 int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
 			     uint32_t flags, uint32_t hang_timeout_ms, uint32_t *id,

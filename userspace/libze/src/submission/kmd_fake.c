@@ -439,6 +439,33 @@ int xe_kmd_counter_free(int fd, uint32_t id)
 	return err;
 }
 
+/* The fake engine runs built-in kernels only: no execution units. */
+int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out)
+{
+	(void)fd;
+	(void)nonblock;
+	(void)out;
+	return -ENOTTY;
+}
+
+int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
+		     uint64_t addr)
+{
+	(void)fd;
+	(void)queue;
+	(void)seqno;
+	(void)fault;
+	(void)addr;
+	return -ENOTTY;
+}
+
+int xe_kmd_eu_stop(int fd, bool resume)
+{
+	(void)fd;
+	(void)resume;
+	return -ENOTTY;
+}
+
 int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value)
 {
 	uint64_t *slot;

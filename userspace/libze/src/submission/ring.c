@@ -54,9 +54,18 @@
  * application (or, through IPC, another process) takes to signal them, so
  * L0 queues are created with PATIENT_WAITS: time parked on a semaphore
  * never counts. What is left to catch is a submission that runs without
- * progress -- kernels included -- for a minute.
+ * progress -- kernels included -- for a minute, or for
+ * XE_CBEV_HANG_TIMEOUT_MS (10 to 600000) when the environment sets it.
  */
 #define XE_RING_HANG_TIMEOUT_MS	60000u
+
+static uint32_t ring_hang_timeout_ms(void)
+{
+	const char *env = getenv("XE_CBEV_HANG_TIMEOUT_MS");
+	unsigned long ms = env ? strtoul(env, NULL, 0) : 0;
+
+	return ms >= 10 && ms <= 600000 ? (uint32_t)ms : XE_RING_HANG_TIMEOUT_MS;
+}
 
 static void device_add_ring(struct xe_device *dev, struct xe_ring *ring)
 {
@@ -107,7 +116,7 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 
 	err = xe_kmd_exec_queue_create(dev->fd, priority, ring->size,
 				       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
-				       XE_RING_HANG_TIMEOUT_MS, &ring->id,
+				       ring_hang_timeout_ms(), &ring->id,
 				       &mmap_offset);
 	if (err)
 		goto err_free;

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: launches of SPIR-V kernels
+ *
+ * A launch of a compiled kernel snapshots its arguments and group size
+ * (struct xe_launch, modules/eu_pool.h), starts the device's execution
+ * units if they are not running yet, and appends one
+ * XE_CBEV_USER_DISPATCH whose cookie names the snapshot. The list keeps
+ * the snapshot alive as long as its commands may run: an immediate list
+ * until the submission retires, a regular list until it is reset or
+ * destroyed, for every execution. Indirect launches put the GPU address
+ * of the group counts in the command, which the engine reads when it
+ * executes it; zeCommandListAppendLaunchMultipleKernelsIndirect appends
+ * one per kernel, and the execution units skip those whose index is not
+ * below the count in pCountBuffer, read when each one executes.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "core/debug_log.h"
+
+#include "core/device.h"
+#include "core/libze_private.h"
+#include "lists/cmdlist.h"
+#include "lists/cmdlist_jit.h"
+#include "modules/eu_pool.h"
+#include "modules/module.h"
+#include "submission/encoder.h"
+
+/* One launch's snapshot, with its cookie. */
+static ze_result_t snapshot(struct xe_cmdlist *list, struct xe_kernel *k,
+			    struct xe_launch **l)
+{
+	int err;
+
+	if (xe_eu_pool_start(&list->dev->eu_pool, list->dev->fd))
+		return XE_FAIL(ZE_RESULT_ERROR_DEVICE_LOST,
+			       "the device's execution units cannot start");
+	err = xe_kernel_jit_snapshot(k, l);
+	if (err == -EINVAL)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "an argument of the kernel is not set");
+	return err ? ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY : ZE_RESULT_SUCCESS;
+}
+
+/**
+ * xe_append_launch_jit() - launch SPIR-V kernels
+ * @hCommandList: the list
+ * @n: kernels
+ * @kernels: the kernels
+ * @counts: their group counts, or NULL for indirect counts at @indirect
+ * @indirect: GPU address of @n ze_group_count_t (indirect launches)
+ * @count_ptr: the number of kernels to run, read at execution (or NULL)
+ * @hSignalEvent: the event the launch signals
+ * @numWaitEvents: events it waits for
+ * @phWaitEvents: them
+ *
+ * Return: a Level Zero result.
+ */
+ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
+				 uint32_t n, struct xe_kernel **kernels,
+				 const ze_group_count_t *counts,
+				 uint64_t indirect, const uint32_t *count_ptr,
+				 ze_event_handle_t hSignalEvent,
+				 uint32_t numWaitEvents,
+				 ze_event_handle_t *phWaitEvents)
+{
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+	struct xe_append a;
+	ze_result_t ret;
+	uint32_t i;
+
+	if (!list)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (list->ordinal == XE_ORDINAL_COPY)
+		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+
+	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
+			      phWaitEvents);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	if (!xe_append_reserve(&a, (size_t)n * XE_CBEV_USER_DISPATCH_DWORDS))
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+	for (i = 0; i < n; i++) {
+		struct xe_launch *l;
+		uint32_t groups[3];
+
+		ret = snapshot(list, kernels[i], &l);
+		if (ret != ZE_RESULT_SUCCESS)
+			return xe_append_abort(&a, ret);
+		l->count_ptr = count_ptr;
+		l->count_index = i;
+		if (xe_append_keep(&a, (struct xe_ref){ l, xe_launch_put }))
+			return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		if (counts) {
+			groups[0] = counts[i].groupCountX;
+			groups[1] = counts[i].groupCountY;
+			groups[2] = counts[i].groupCountZ;
+		}
+		xe_append_advance(&a, xe_emit_user_dispatch(
+			xe_append_pos(&a), l->cookie, counts ? groups : NULL,
+			indirect + (uint64_t)i * sizeof(ze_group_count_t)));
+	}
+	return xe_append_commit(&a);
+}
+
+/* Checks common to the launch entry points; the kernel, or NULL. */
+static struct xe_kernel *checked_kernel(ze_command_list_handle_t hCommandList,
+					ze_kernel_handle_t hKernel)
+{
+	if (!xe_cmdlist_from_handle(hCommandList))
+		return NULL;
+	return xe_kernel_from_handle(hKernel);
+}
+
+ze_result_t
+xe_append_launch_kernel_indirect(ze_command_list_handle_t hCommandList,
+				 ze_kernel_handle_t hKernel,
+				 const ze_group_count_t *pLaunchArgumentsBuffer,
+				 ze_event_handle_t hSignalEvent,
+				 uint32_t numWaitEvents,
+				 ze_event_handle_t *phWaitEvents)
+{
+	struct xe_kernel *k = checked_kernel(hCommandList, hKernel);
+
+	if (!k)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pLaunchArgumentsBuffer)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!k->mk->jit)
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "built-in kernels take direct group counts only");
+	return xe_append_launch_jit(hCommandList, 1, &k, NULL,
+				    (uint64_t)(uintptr_t)pLaunchArgumentsBuffer,
+				    NULL, hSignalEvent, numWaitEvents,
+				    phWaitEvents);
+}
+
+ze_result_t
+xe_append_launch_multiple_kernels_indirect(ze_command_list_handle_t hCommandList,
+					   uint32_t numKernels,
+					   ze_kernel_handle_t *phKernels,
+					   const uint32_t *pCountBuffer,
+					   const ze_group_count_t *pLaunchArgumentsBuffer,
+					   ze_event_handle_t hSignalEvent,
+					   uint32_t numWaitEvents,
+					   ze_event_handle_t *phWaitEvents)
+{
+	struct xe_kernel **ks;
+	ze_result_t ret;
+	uint32_t i;
+
+	if (!xe_cmdlist_from_handle(hCommandList))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!phKernels || !pCountBuffer || !pLaunchArgumentsBuffer)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	ks = calloc(numKernels ? numKernels : 1, sizeof(*ks));
+	if (!ks)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	for (i = 0; i < numKernels; i++) {
+		ks[i] = xe_kernel_from_handle(phKernels[i]);
+		if (!ks[i]) {
+			free(ks);
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		}
+		if (!ks[i]->mk->jit) {
+			free(ks);
+			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+				       "built-in kernels take direct group counts only");
+		}
+	}
+	ret = xe_append_launch_jit(hCommandList, numKernels, ks, NULL,
+				   (uint64_t)(uintptr_t)pLaunchArgumentsBuffer,
+				   pCountBuffer, hSignalEvent, numWaitEvents,
+				   phWaitEvents);
+	free(ks);
+	return ret;
+}
+
+XE_EXPORT(zeCommandListAppendLaunchKernelIndirect,
+	  xe_append_launch_kernel_indirect);
+XE_EXPORT(zeCommandListAppendLaunchMultipleKernelsIndirect,
+	  xe_append_launch_multiple_kernels_indirect);

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: execution units
+ *
+ * SPIR-V kernels run on the device's execution units, which are threads
+ * of this process: a pool per device, started at the first launch of a
+ * user kernel (never by zeInit), one thread per online CPU or
+ * XE_CBEV_EU_THREADS. A launch is a snapshot of the kernel's arguments
+ * (struct xe_launch) in the process's launch table, named in the command
+ * stream by its cookie (slot index and generation), and an
+ * XE_CBEV_USER_DISPATCH. When a queue reaches it the kernel module holds
+ * the queue and hands the dispatch to the device file's execution units:
+ *
+ * - the pool's dispatcher thread sleeps in DRM_IOCTL_XE_CBEV_EU_WAIT,
+ *   takes the dispatch, finds its launch by cookie and queues it as a job
+ *   of work-groups, then waits for the next (a dispatch of one group it
+ *   runs and reports itself, which saves waking a unit);
+ * - the pool's execution units take work-groups of the queued jobs, any
+ *   number of them at once, each running one group at a time (the shim's
+ *   work-group function, under the fault guard of eu_fault.c); the unit
+ *   that finishes the last group of a job reports it with
+ *   DRM_IOCTL_XE_CBEV_EU_REPORT -- complete, or faulted at the first
+ *   faulting address (the remaining groups are skipped) -- and the queue
+ *   goes on.
+ *
+ * __local buffers: each unit has its own, sized for the launch it runs,
+ * aligned to 128 bytes, the buffers of __local arguments first, then the
+ * kernel-scope ones.
+ *
+ * Stopping (device teardown): DRM_IOCTL_XE_CBEV_EU_STOP wakes the
+ * dispatcher, the units finish the group they run and exit. A kernel that
+ * never ends is banned by its queue's hang timeout, but the unit running
+ * it stays in it: stopping the pool then waits for it.
+ *
+ * The launch table: slots with a generation each, under a mutex; a
+ * launch's slot is freed with its last reference, and a dispatch whose
+ * cookie names no live launch is reported as a fault at address 0.
+ */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "modules/eu_pool.h"
+#include "submission/kmd.h"
+
+#define EU_MAX_THREADS	256
+#define LOCAL_ALIGN	128
+
+/* ---- the launch table ---------------------------------------------------- */
+
+struct launch_slot {
+	struct xe_launch *launch;
+	uint32_t gen;
+};
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct launch_slot *table;
+static uint32_t table_size;
+static uint32_t table_free_hint;
+
+/**
+ * xe_launch_register() - give a new launch (one reference) its cookie
+ * @l: the launch
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_launch_register(struct xe_launch *l)
+{
+	uint32_t i;
+	int err = 0;
+
+	pthread_mutex_lock(&table_lock);
+	for (i = table_free_hint; i < table_size; i++)
+		if (!table[i].launch)
+			break;
+	if (i == table_size) {
+		uint32_t n = table_size ? table_size * 2 : 64;
+		struct launch_slot *t = realloc(table, n * sizeof(*t));
+
+		if (!t) {
+			err = -ENOMEM;
+			goto out;
+		}
+		memset(t + table_size, 0, (n - table_size) * sizeof(*t));
+		table = t;
+		table_size = n;
+	}
+	table[i].launch = l;
+	table[i].gen++;
+	table_free_hint = i + 1;
+	l->cookie = (uint64_t)table[i].gen << 32 | i;
+	l->refs = 1;
+out:
+	pthread_mutex_unlock(&table_lock);
+	return err;
+}
+
+/* The live launch @cookie names, with a reference, or NULL. */
+static struct xe_launch *launch_get(uint64_t cookie)
+{
+	uint32_t i = (uint32_t)cookie, gen = cookie >> 32;
+	struct xe_launch *l = NULL;
+
+	pthread_mutex_lock(&table_lock);
+	if (i < table_size && table[i].gen == gen && table[i].launch) {
+		l = table[i].launch;
+		l->refs++;
+	}
+	pthread_mutex_unlock(&table_lock);
+	return l;
+}
+
+/**
+ * xe_launch_put() - drop a reference to a launch (a struct xe_ref's put)
+ * @launch: the launch
+ */
+void xe_launch_put(void *launch)
+{
+	struct xe_launch *l = launch;
+	uint32_t i = (uint32_t)l->cookie;
+	bool last;
+
+	pthread_mutex_lock(&table_lock);
+	last = !--l->refs;
+	if (last) {
+		table[i].launch = NULL;
+		if (i < table_free_hint)
+			table_free_hint = i;
+	}
+	pthread_mutex_unlock(&table_lock);
+	if (last)
+		free(l);
+}
+
+/* ---- the pool ------------------------------------------------------------ */
+
+/* A dispatch in progress: its groups, handed out one at a time. */
+struct eu_job {
+	struct eu_job *next;
+	struct xe_launch *launch;
+	uint32_t queue;
+	uint64_t seqno;
+	uint64_t groups[3];
+	uint64_t total;
+	uint64_t handed;	/* groups handed out; pool lock */
+	uint64_t done;		/* groups finished; atomic */
+	int faulted;		/* atomic */
+	uint64_t fault_addr;
+};
+
+struct xe_eu_pool {
+	int fd;
+	unsigned int nthreads;
+	pthread_t dispatcher;
+	pthread_t *units;
+	pthread_mutex_t lock;
+	pthread_cond_t work;
+	struct eu_job *head, **tail;	/* jobs with groups to hand out */
+	bool stop;
+};
+
+static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* What one execution unit keeps between groups. */
+struct eu_unit {
+	uint64_t cookie;	/* the launch the buffers below are for */
+	void **argv;
+	void **local_ptrs;
+	void *local;
+	size_t local_cap;
+	void *scratch;
+	size_t scratch_cap;
+};
+
+static size_t align_up(size_t v, size_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* The unit's argv and __local buffers for @l. */
+static int unit_prepare(struct eu_unit *u, struct xe_launch *l)
+{
+	size_t need = 0, off = 0;
+	uint32_t i;
+
+	if (u->cookie == l->cookie)
+		return 0;
+	for (i = 0; i < l->num_args; i++)
+		need += align_up(l->local_bytes[i], LOCAL_ALIGN);
+	need += align_up(l->static_local, LOCAL_ALIGN);
+	free(u->argv);
+	free(u->local_ptrs);
+	u->argv = calloc(l->num_args + 1, sizeof(*u->argv));
+	u->local_ptrs = calloc(l->num_args + 1, sizeof(*u->local_ptrs));
+	if (!u->argv || !u->local_ptrs)
+		return -ENOMEM;
+	if (need > u->local_cap) {
+		free(u->local);
+		u->local = aligned_alloc(LOCAL_ALIGN, need);
+		u->local_cap = u->local ? need : 0;
+		if (!u->local)
+			return -ENOMEM;
+	}
+	if (l->scratch > u->scratch_cap) {
+		free(u->scratch);
+		u->scratch = malloc(l->scratch);
+		u->scratch_cap = u->scratch ? l->scratch : 0;
+		if (!u->scratch)
+			return -ENOMEM;
+	}
+	for (i = 0; i < l->num_args; i++) {
+		if (l->local_bytes[i]) {
+			u->local_ptrs[i] = (char *)u->local + off;
+			off += align_up(l->local_bytes[i], LOCAL_ALIGN);
+			u->argv[i] = &u->local_ptrs[i];
+		} else {
+			u->argv[i] = l->argv[i];
+		}
+	}
+	u->cookie = l->cookie;
+	return 0;
+}
+
+static void unit_forget(struct eu_unit *u)
+{
+	free(u->argv);
+	free(u->local_ptrs);
+	free(u->local);
+	free(u->scratch);
+	memset(u, 0, sizeof(*u));
+}
+
+static void job_report(struct xe_eu_pool *pool, struct eu_job *job)
+{
+	int err = xe_kmd_eu_report(pool->fd, job->queue, job->seqno,
+				   job->faulted, job->fault_addr);
+
+	/*
+	 * -ECANCELED or -ENOENT: the queue was banned or destroyed
+	 * meanwhile; nothing is waiting for the report.
+	 */
+	(void)err;
+}
+
+/* Run group @idx of @job on unit @u. */
+static void unit_run(struct eu_unit *u, struct eu_job *job, uint64_t idx)
+{
+	struct xe_launch *l = job->launch;
+	struct xe_jit_group g;
+	uint64_t addr = 0;
+
+	if (__atomic_load_n(&job->faulted, __ATOMIC_ACQUIRE))
+		return;
+	if (unit_prepare(u, l)) {
+		u->cookie = 0;
+		goto fault;
+	}
+	memset(&g, 0, sizeof(g));
+	g.group_id[0] = idx % job->groups[0];
+	g.group_id[1] = idx / job->groups[0] % job->groups[1];
+	g.group_id[2] = idx / (job->groups[0] * job->groups[1]);
+	memcpy(g.num_groups, job->groups, sizeof(g.num_groups));
+	memcpy(g.local_size, l->local_size, sizeof(g.local_size));
+	g.work_dim = job->groups[2] > 1 || l->local_size[2] > 1 ? 3 :
+		     job->groups[1] > 1 || l->local_size[1] > 1 ? 2 : 1;
+	g.static_local = l->static_local ?
+		(char *)u->local + u->local_cap - align_up(l->static_local, LOCAL_ALIGN) :
+		NULL;
+	g.argv = u->argv;
+	g.scratch = u->scratch;
+	if (!xe_eu_run_group(l->fn, &g, &addr))
+		return;
+fault:
+	/* The first fault is the one reported. */
+	if (!__atomic_exchange_n(&job->faulted, 1, __ATOMIC_ACQ_REL))
+		job->fault_addr = addr;
+}
+
+static void *unit_main(void *arg)
+{
+	struct xe_eu_pool *pool = arg;
+	struct eu_unit u = { 0 };
+	void *altstack = NULL;
+	struct eu_job *job;
+	uint64_t idx;
+
+	xe_eu_fault_thread_init(&altstack);
+	pthread_mutex_lock(&pool->lock);
+	for (;;) {
+		job = pool->head;
+		if (!job) {
+			if (pool->stop)
+				break;
+			pthread_cond_wait(&pool->work, &pool->lock);
+			continue;
+		}
+		idx = job->handed++;
+		if (job->handed == job->total) {
+			pool->head = job->next;
+			if (!pool->head)
+				pool->tail = &pool->head;
+		}
+		pthread_mutex_unlock(&pool->lock);
+
+		unit_run(&u, job, idx);
+		if (__atomic_add_fetch(&job->done, 1, __ATOMIC_ACQ_REL) == job->total) {
+			job_report(pool, job);
+			xe_launch_put(job->launch);
+			free(job);
+		}
+		pthread_mutex_lock(&pool->lock);
+	}
+	pthread_mutex_unlock(&pool->lock);
+	unit_forget(&u);
+	xe_eu_fault_thread_fini(altstack);
+	return NULL;
+}
+
+static void *dispatcher_main(void *arg)
+{
+	struct xe_eu_pool *pool = arg;
+	struct drm_xe_cbev_eu_wait w;
+	struct eu_unit u = { 0 };
+	void *altstack = NULL;
+	struct eu_job *job;
+	int err;
+
+	xe_eu_fault_thread_init(&altstack);
+	for (;;) {
+		err = xe_kmd_eu_wait(pool->fd, false, &w);
+		if (err == -EINTR)
+			continue;
+		if (err)
+			break;	/* -ESHUTDOWN: stopped */
+		job = calloc(1, sizeof(*job));
+		if (job)
+			job->launch = launch_get(w.cookie);
+		if (!job || !job->launch) {
+			xe_kmd_eu_report(pool->fd, w.exec_queue_id, w.seqno,
+					 true, 0);
+			free(job);
+			continue;
+		}
+		job->queue = w.exec_queue_id;
+		job->seqno = w.seqno;
+		/* A kernel past the count of a multiple indirect launch. */
+		if (job->launch->count_ptr &&
+		    job->launch->count_index >=
+		    __atomic_load_n(job->launch->count_ptr, __ATOMIC_ACQUIRE)) {
+			job_report(pool, job);
+			xe_launch_put(job->launch);
+			free(job);
+			continue;
+		}
+		job->groups[0] = w.groups[0];
+		job->groups[1] = w.groups[1];
+		job->groups[2] = w.groups[2];
+		job->total = job->groups[0] * job->groups[1] * job->groups[2];
+		/* One group: run it here, without waking a unit for it. */
+		if (job->total == 1) {
+			unit_run(&u, job, 0);
+			job_report(pool, job);
+			xe_launch_put(job->launch);
+			free(job);
+			continue;
+		}
+		pthread_mutex_lock(&pool->lock);
+		*pool->tail = job;
+		pool->tail = &job->next;
+		pthread_cond_broadcast(&pool->work);
+		pthread_mutex_unlock(&pool->lock);
+	}
+	unit_forget(&u);
+	xe_eu_fault_thread_fini(altstack);
+	return NULL;
+}
+
+static unsigned int pool_threads(void)
+{
+	const char *env = getenv("XE_CBEV_EU_THREADS");
+	long n = env ? strtol(env, NULL, 0) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		n = 1;
+	return n > EU_MAX_THREADS ? EU_MAX_THREADS : (unsigned int)n;
+}
+
+static void pool_join(struct xe_eu_pool *pool, unsigned int units)
+{
+	unsigned int i;
+
+	pthread_mutex_lock(&pool->lock);
+	pool->stop = true;
+	pthread_cond_broadcast(&pool->work);
+	pthread_mutex_unlock(&pool->lock);
+	for (i = 0; i < units; i++)
+		pthread_join(pool->units[i], NULL);
+}
+
+/**
+ * xe_eu_pool_start() - start a device's execution units, if not yet
+ * @pool: the device's pool pointer
+ * @fd: the device file
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_eu_pool_start(struct xe_eu_pool **pool, int fd)
+{
+	struct xe_eu_pool *p;
+	unsigned int i;
+	int err;
+
+	pthread_mutex_lock(&pools_lock);
+	if (*pool) {
+		pthread_mutex_unlock(&pools_lock);
+		return 0;
+	}
+	err = xe_eu_fault_init();
+	if (err)
+		goto out;
+	p = calloc(1, sizeof(*p));
+	err = -ENOMEM;
+	if (!p)
+		goto out;
+	p->fd = fd;
+	p->nthreads = pool_threads();
+	p->tail = &p->head;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->work, NULL);
+	p->units = calloc(p->nthreads, sizeof(*p->units));
+	if (!p->units)
+		goto err_free;
+	/* A pool stopped before on this file: let waits work again. */
+	err = xe_kmd_eu_stop(fd, true);
+	if (err)
+		goto err_free;
+	for (i = 0; i < p->nthreads; i++) {
+		err = -pthread_create(&p->units[i], NULL, unit_main, p);
+		if (err) {
+			pool_join(p, i);
+			goto err_free;
+		}
+	}
+	err = -pthread_create(&p->dispatcher, NULL, dispatcher_main, p);
+	if (err) {
+		pool_join(p, p->nthreads);
+		goto err_free;
+	}
+	*pool = p;
+	goto out;
+
+err_free:
+	free(p->units);
+	free(p);
+out:
+	pthread_mutex_unlock(&pools_lock);
+	return err;
+}
+
+/**
+ * xe_eu_pool_stop() - stop a device's execution units, if started
+ * @pool: the device's pool pointer; NULL after
+ */
+void xe_eu_pool_stop(struct xe_eu_pool **pool)
+{
+	struct xe_eu_pool *p;
+
+	pthread_mutex_lock(&pools_lock);
+	p = *pool;
+	*pool = NULL;
+	pthread_mutex_unlock(&pools_lock);
+	if (!p)
+		return;
+	xe_kmd_eu_stop(p->fd, false);
+	pthread_join(p->dispatcher, NULL);
+	pool_join(p, p->nthreads);
+	pthread_cond_destroy(&p->work);
+	pthread_mutex_destroy(&p->lock);
+	free(p->units);
+	free(p);
+}

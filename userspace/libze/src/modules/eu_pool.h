@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_EU_POOL_H
+#define _XE_EU_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "modules/jit.h"
+
+struct xe_eu_pool;
+
+/**
+ * struct xe_launch - what one launch of a SPIR-V kernel runs: a snapshot
+ * of the kernel's arguments and group size, named in the command stream
+ * by @cookie (eu_pool.c)
+ * @refs: references: the list's (kept while its commands may run) and
+ *	each running dispatch's
+ * @cookie: slot index (low 32 bits) and generation in the launch table
+ * @fn: the work-group function
+ * @local_size: work-items per group
+ * @num_args: arguments
+ * @argv: @num_args pointers at the values in @data
+ * @local_bytes: for each argument, the __local buffer size it asks for
+ *	(0: not a __local argument)
+ * @static_local: bytes of kernel-scope __local arrays
+ * @scratch: bytes of scratch an execution unit needs
+ * @count_ptr: LaunchMultipleKernelsIndirect: the kernel count, read when
+ *	the dispatch runs; it runs only if @count_index is below it
+ * @count_index: the launch's index among those kernels
+ * @data: the argument values
+ */
+struct xe_launch {
+	int refs;
+	uint64_t cookie;
+	xe_jit_group_fn fn;
+	uint32_t local_size[3];
+	uint32_t num_args;
+	void **argv;
+	uint64_t *local_bytes;
+	uint32_t static_local;
+	size_t scratch;
+	const uint32_t *count_ptr;
+	uint32_t count_index;
+	char data[];
+};
+
+int xe_launch_register(struct xe_launch *l);
+void xe_launch_put(void *launch);
+
+int xe_eu_pool_start(struct xe_eu_pool **pool, int fd);
+void xe_eu_pool_stop(struct xe_eu_pool **pool);
+
+/* eu_fault.c */
+int xe_eu_fault_init(void);
+int xe_eu_fault_thread_init(void **altstack);
+void xe_eu_fault_thread_fini(void *altstack);
+int xe_eu_run_group(xe_jit_group_fn fn, const struct xe_jit_group *group,
+		    uint64_t *fault_addr);
+
+#endif /* _XE_EU_POOL_H */

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: SPIR-V kernels
+ *
+ * A kernel of a compiled module takes the arguments the compiler listed
+ * (struct xe_jit_arg_info): values of a fixed size (scalars, vectors,
+ * structs by value), __global and __constant pointers (8 bytes, NULL
+ * allowed), and __local pointers, whose "value" is the size of the
+ * buffer each work-group gets (pArgValue must be NULL). A launch copies
+ * them into a struct xe_launch (eu_pool.h), so the kernel may change for
+ * the next launch at once; a launch with an argument never set is
+ * refused.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/libze_private.h"
+#include "core/device.h"
+#include "modules/eu_pool.h"
+#include "modules/module.h"
+
+/* The device's largest work-group (device_props.c says the same). */
+#define XE_DEVICE_MAX_GROUP_SIZE	1024
+
+/* __local bytes one argument may ask for (maxSharedLocalMemory). */
+#define XE_JIT_MAX_LOCAL	(64 * 1024)
+
+/* Work-items per sub-group: the execution units run one item at a time. */
+#define XE_JIT_SUBGROUP_SIZE	1
+
+static const struct xe_jit_kernel_info *info(const struct xe_kernel *k)
+{
+	return k->mk->jit;
+}
+
+/**
+ * xe_kernel_max_group_size() - the largest work-group the kernel runs
+ * @k: the kernel (any kind)
+ *
+ * Return: work-items.
+ */
+uint32_t xe_kernel_max_group_size(const struct xe_kernel *k)
+{
+	if (k->mk->jit && k->mk->jit->max_group_size &&
+	    k->mk->jit->max_group_size < XE_DEVICE_MAX_GROUP_SIZE)
+		return k->mk->jit->max_group_size;
+	return XE_DEVICE_MAX_GROUP_SIZE;
+}
+
+/**
+ * xe_kernel_jit_init() - a SPIR-V kernel has no argument set yet
+ * @k: the kernel
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_kernel_jit_init(struct xe_kernel *k)
+{
+	const uint32_t *req = info(k)->reqd_group_size;
+
+	k->jit_args = calloc(info(k)->num_args + 1, sizeof(*k->jit_args));
+	if (!k->jit_args)
+		return -ENOMEM;
+	if (req[0]) {
+		k->group_size[0] = req[0];
+		k->group_size[1] = req[1];
+		k->group_size[2] = req[2];
+	}
+	return 0;
+}
+
+/**
+ * xe_kernel_jit_fini() - free a kernel's argument values
+ * @k: the kernel (any kind)
+ */
+void xe_kernel_jit_fini(struct xe_kernel *k)
+{
+	uint32_t i;
+
+	if (!k->jit_args)
+		return;
+	for (i = 0; i < info(k)->num_args; i++)
+		free(k->jit_args[i]);
+	free(k->jit_args);
+	k->jit_args = NULL;
+}
+
+/**
+ * xe_kernel_jit_set_arg() - zeKernelSetArgumentValue() of a SPIR-V kernel
+ * @k: the kernel
+ * @index: the argument
+ * @size: bytes at @value (a __local argument: the buffer's size)
+ * @value: the value; NULL for a NULL pointer or a __local argument
+ *
+ * Return: 0, -ENOENT for an index the kernel lacks, -E2BIG for a wrong
+ * size, -EINVAL for a NULL value, or a value for a __local argument.
+ */
+int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
+			  const void *value)
+{
+	const struct xe_jit_arg_info *a;
+	size_t bytes;
+	void *v;
+
+	if (index >= info(k)->num_args)
+		return -ENOENT;
+	a = &info(k)->args[index];
+	if (a->kind == XE_JIT_ARG_LOCAL) {
+		if (value || !size || size > XE_JIT_MAX_LOCAL)
+			return value ? -EINVAL : -E2BIG;
+		bytes = sizeof(uint64_t);
+	} else {
+		if (size != a->size)
+			return -E2BIG;
+		if (!value && a->kind == XE_JIT_ARG_VALUE)
+			return -EINVAL;
+		bytes = size;
+	}
+	v = calloc(1, bytes < 8 ? 8 : bytes);
+	if (!v)
+		return -ENOMEM;
+	if (a->kind == XE_JIT_ARG_LOCAL)
+		*(uint64_t *)v = size;
+	else if (value)
+		memcpy(v, value, size);
+	free(k->jit_args[index]);
+	k->jit_args[index] = v;
+	return 0;
+}
+
+/**
+ * xe_kernel_jit_properties() - zeKernelGetProperties() of a SPIR-V kernel
+ * @k: the kernel
+ * @props: filled in
+ */
+void xe_kernel_jit_properties(const struct xe_kernel *k,
+			      ze_kernel_properties_t *props)
+{
+	const struct xe_jit_kernel_info *ki = info(k);
+	uint32_t id = k->mk->index;
+
+	props->numKernelArgs = ki->num_args;
+	props->requiredGroupSizeX = ki->reqd_group_size[0];
+	props->requiredGroupSizeY = ki->reqd_group_size[1];
+	props->requiredGroupSizeZ = ki->reqd_group_size[2];
+	props->requiredNumSubGroups = 0;
+	props->requiredSubgroupSize = 0;
+	props->maxSubgroupSize = XE_JIT_SUBGROUP_SIZE;
+	props->maxNumSubgroups = xe_kernel_max_group_size(k);
+	props->localMemSize = ki->static_local_size;
+	props->privateMemSize = ki->private_size;
+	props->spillMemSize = 0;
+	memset(&props->uuid, 0, sizeof(props->uuid));
+	memcpy(props->uuid.kid, &id, sizeof(id));
+	memcpy(props->uuid.mid, &k->module, sizeof(k->module));
+}
+
+/**
+ * xe_kernel_jit_snapshot() - a launch of the kernel as it is now
+ * @k: the kernel, every argument set
+ * @launch: gets the launch, registered, with one reference
+ *
+ * Return: 0; -EINVAL if an argument is not set; -ENOMEM.
+ */
+int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch)
+{
+	const struct xe_jit_kernel_info *ki = info(k);
+	uint32_t i, n = ki->num_args;
+	size_t bytes = 0, off;
+	struct xe_launch *l;
+	char *p;
+
+	for (i = 0; i < n; i++) {
+		if (!k->jit_args[i])
+			return -EINVAL;
+		bytes += ki->args[i].kind == XE_JIT_ARG_LOCAL ? 0 :
+			 (ki->args[i].size + 15) / 16 * 16;
+	}
+	off = n * (sizeof(void *) + sizeof(uint64_t));
+	l = calloc(1, sizeof(*l) + off + bytes + 16);
+	if (!l)
+		return -ENOMEM;
+	l->fn = k->mk->fn;
+	l->num_args = n;
+	memcpy(l->local_size, k->group_size, sizeof(l->local_size));
+	l->argv = (void **)l->data;
+	l->local_bytes = (uint64_t *)(l->data + n * sizeof(void *));
+	l->static_local = ki->static_local_size;
+	l->scratch = k->module->jit_ops->group_scratch_size(k->module->jit,
+							    k->mk->index,
+							    k->group_size);
+	p = (char *)(((uintptr_t)(l->data + off) + 15) & ~(uintptr_t)15);
+	for (i = 0; i < n; i++) {
+		if (ki->args[i].kind == XE_JIT_ARG_LOCAL) {
+			l->local_bytes[i] = *(uint64_t *)k->jit_args[i];
+			continue;
+		}
+		memcpy(p, k->jit_args[i], ki->args[i].size);
+		l->argv[i] = p;
+		p += (ki->args[i].size + 15) / 16 * 16;
+	}
+	if (xe_launch_register(l)) {
+		free(l);
+		return -ENOMEM;
+	}
+	*launch = l;
+	return 0;
+}
