@@ -22,6 +22,7 @@
 #include "xe_cbev_trace.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_wait.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: waits
@@ -299,7 +300,10 @@ bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 	return !c->queue && !xe_cbev_bo_is_counter(c->bo);
 }
 
-/* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */
+/*
+ * 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned, or
+ * a condition that does not hold never will.
+ */
 static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		      const struct xe_cbev_queue *q)
 {
@@ -313,6 +317,9 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 
 		/* A queue that will never complete more ends the wait. */
 		if (!ok && cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
+			return -EIO;
+		/* So does a value whose writer was banned. */
+		if (!ok && !cq && xe_cbev_writer_dead(conds[i].bo, conds[i].bo_offset))
 			return -EIO;
 
 		if (any && ok)
