@@ -186,6 +186,26 @@ int xe_counter_set(struct xe_counter *counter, uint64_t value)
 }
 
 /**
+ * xe_counter_set_writer() - the exec queue that writes the counter from now on
+ * @counter: a shared counter
+ * @queue_id: the queue
+ *
+ * Tells the kernel (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER) only when the
+ * writer changes, so appends and executions on the same queue cost
+ * nothing: a ban of the queue then ends every wait on the counter, in
+ * this process and in those that imported it. Failure is not an error
+ * (the waits that name the queue still end); it is not retried.
+ */
+void xe_counter_set_writer(struct xe_counter *counter, uint32_t queue_id)
+{
+	if (atomic_exchange_explicit(&counter->queue_id, queue_id,
+				     memory_order_relaxed) == queue_id)
+		return;
+	(void)xe_kmd_set_writer(counter->dev->fd, counter->id,
+				DRM_XE_CBEV_SET_WRITER_COUNTER, queue_id);
+}
+
+/**
  * xe_counter_ipc_export() - the kernel token that shares a shared counter
  * @counter: the counter
  * @token: its token

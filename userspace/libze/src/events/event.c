@@ -68,8 +68,31 @@ void xe_event_put(struct xe_event *ev)
 {
 	if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) != 1)
 		return;
+	/* Its slot may serve another event: the kernel forgets the writer. */
+	if (atomic_load_explicit(&ev->kernel_writer, memory_order_relaxed))
+		(void)xe_kmd_set_writer(ev->dev->fd, xe_event_state_addr(ev), 0, 0);
 	ev->ops->fini(ev);
 	free(ev);
+}
+
+/**
+ * xe_event_set_writer() - an immediate list's ring is to signal a regular event
+ * @ev: the event
+ * @fd: the device
+ * @queue_id: the ring's exec queue
+ *
+ * Host waits name the queue; the kernel learns it too
+ * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), only when it changes, so that
+ * its ban ends every wait on the event, an importer's as well. A host
+ * signal or reset does not tell the kernel: the queue stays the event's
+ * writer there until another one signals it.
+ */
+void xe_event_set_writer(struct xe_event *ev, int fd, uint32_t queue_id)
+{
+	atomic_store_explicit(&ev->writer_queue, queue_id, memory_order_relaxed);
+	if (atomic_exchange_explicit(&ev->kernel_writer, queue_id,
+				     memory_order_relaxed) != queue_id)
+		(void)xe_kmd_set_writer(fd, xe_event_state_addr(ev), 0, queue_id);
 }
 
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)

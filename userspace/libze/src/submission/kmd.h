@@ -49,6 +49,7 @@ int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range);
 int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out);
 int xe_kmd_counter_free(int fd, uint32_t id);
 int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value);
+int xe_kmd_set_writer(int fd, uint64_t addr, uint32_t flags, uint32_t queue_id);
 
 int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
 			     uint32_t flags, uint32_t hang_timeout_ms, uint32_t *id,
