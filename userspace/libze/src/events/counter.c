@@ -23,6 +23,7 @@
 #include "events/counter.h"
 #include "core/device.h"
 #include "submission/kmd.h"
+#include "submission/ring.h"
 
 /**
  * struct xe_counter_page - a counter page mapped by the process
@@ -188,7 +189,7 @@ int xe_counter_set(struct xe_counter *counter, uint64_t value)
 /**
  * xe_counter_set_writer() - the exec queue that writes the counter from now on
  * @counter: a shared counter
- * @queue_id: the queue
+ * @ring: the queue
  *
  * Tells the kernel (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER) only when the
  * writer changes, so appends and executions on the same queue cost
@@ -196,13 +197,16 @@ int xe_counter_set(struct xe_counter *counter, uint64_t value)
  * this process and in those that imported it. Failure is not an error
  * (the waits that name the queue still end); it is not retried.
  */
-void xe_counter_set_writer(struct xe_counter *counter, uint32_t queue_id)
+void xe_counter_set_writer(struct xe_counter *counter,
+			   const struct xe_ring *ring)
 {
-	if (atomic_exchange_explicit(&counter->queue_id, queue_id,
-				     memory_order_relaxed) == queue_id)
+	atomic_store_explicit(&counter->queue_id, ring->id,
+			      memory_order_relaxed);
+	if (atomic_exchange_explicit(&counter->writer_serial, ring->serial,
+				     memory_order_relaxed) == ring->serial)
 		return;
 	(void)xe_kmd_set_writer(counter->dev->fd, counter->id,
-				DRM_XE_CBEV_SET_WRITER_COUNTER, queue_id);
+				DRM_XE_CBEV_SET_WRITER_COUNTER, ring->id);
 }
 
 /**

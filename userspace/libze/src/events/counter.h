@@ -33,6 +33,9 @@ struct xe_counter_page;
  *	none: host waits name it, and the kernel knows it too
  *	(xe_counter_set_writer()), so that its ban ends them (DEVICE_LOST)
  *
+ * @writer_serial: &xe_ring.serial of the queue the kernel was last told
+ *	writes it (xe_counter_set_writer()), 0 if none
+ *
  * Only engines write a counter (and its owner, through COUNTER_SET, when it
  * knows no engine does); the host reads it with xe_counter_read(). An
  * in-order list's counter is shared (xe_counter_create()), because the
@@ -49,6 +52,7 @@ struct xe_counter {
 	uint64_t ipc_offset;
 	uint64_t ipc_size;
 	_Atomic uint32_t queue_id;
+	_Atomic uint64_t writer_serial;
 };
 
 int xe_counter_alloc(struct xe_device *dev, struct xe_counter *counter);
@@ -58,7 +62,9 @@ int xe_counter_create(struct xe_device *dev, struct xe_counter **out);
 struct xe_counter *xe_counter_get(struct xe_counter *counter);
 void xe_counter_put(struct xe_counter *counter);
 int xe_counter_set(struct xe_counter *counter, uint64_t value);
-void xe_counter_set_writer(struct xe_counter *counter, uint32_t queue_id);
+struct xe_ring;
+void xe_counter_set_writer(struct xe_counter *counter,
+			   const struct xe_ring *ring);
 int xe_counter_ipc_export(struct xe_counter *counter, uint64_t token[2],
 			  uint64_t *offset, uint64_t *size);
 

@@ -48,6 +48,7 @@
 #include "core/driver.h"
 #include "events/event.h"
 #include "core/result.h"
+#include "submission/ring.h"
 #include "submission/wait.h"
 
 static_assert(offsetof(struct xe_event, obj) == 0,
@@ -78,20 +79,20 @@ void xe_event_put(struct xe_event *ev)
 /**
  * xe_event_set_writer() - an immediate list's ring is to signal a regular event
  * @ev: the event
- * @fd: the device
- * @queue_id: the ring's exec queue
+ * @ring: the ring
  *
  * Host waits name the queue; the kernel learns it too
  * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), only when it changes, so that
  * its ban ends every wait on the event, an importer's as well. A host
  * signal or reset does not tell the kernel (see forget_banned_writer()).
  */
-void xe_event_set_writer(struct xe_event *ev, int fd, uint32_t queue_id)
+void xe_event_set_writer(struct xe_event *ev, const struct xe_ring *ring)
 {
-	atomic_store_explicit(&ev->writer_queue, queue_id, memory_order_relaxed);
-	if (atomic_exchange_explicit(&ev->kernel_writer, queue_id,
-				     memory_order_relaxed) != queue_id)
-		(void)xe_kmd_set_writer(fd, xe_event_state_addr(ev), 0, queue_id);
+	atomic_store_explicit(&ev->writer_queue, ring->id, memory_order_relaxed);
+	if (atomic_exchange_explicit(&ev->kernel_writer, ring->serial,
+				     memory_order_relaxed) != ring->serial)
+		(void)xe_kmd_set_writer(ring->dev->fd, xe_event_state_addr(ev),
+					0, ring->id);
 }
 
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)

@@ -386,7 +386,7 @@ static void publish(struct xe_append *a)
 					       list->counter, a->value);
 	/* A regular event's waits name the ring that is to signal it. */
 	if (a->signal && list->immediate && !xe_event_is_cb(a->signal))
-		xe_event_set_writer(a->signal, list->dev->fd, list->ring->id);
+		xe_event_set_writer(a->signal, list->ring);
 	/* A regular list's writer is known when a queue executes it. */
 	if (a->signal && !list->immediate && !xe_event_is_cb(a->signal))
 		xe_writes_record(&list->writes, xe_event_state_addr(a->signal));

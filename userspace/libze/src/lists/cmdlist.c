@@ -243,7 +243,7 @@ ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
 		err = xe_counter_create(dev, &list->counter);
 		/* Its ring writes it: a ban of the ring ends waits on it. */
 		if (!err)
-			xe_counter_set_writer(list->counter, list->ring->id);
+			xe_counter_set_writer(list->counter, list->ring);
 	}
 	if (err) {
 		cmdlist_free(list);

@@ -253,11 +253,11 @@ void xe_cmdlist_exec_commit(struct xe_cmdlist *list, struct xe_ring *ring,
 	size_t i;
 
 	/* @ring writes the list's regular events now. */
-	xe_writes_commit(&list->writes, list->dev->fd, ring->id);
+	xe_writes_commit(&list->writes, ring);
 	if (!list->in_order)
 		return;
 	/* @ring writes the counter now: a ban of it ends waits on it. */
-	xe_counter_set_writer(list->counter, ring->id);
+	xe_counter_set_writer(list->counter, ring);
 	if (list->exec_begun) {
 		for (i = 0; i < replays->n; i++) {
 			r = &replays->v[i];

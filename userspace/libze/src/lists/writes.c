@@ -21,7 +21,10 @@
 #include <stdlib.h>
 
 #include "lists/writes.h"
+#include "core/libze_private.h"
+#include "core/device.h"
 #include "submission/kmd.h"
+#include "submission/ring.h"
 
 /**
  * xe_writes_record() - the list signals the regular event at @addr
@@ -48,22 +51,21 @@ void xe_writes_record(struct xe_writes *w, uint64_t addr)
 }
 
 /**
- * xe_writes_commit() - the list was submitted to queue @queue_id
+ * xe_writes_commit() - the list was submitted to @ring
  * @w: the list's record
- * @fd: the device
- * @queue_id: the queue that executes the list
+ * @ring: the queue that executes the list
  */
-void xe_writes_commit(struct xe_writes *w, int fd, uint32_t queue_id)
+void xe_writes_commit(struct xe_writes *w, const struct xe_ring *ring)
 {
 	size_t i;
 
-	if (w->queue_id != queue_id) {
-		w->queue_id = queue_id;
+	if (w->serial != ring->serial) {
+		w->serial = ring->serial;
 		w->sent = 0;
 	}
 	/* An address bound read-only (an imported pool) is refused: skipped. */
 	for (i = w->sent; i < w->n; i++)
-		(void)xe_kmd_set_writer(fd, w->addr[i], 0, queue_id);
+		(void)xe_kmd_set_writer(ring->dev->fd, w->addr[i], 0, ring->id);
 	w->sent = w->n;
 }
 

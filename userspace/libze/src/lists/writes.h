@@ -15,18 +15,20 @@
  * @n: entries in @addr
  * @cap: room in @addr
  * @sent: entries the kernel was told about, with @queue_id
- * @queue_id: the queue they were told to be written by, 0 if none yet
+ * @serial: &xe_ring.serial of the queue they were told to be written by,
+ *	0 if none yet
  */
 struct xe_writes {
 	uint64_t *addr;
 	size_t n;
 	size_t cap;
 	size_t sent;
-	uint32_t queue_id;
+	uint64_t serial;
 };
 
 void xe_writes_record(struct xe_writes *w, uint64_t addr);
-void xe_writes_commit(struct xe_writes *w, int fd, uint32_t queue_id);
+struct xe_ring;
+void xe_writes_commit(struct xe_writes *w, const struct xe_ring *ring);
 void xe_writes_release(struct xe_writes *w);
 
 #endif /* XE_LISTS_WRITES_H */
