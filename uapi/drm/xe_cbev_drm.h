@@ -785,9 +785,10 @@ struct drm_xe_cbev_wait {
  * A fence must signal in bounded time: if the condition does not hold
  * within the module's fence_timeout_ms, the fence signals with the error
  * -ETIMEDOUT; if the value's writer is banned first (see &struct
- * drm_xe_cbev_counter_set_writer), at once with -EIO. Conditions on a queue's completion are not accepted. The
- * fence's wait counts against the caller's limit of pending asynchronous
- * waits (-EBUSY; see &struct drm_xe_cbev_wait).
+ * drm_xe_cbev_counter_set_writer), at once with -EIO. Conditions on a
+ * queue's completion are not accepted. The fence's wait counts against
+ * the caller's limit of pending asynchronous waits (-EBUSY; see &struct
+ * drm_xe_cbev_wait).
  */
 struct drm_xe_cbev_sync_file_export {
 	/** @extensions: pointer to the first extension, must be zero */
