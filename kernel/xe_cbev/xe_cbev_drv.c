@@ -32,7 +32,7 @@
 #include "xe_cbev_vm.h"
 #include "xe_cbev_vm_bind.h"
 #include "xe_cbev_wait.h"
-#include "xe_cbev_writer.h"
+#include "xe_cbev_writer_ioctl.h"
 
 /**
  * DOC: xe_cbev driver

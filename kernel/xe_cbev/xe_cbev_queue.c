@@ -21,7 +21,6 @@
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_trace.h"
-#include "xe_cbev_wait.h"
 #include "xe_cbev_writer.h"
 
 /**
@@ -110,7 +109,7 @@ static void queue_banned(struct xe_cbev_ctx *ctx)
 	struct xe_cbev_queue *q = container_of(ctx, struct xe_cbev_queue, ctx);
 
 	kref_get(&q->ref);
-	xe_cbev_wait_defer(&q->lost_work);
+	xe_cbev_engine_defer(&q->lost_work);
 }
 
 static bool queue_kill(struct xe_cbev_queue *q)

@@ -9,8 +9,6 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
-struct drm_device;
-struct drm_file;
 struct xe_cbev_bo;
 struct xe_cbev_queue;
 
@@ -45,8 +43,6 @@ void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset);
 void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo);
 void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q);
 void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q);
-
-int xe_cbev_counter_set_writer_ioctl(struct drm_device *dev, void *data,
-				     struct drm_file *file);
+int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q);
 
 #endif /* _XE_CBEV_WRITER_H_ */
