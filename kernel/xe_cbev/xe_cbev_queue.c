@@ -127,6 +127,12 @@ static bool queue_kill(struct xe_cbev_queue *q)
 	/* Nothing queues the work now. */
 	q->ctx.ops->cancel(&q->ctx);
 	xe_cbev_ctx_drop_jobs(&q->ctx);
+	/*
+	 * No ban comes any more. A pending marking is done here instead, so
+	 * that the queue is freed with the file, not later.
+	 */
+	if (cancel_work_sync(&q->lost_work))
+		xe_cbev_queue_put(q);
 	xe_cbev_writers_queue_gone(q);
 
 	xa_erase(&q->xfile->queues, q->id);
