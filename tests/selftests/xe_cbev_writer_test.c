@@ -148,6 +148,48 @@ TEST_F(writer, dead_locations_end_host_waits)
 	EXPECT_EQ(EIO, wait_gte(self->fd, GPU(16), 1, -1));
 }
 
+/*
+ * A destroyed writer that was not banned is forgotten; a new queue that
+ * gets its id is not the writer, so its ban kills nothing.
+ */
+TEST_F(writer, reused_queue_id_is_not_the_writer)
+{
+	struct test_ring r2;
+	uint32_t old = self->r.id;
+
+	ASSERT_EQ(0, set_writer(self->fd, GPU(0), 0, self->r.id));
+	ASSERT_EQ(0, queue_destroy(self->fd, self->r.id));
+	ring_unmap(&self->r);
+	ASSERT_EQ(0, ring_create(self->fd, &self->r, 4096, 0));
+	ASSERT_EQ(0, ring_create(self->fd, &r2, 4096, 0));
+	/* Either new queue may have the old id: ban both. */
+	EXPECT_TRUE(self->r.id == old || r2.id == old);
+	EXPECT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&self->r));
+	EXPECT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&r2));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, GPU(0), 1, 0));
+	ring_unmap(&r2);
+}
+
+/* A wait for all ends on a dead condition behind pending ones; ANY too. */
+TEST_F(writer, lost_condition_behind_pending_ones)
+{
+	struct drm_xe_cbev_wait_cond c[3] = {
+		{ .addr = GPU(0), .value = 1, .op = DRM_XE_CBEV_CMP_GTE },
+		{ .addr = GPU(8), .value = 1, .op = DRM_XE_CBEV_CMP_GTE },
+		{ .addr = GPU(16), .value = 1, .op = DRM_XE_CBEV_CMP_GTE },
+	};
+	uint32_t index = ~0u;
+
+	ASSERT_EQ(0, set_writer(self->fd, GPU(16), 0, self->r.id));
+	EXPECT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&self->r));
+	EXPECT_EQ(EIO, wait_conds(self->fd, c, 3, 0, -1, 0, NULL));
+	EXPECT_EQ(EIO, wait_conds(self->fd, c, 3, DRM_XE_CBEV_WAIT_ANY, -1, 0, NULL));
+	/* One that holds wins an ANY wait. */
+	*(volatile uint64_t *)((char *)self->b.cpu + 8) = 1;
+	EXPECT_EQ(0, wait_conds(self->fd, c, 3, DRM_XE_CBEV_WAIT_ANY, -1, 0, &index));
+	EXPECT_EQ(1u, index);
+}
+
 /* A waiter that may be asleep when the ban comes is woken. */
 TEST_F(writer, sleeping_waiter_woken)
 {
