@@ -20,6 +20,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_compat.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: buffer objects
@@ -52,6 +53,7 @@ static void xe_cbev_bo_free(struct drm_gem_object *obj)
 	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
 	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
 
+	xe_cbev_writers_bo_fini(bo);
 	if (bo->release)
 		bo->release(bo);
 	drm_gem_shmem_free(&bo->shmem);
@@ -192,6 +194,7 @@ struct drm_gem_object *xe_cbev_bo_create_object(struct drm_device *dev,
 
 	bo->shmem.base.funcs = &xe_cbev_bo_funcs;
 	init_waitqueue_head(&bo->wq);
+	xa_init(&bo->writers);
 	/* Counted in stats.bos once creation succeeded: the helper frees failures. */
 	return &bo->shmem.base;
 }

@@ -5,8 +5,10 @@
 #ifndef _XE_CBEV_BO_H_
 #define _XE_CBEV_BO_H_
 
+#include <linux/atomic.h>
 #include <linux/uidgid.h>
 #include <linux/wait.h>
+#include <linux/xarray.h>
 
 #include <drm/drm_gem_shmem_helper.h>
 
@@ -76,6 +78,14 @@ struct xe_cbev_bo {
 	 * die with the handle
 	 */
 	void (*closed)(struct xe_cbev_bo *bo, struct drm_file *file);
+	/**
+	 * @writers: qword index -> &struct xe_cbev_writer, the exec queue
+	 * that writes the location (see xe_cbev_writer.c); changed under the
+	 * writers' mutex, read under RCU
+	 */
+	struct xarray writers;
+	/** @nr_dead: entries of @writers whose writer was banned */
+	atomic_t nr_dead;
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)

@@ -17,6 +17,7 @@
 #include "xe_cbev_drv.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_vm.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: counter manager
@@ -255,6 +256,8 @@ int xe_cbev_counter_alloc(struct xe_cbev_file *xfile, struct drm_file *file,
 		slot = page_take_slot(page, retired);
 	}
 	mgr->hint = page->index;
+	/* A slot used before forgets its writer, dead or not. */
+	xe_cbev_writer_clear(page->bo, slot * XE_CBEV_COUNTER_SLOT_SIZE);
 
 	args->id = slot_id(page, slot);
 	args->mmap_offset = drm_vma_node_offset_addr(&page->bo->shmem.base.vma_node);

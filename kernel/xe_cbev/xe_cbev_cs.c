@@ -17,6 +17,7 @@
 #include "xe_cbev_eu.h"
 #include "xe_cbev_trace.h"
 #include "xe_cbev_vm.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: command streamer
@@ -215,6 +216,22 @@ static void cs_trace_write(struct xe_cbev_ctx *ctx, u64 addr)
 	xe_cbev_vm_binding_put(binding);
 }
 
+/* Was the writer of the value at @addr, in @bo, banned? */
+static bool cs_sem_dead(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo, u64 addr)
+{
+	struct xe_cbev_vm_binding *binding;
+	bool dead;
+
+	if (!atomic_read(&bo->nr_dead))
+		return false;
+	binding = xe_cbev_vm_lookup(ctx->vm, addr);
+	if (!binding)
+		return false;
+	dead = xe_cbev_writer_dead(binding->bo, addr - binding->start + binding->offset);
+	xe_cbev_vm_binding_put(binding);
+	return dead;
+}
+
 /*
  * Waits for "memory (@size bytes at @addr) op @value". Parks the queue on
  * the object that holds the value when it does not hold yet; the check is
@@ -247,6 +264,10 @@ park:
 		if (!ctx->sem_waited && trace_xe_cbev_queue_park_enabled())
 			cs_trace_cond(ctx, true, addr, mi_to_cmp[mi_op], value, mem);
 		ctx->sem_waited = true;
+		if (unlikely(cs_sem_dead(ctx, bo, addr))) {
+			xe_cbev_ctx_unpark(ctx);
+			return cs_fault(ctx, DRM_XE_CBEV_BAN_LOST_DEPENDENCY, addr);
+		}
 		return CS_PARKED;
 	}
 	xe_cbev_ctx_unpark(ctx);

@@ -132,14 +132,17 @@ void xe_cbev_ctx_complete_job(struct xe_cbev_ctx *ctx, struct xe_cbev_job *job)
  * @reason: DRM_XE_CBEV_BAN_*
  * @addr: where it happened
  *
- * Waits that name the queue wake and return -EIO. The first reason stays.
+ * Waits that name the queue wake and return -EIO; the owner hears of the
+ * first ban (&xe_cbev_ctx.banned_fn). The first reason stays.
  */
 void xe_cbev_ctx_ban(struct xe_cbev_ctx *ctx, u32 reason, u64 addr)
 {
 	unsigned long flags;
+	bool first;
 
 	spin_lock_irqsave(&ctx->lock, flags);
-	if (!ctx->banned) {
+	first = !ctx->banned;
+	if (first) {
 		ctx->ban_reason = reason;
 		ctx->fault_addr = addr;
 		WRITE_ONCE(ctx->status->ban_reason, reason);
@@ -150,6 +153,8 @@ void xe_cbev_ctx_ban(struct xe_cbev_ctx *ctx, u32 reason, u64 addr)
 		trace_xe_cbev_queue_ban(ctx, reason, addr);
 	}
 	spin_unlock_irqrestore(&ctx->lock, flags);
+	if (first && ctx->banned_fn)
+		ctx->banned_fn(ctx);
 
 	drm_dbg_driver(ctx->drm, "queue %u banned: reason %u at 0x%llx\n",
 		       ctx->id, reason, addr);

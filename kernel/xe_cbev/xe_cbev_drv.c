@@ -34,6 +34,7 @@
 #include "xe_cbev_vm.h"
 #include "xe_cbev_vm_bind.h"
 #include "xe_cbev_wait.h"
+#include "xe_cbev_writer_ioctl.h"
 
 /**
  * DOC: xe_cbev driver
@@ -123,6 +124,8 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(XE_CBEV_IPC_REVOKE, xe_cbev_ipc_revoke_ioctl,
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_SET, xe_cbev_counter_set_ioctl,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_SET_WRITER, xe_cbev_counter_set_writer_ioctl,
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_WAIT, xe_cbev_eu_wait_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_REPORT, xe_cbev_eu_report_ioctl,

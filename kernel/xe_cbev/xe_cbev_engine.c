@@ -426,6 +426,18 @@ static const struct xe_cbev_engine_ops xe_cbev_sw_engine_ops = {
 };
 
 /**
+ * xe_cbev_engine_defer() - run work on the engine's workqueue
+ * @work: the work; any context
+ *
+ * For what a ban must do in process context. Module unload destroys the
+ * workqueue after every file closed, running what is still queued first.
+ */
+void xe_cbev_engine_defer(struct work_struct *work)
+{
+	queue_work(xe_cbev_engine_wq, work);
+}
+
+/**
  * xe_cbev_engine_ctx_init() - set a new context up on the engine
  * @ctx: the context, zeroed, with its ring, settings and client filled in
  *

@@ -16,6 +16,7 @@ void xe_cbev_engine_fini(void);
 void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client);
 
 unsigned int xe_cbev_engine_default_hang_timeout_ms(void);
+void xe_cbev_engine_defer(struct work_struct *work);
 int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx);
 void xe_cbev_engine_ctx_fini(struct xe_cbev_ctx *ctx);
 

@@ -199,6 +199,11 @@ struct xe_cbev_ctx {
 	wait_queue_head_t *event_wq;
 	/** @interrupts: the owning file's count of user interrupts */
 	atomic64_t *interrupts;
+	/**
+	 * @banned_fn: optional; called once, after the context is banned,
+	 * from any context; must not sleep. Set at creation.
+	 */
+	void (*banned_fn)(struct xe_cbev_ctx *ctx);
 	/** @priority: DRM_XE_CBEV_PRIORITY_*; set at creation */
 	u32 priority;
 	/** @patient_waits: parked time does not count toward the hang timeout */

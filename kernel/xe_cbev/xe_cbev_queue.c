@@ -22,6 +22,7 @@
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_trace.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: exec queues
@@ -94,6 +95,24 @@ struct xe_cbev_queue *xe_cbev_queue_lookup(struct xe_cbev_file *xfile, u32 id)
  * counter slots its jobs use are not retired early; false if another
  * caller is already at it.
  */
+/* Once banned, the locations the queue writes die; see xe_cbev_writer.c. */
+static void queue_lost_work(struct work_struct *work)
+{
+	struct xe_cbev_queue *q = container_of(work, struct xe_cbev_queue, lost_work);
+
+	xe_cbev_writers_queue_banned(q);
+	xe_cbev_queue_put(q);
+}
+
+/* &xe_cbev_ctx.banned_fn: any context, so the marking is deferred. */
+static void queue_banned(struct xe_cbev_ctx *ctx)
+{
+	struct xe_cbev_queue *q = container_of(ctx, struct xe_cbev_queue, ctx);
+
+	kref_get(&q->ref);
+	xe_cbev_engine_defer(&q->lost_work);
+}
+
 static bool queue_kill(struct xe_cbev_queue *q)
 {
 	unsigned long flags;
@@ -110,6 +129,13 @@ static bool queue_kill(struct xe_cbev_queue *q)
 	q->ctx.ops->cancel(&q->ctx);
 	xe_cbev_eu_cancel(&q->ctx);
 	xe_cbev_ctx_drop_jobs(&q->ctx);
+	/*
+	 * No ban comes any more. A pending marking is done here instead, so
+	 * that the queue is freed with the file, not later.
+	 */
+	if (cancel_work_sync(&q->lost_work))
+		xe_cbev_queue_put(q);
+	xe_cbev_writers_queue_gone(q);
 
 	xa_erase(&q->xfile->queues, q->id);
 	wake_up_all(&q->xfile->event_wq);
@@ -131,6 +157,9 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 		return ERR_PTR(-ENOMEM);
 
 	kref_init(&q->ref);
+	INIT_LIST_HEAD(&q->writes);
+	INIT_WORK(&q->lost_work, queue_lost_work);
+	q->ctx.banned_fn = queue_banned;
 	q->xfile = xfile;
 	q->file = file;
 	q->ctx.drm = &xfile->xdev->drm;

@@ -6,6 +6,8 @@
 #define _XE_CBEV_QUEUE_TYPES_H_
 
 #include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/workqueue.h>
 #include <linux/types.h>
 
 #include "xe_cbev_engine_types.h"
@@ -35,6 +37,15 @@ struct xe_cbev_queue {
 	struct xe_cbev_bo *ring_bo;
 	/** @ctx: the engine context: the ring, the jobs, the execution state */
 	struct xe_cbev_ctx ctx;
+	/**
+	 * @writes: &struct xe_cbev_writer of the locations the queue writes;
+	 * under the writers' mutex (xe_cbev_writer.c)
+	 */
+	struct list_head writes;
+	/** @writes_closed: destroyed, @writes takes no more; writers' mutex */
+	bool writes_closed;
+	/** @lost_work: marks @writes dead once the queue is banned */
+	struct work_struct lost_work;
 };
 
 #endif /* _XE_CBEV_QUEUE_TYPES_H_ */

@@ -22,6 +22,7 @@
 #include "xe_cbev_trace.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_wait.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: waits
@@ -299,28 +300,39 @@ bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 	return !c->queue && !xe_cbev_bo_is_counter(c->bo);
 }
 
-/* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */
+/*
+ * 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned, or
+ * a condition that does not hold never will (and, for ANY, none holds).
+ * Every condition is looked at, so that a lost one behind pending ones
+ * is seen.
+ */
 static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		      const struct xe_cbev_queue *q)
 {
+	bool pending = false, lost = false;
 	u32 i;
 
 	if (q && (READ_ONCE(q->ctx.banned) || READ_ONCE(q->ctx.dead)))
 		return -EIO;
 	for (i = 0; i < n; i++) {
 		const struct xe_cbev_queue *cq = conds[i].queue;
-		bool ok = xe_cbev_cond_check(&conds[i]);
 
-		/* A queue that will never complete more ends the wait. */
-		if (!ok && cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
-			return -EIO;
-
-		if (any && ok)
-			return i;
-		if (!any && !ok)
-			return -EAGAIN;
+		if (xe_cbev_cond_check(&conds[i])) {
+			if (any)
+				return i;
+			continue;
+		}
+		pending = true;
+		/* A queue that will never complete more ends the wait... */
+		if (cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
+			lost = true;
+		/* ...and so does a value whose writer was banned. */
+		else if (!cq && xe_cbev_writer_dead(conds[i].bo, conds[i].bo_offset))
+			lost = true;
 	}
-	return any ? -EAGAIN : 0;
+	if (lost)
+		return -EIO;
+	return pending ? -EAGAIN : 0;
 }
 
 static int conds_resolve(struct xe_cbev_file *xfile,

@@ -68,6 +68,15 @@
  *	handle; launch an own vadd kernel (out = buf + buf) that waits on
  *	the event, check that it has not run, 'o'; wait, check
  *	out[i] == 6 * i (the test's kernel wrote buf[i] = 3 * i)
+ *
+ * Waits on lost work (test_libze_lost):
+ *
+ *   libze_test_helper lost-export SOCK
+ *	an exporter whose queue is banned: behind a gate, a copy from an
+ *	unmapped address that signals an IPC counter-based event, then a
+ *	signal of event 0 of an IPC event pool; send both handles (as
+ *	bytes), after 'o' open the gate, then check that its own waits on
+ *	both end with ZE_RESULT_ERROR_DEVICE_LOST
  */
 
 #include <stdbool.h>
@@ -490,6 +499,78 @@ static int cb_export(int sock)
 	return 0;
 }
 
+static int lost_export(int sock)
+{
+	ze_result_t (*create2)(ze_context_handle_t, ze_device_handle_t,
+			       const zex_counter_based_event_desc_t *,
+			       ze_event_handle_t *);
+	ze_result_t (*get_ipc)(ze_event_handle_t,
+			       zex_ipc_counter_based_event_handle_t *);
+	zex_counter_based_event_desc_t desc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
+	};
+	ze_event_pool_desc_t pdesc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
+		.flags = ZE_EVENT_POOL_FLAG_HOST_VISIBLE | ZE_EVENT_POOL_FLAG_IPC,
+		.count = 2,
+	};
+	ze_device_mem_alloc_desc_t ddesc = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+	};
+	ze_event_desc_t edesc = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC };
+	zex_ipc_counter_based_event_handle_t h;
+	ze_ipc_event_pool_handle_t ph;
+	ze_command_list_handle_t list;
+	ze_event_handle_t ev, gate, e0;
+	ze_event_pool_handle_t pool;
+	void *dst;
+	int err;
+
+	*(void **)&create2 = fn("zexCounterBasedEventCreate2");
+	*(void **)&get_ipc = fn("zexCounterBasedEventGetIpcHandle");
+	if (!create2 || !get_ipc)
+		return 90;
+	err = in_order_list(&list);
+	if (err)
+		return err;
+	STEP(91, zeEventPoolCreate(app.context, &pdesc, 1, &app.device, &pool));
+	edesc.index = 0;
+	STEP(92, zeEventCreate(pool, &edesc, &e0));
+	edesc.index = 1;
+	STEP(93, zeEventCreate(pool, &edesc, &gate));
+	STEP(94, create2(app.context, app.device, &desc, &ev));
+	STEP(95, zeMemAllocDevice(app.context, &ddesc, 4096, 0, app.device, &dst));
+	STEP(96, zeCommandListAppendWaitOnEvents(list, 1, &gate));
+	/* The engine faults on an address nothing is bound at. */
+	STEP(97, zeCommandListAppendMemoryCopy(list, dst, (void *)0x10000, 64,
+					       ev, 0, NULL));
+	STEP(98, zeCommandListAppendSignalEvent(list, e0));
+	STEP(99, get_ipc(ev, &h));
+	STEP(100, zeEventPoolGetIpcHandle(pool, &ph));
+	if (write(sock, &h, sizeof(h)) != sizeof(h) ||
+	    write(sock, &ph, sizeof(ph)) != sizeof(ph))
+		return 101;
+	if (expect_byte(sock, 'o'))
+		return 102;
+	STEP(103, zeEventHostSignal(gate));
+	if (zeEventHostSynchronize(ev, UINT64_MAX) != ZE_RESULT_ERROR_DEVICE_LOST)
+		return 104;
+	if (zeEventHostSynchronize(e0, UINT64_MAX) != ZE_RESULT_ERROR_DEVICE_LOST)
+		return 105;
+	/* The importer is done with the pool before it goes. */
+	if (expect_byte(sock, 'd'))
+		return 106;
+	STEP(107, zeCommandListDestroy(list));
+	STEP(108, zeEventDestroy(ev));
+	STEP(109, zeEventDestroy(e0));
+	STEP(110, zeEventDestroy(gate));
+	STEP(111, zeEventPoolDestroy(pool));
+	STEP(112, zeMemFree(app.context, dst));
+	return 0;
+}
+
 static int cb_import_nobody(int sock)
 {
 	ze_result_t (*open_ipc)(ze_context_handle_t,
@@ -619,6 +700,8 @@ int main(int argc, char **argv)
 		status = cb_import_nobody(sock);
 	else if (!status && !strcmp(argv[1], "spirv-import"))
 		status = spirv_import(sock);
+	else if (!status && !strcmp(argv[1], "lost-export"))
+		status = lost_export(sock);
 	else if (!status)
 		status = 99;
 

@@ -10,7 +10,21 @@
  * banned, and every host wait on the event, on its list, its queue or its
  * fence returns ZE_RESULT_ERROR_DEVICE_LOST at once, even with an infinite
  * timeout. A wrong implementation hangs: the test case's timeout bounds it.
+ *
+ * The kernel knows the writer of counters and regular events
+ * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), so the same holds for regular
+ * lists' pool events, waits for many events of different writers, a
+ * sync_file, device-side waits of other queues (banned in turn, down a
+ * chain) and another process that imported the events.
  */
+
+#include <errno.h>
+#include <linux/sync_file.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
@@ -144,6 +158,206 @@ START_TEST(test_lost_other_queue_unaffected)
 }
 END_TEST
 
+/* A pool event signalled by a regular list that a queue executes. */
+START_TEST(test_lost_pool_event_of_regular_list)
+{
+	ze_event_pool_handle_t pool =
+		lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t ev = lz_event(pool, 0);
+	ze_command_queue_handle_t q = lz_queue();
+	ze_command_list_handle_t list = lz_list(_i == 1);
+	uint8_t *p = lz_alloc_device(4096);
+
+	append_fault(list, p, ev);
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &list, NULL));
+	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "a pool event of a list executed on a banned queue is lost");
+	ck_assert_ze(ev_sync_many(1, &ev, true, FOREVER, NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "for a wait for many too");
+	ck_assert_ze(zeCommandQueueSynchronize(q, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "its queue is lost");
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
+/* Events of different writers, one of them banned, in one wait. */
+START_TEST(test_lost_wait_many_across_writers)
+{
+	ze_event_pool_handle_t pool =
+		lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 3);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_event_handle_t evs[2] = { lz_event(pool, 1), lz_event(pool, 2) };
+	ze_command_list_handle_t bad = lz_immediate_list(true);
+	ze_command_list_handle_t good = lz_immediate_list(true);
+	uint8_t *p = lz_alloc_device(4096);
+
+	/* The healthy writer's event stays pending behind a gate. */
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(good, 1, &gate));
+	ck_assert_ok(zeCommandListAppendSignalEvent(good, evs[0]));
+	append_fault(bad, p, evs[1]);
+	ck_assert_ze(ev_sync_many(2, evs, true, FOREVER, NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "a wait for all is lost");
+	ck_assert_ze(ev_sync_many(2, evs, false, FOREVER, NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "a wait for any whose others are pending is lost");
+	ck_assert_ze(zeEventHostSynchronize(evs[0], 0), ZE_RESULT_NOT_READY,
+		     "the healthy writer's event is only pending");
+
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(evs[0], FOREVER));
+	ck_assert_ok(zeCommandListDestroy(good));
+	ck_assert_ok(zeCommandListDestroy(bad));
+	ck_assert_ok(zeEventDestroy(evs[1]));
+	ck_assert_ok(zeEventDestroy(evs[0]));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
+/* A sync_file of a lost event signals at once, with an error. */
+START_TEST(test_lost_sync_file)
+{
+	ze_event_pool_handle_t pool =
+		lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_event_handle_t ev = _i ? lz_cb_event(CB_IMM) : lz_event(pool, 1);
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	struct sync_file_info info = { 0 };
+	uint8_t *p = lz_alloc_device(4096);
+	struct pollfd pfd;
+	int fd;
+
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(list, 1, &gate));
+	append_fault(list, p, ev);
+	ck_assert_ok(ev_sync_file(ev, &fd));
+	ck_assert_ok(zeEventHostSignal(gate));
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+	/* The module's fence timeout (30 s) is past the test case's. */
+	ck_assert_int_eq(poll(&pfd, 1, -1), 1);
+	ck_assert_int_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+	ck_assert_msg(info.status == -EIO, "the fence says why: %d", info.status);
+	close(fd);
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
+/*
+ * Device-side waits: list B waits on A's event and signals its own, list
+ * C waits on B's. A's ban bans B, then C (LOST_DEPENDENCY): their lists,
+ * and their events' waits, are lost, instead of hanging forever.
+ */
+START_TEST(test_lost_device_wait_chain)
+{
+	ze_event_pool_handle_t pool =
+		lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 3);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_event_handle_t ev_a = lz_event(pool, 1);
+	ze_event_handle_t ev_b = lz_event(pool, 2);
+	ze_event_handle_t ev_c = lz_cb_event(CB_IMM);
+	ze_command_list_handle_t a = lz_immediate_list(true);
+	ze_command_list_handle_t b = lz_immediate_list(true);
+	ze_command_list_handle_t c = lz_immediate_list(true);
+	uint8_t *p = lz_alloc_device(4096);
+
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(a, 1, &gate));
+	append_fault(a, p, ev_a);
+	ck_assert_ok(zeCommandListAppendBarrier(b, ev_b, 1, &ev_a));
+	ck_assert_ok(zeCommandListAppendBarrier(c, ev_c, 1, &ev_b));
+	ck_assert_ok(zeEventHostSignal(gate));
+
+	ck_assert_ze(zeEventHostSynchronize(ev_c, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "the end of the chain is lost");
+	ck_assert_ze(zeEventHostSynchronize(ev_b, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "so is its middle");
+	ck_assert_ze(lz_list_sync(b, FOREVER), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the waiting list is lost");
+	ck_assert_ze(lz_list_sync(c, FOREVER), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "and the one waiting on it");
+	ck_assert_ok(zeCommandListDestroy(c));
+	ck_assert_ok(zeCommandListDestroy(b));
+	ck_assert_ok(zeCommandListDestroy(a));
+	ck_assert_ok(zeEventDestroy(ev_c));
+	ck_assert_ok(zeEventDestroy(ev_b));
+	ck_assert_ok(zeEventDestroy(ev_a));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
+/*
+ * Another process (libze_test_helper lost-export) exports a counter-based
+ * event and a pool event that its banned queue was to signal; here, host
+ * waits, a sync_file and an own list's wait on them end.
+ */
+START_TEST(test_lost_imported_events)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_event_handle_t mine = lz_cb_event(CB_IMM);
+	ze_event_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC };
+	ze_ipc_event_counter_based_handle_t h;
+	struct sync_file_info info = { 0 };
+	ze_ipc_event_pool_handle_t ph;
+	ze_event_pool_handle_t pool;
+	unsigned char status = 0xff;
+	ze_event_handle_t cb, e0;
+	int sock, fd, wstatus;
+	struct pollfd pfd;
+	pid_t pid;
+
+	sock = lz_start_helper("lost-export", &pid);
+	ck_assert_int_eq(recv(sock, &h, sizeof(h), MSG_WAITALL), sizeof(h));
+	ck_assert_int_eq(recv(sock, &ph, sizeof(ph), MSG_WAITALL), sizeof(ph));
+	ck_assert_ok(core_open_ipc(lz_context, h, &cb));
+	ck_assert_ok(zeEventPoolOpenIpcHandle(lz_context, ph, &pool));
+	ck_assert_ok(zeEventCreate(pool, &desc, &e0));
+	ck_assert_ze(zeEventQueryStatus(cb), ZE_RESULT_NOT_READY,
+		     "the exporter's work is held by its gate");
+	ck_assert_ok(ev_sync_file(cb, &fd));
+	/* Our own queue waits for both on the device. */
+	ck_assert_ok(zeCommandListAppendBarrier(list, mine, 2,
+						(ze_event_handle_t[]){ cb, e0 }));
+	ck_assert_int_eq(write(sock, "o", 1), 1);
+
+	ck_assert_ze(zeEventHostSynchronize(cb, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "an imported counter-based event of a banned queue is lost");
+	ck_assert_ze(zeEventHostSynchronize(e0, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "an imported pool event of a banned queue is lost");
+	ck_assert_ze(zeEventHostSynchronize(mine, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "our list, which waited for them, is banned too");
+	ck_assert_ze(lz_list_sync(list, FOREVER), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "our list is lost");
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+	ck_assert_int_eq(poll(&pfd, 1, -1), 1);
+	ck_assert_int_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+	ck_assert_msg(info.status == -EIO, "the fence says why: %d", info.status);
+	close(fd);
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeEventDestroy(mine));
+	ck_assert_ok(zeEventDestroy(e0));
+	ck_assert_ok(zeEventPoolCloseIpcHandle(pool));
+	ck_assert_ok(core_close_ipc(cb));
+	ck_assert_int_eq(write(sock, "d", 1), 1);
+	ck_assert_int_eq(read(sock, &status, 1), 1);
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(status == 0, "the helper failed at step %u", status);
+	ck_assert_msg(WIFEXITED(wstatus) && !WEXITSTATUS(wstatus),
+		      "the helper exits cleanly");
+	close(sock);
+}
+END_TEST
+
 static Suite *lost_suite(void)
 {
 	Suite *s = suite_create("lost");
@@ -157,6 +371,11 @@ static Suite *lost_suite(void)
 	tcase_add_test(tc, test_lost_cb_event_of_regular_list);
 	tcase_add_loop_test(tc, test_lost_pool_event_of_immediate_list, 0, 2);
 	tcase_add_test(tc, test_lost_other_queue_unaffected);
+	tcase_add_loop_test(tc, test_lost_pool_event_of_regular_list, 0, 2);
+	tcase_add_test(tc, test_lost_wait_many_across_writers);
+	tcase_add_loop_test(tc, test_lost_sync_file, 0, 2);
+	tcase_add_test(tc, test_lost_device_wait_chain);
+	tcase_add_test(tc, test_lost_imported_events);
 	suite_add_tcase(s, tc);
 	return s;
 }

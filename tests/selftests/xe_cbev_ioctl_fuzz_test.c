@@ -177,7 +177,7 @@ static void fuzz_cond(struct fuzz *f, struct drm_xe_cbev_wait_cond *c, int w)
 
 static int one_call(struct fuzz *f)
 {
-	unsigned int op = rnd(f, 19);
+	unsigned int op = rnd(f, 20);
 	int w, fd = pick_fd(f, &w), err;
 
 	switch (op) {
@@ -371,6 +371,16 @@ static int one_call(struct fuzz *f)
 
 		MUTATE(f, a);
 		return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &a);
+	}
+	case 18: {
+		struct drm_xe_cbev_counter_set_writer a = {
+			.addr = rnd(f, 2) ? f->counters[w][rnd(f, POOL)] : f->addrs[rnd(f, POOL)],
+			.exec_queue_id = rnd(f, 4) ? f->queues[w][rnd(f, POOL)] : 0,
+		};
+
+		a.flags = a.addr >> 32 ? 0 : DRM_XE_CBEV_SET_WRITER_COUNTER;
+		MUTATE(f, a);
+		return st_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, &a);
 	}
 	case 16: {
 		struct drm_gem_close a = { .handle = f->handles[w][rnd(f, POOL)] };

@@ -46,7 +46,10 @@ extern "C" {
  *   64-bit counter slots owned by the kernel
  *   (&struct drm_xe_cbev_counter_alloc, &struct drm_xe_cbev_counter_free);
  *   &DRM_IOCTL_XE_CBEV_COUNTER_SET sets one from the host
- *   (&struct drm_xe_cbev_counter_set).
+ *   (&struct drm_xe_cbev_counter_set);
+ *   &DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER names the exec queue that writes
+ *   a counter slot or an event in memory, so that its ban ends the waits
+ *   on it (&struct drm_xe_cbev_counter_set_writer).
  *
  * - &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE and
  *   &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY: exec queues, each a ring that
@@ -110,6 +113,7 @@ struct drm_xe_cbev_user_extension {
 #define DRM_XE_CBEV_IPC_IMPORT		0x0d
 #define DRM_XE_CBEV_IPC_REVOKE		0x0e
 #define DRM_XE_CBEV_COUNTER_SET		0x0f
+#define DRM_XE_CBEV_COUNTER_SET_WRITER	0x10
 #define DRM_XE_CBEV_EU_WAIT		0x14
 #define DRM_XE_CBEV_EU_REPORT		0x15
 #define DRM_XE_CBEV_EU_STOP		0x16
@@ -162,6 +166,9 @@ struct drm_xe_cbev_user_extension {
 #define DRM_IOCTL_XE_CBEV_COUNTER_SET \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_COUNTER_SET, \
 		struct drm_xe_cbev_counter_set)
+#define DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_COUNTER_SET_WRITER, \
+		struct drm_xe_cbev_counter_set_writer)
 #define DRM_IOCTL_XE_CBEV_EU_WAIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EU_WAIT, \
 		 struct drm_xe_cbev_eu_wait)
@@ -459,6 +466,47 @@ struct drm_xe_cbev_counter_set {
 };
 
 /**
+ * struct drm_xe_cbev_counter_set_writer - argument of
+ * &DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER
+ *
+ * Names the exec queue that will write a location: one of the caller's
+ * counter slots (&DRM_XE_CBEV_SET_WRITER_COUNTER, @addr is the slot id)
+ * or a naturally aligned 64-bit value in memory the caller has bound
+ * writable (@addr is its GPU address; counter pages are named by id).
+ * A location has at most one writer, the latest named: @exec_queue_id 0
+ * forgets it.
+ *
+ * If the writer is banned, the location becomes *dead*: nothing will
+ * write it any more, so every wait on it that does not hold yet ends --
+ * &DRM_IOCTL_XE_CBEV_WAIT and its io_uring twin return -EIO, a sync_file
+ * fence signals with the error -EIO, and an exec queue whose semaphore
+ * wait reads it is banned with &DRM_XE_CBEV_BAN_LOST_DEPENDENCY (so the
+ * locations *it* writes die in turn). This holds in every process that
+ * imported the location, since they all read the same object. A
+ * location stays dead, after its writer is destroyed too, until it is
+ * given a writer again (or 0); a counter slot also when it is freed.
+ *
+ * The writer is recorded once, not per submission: user space calls this
+ * when the queue that writes a location changes. Destroying a queue that
+ * was not banned forgets the locations it writes.
+ */
+struct drm_xe_cbev_counter_set_writer {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @addr: the counter slot id, or the GPU address of the value */
+	__u64 addr;
+
+/* @addr is a counter slot id of the caller. */
+#define DRM_XE_CBEV_SET_WRITER_COUNTER	0x1u
+	/** @flags: DRM_XE_CBEV_SET_WRITER_* */
+	__u32 flags;
+	/** @exec_queue_id: one of the caller's exec queues, or 0 for none */
+	__u32 exec_queue_id;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
  * DOC: exec queues and the engine
  *
  * An exec queue is a ring of commands that the device's engine executes in
@@ -601,6 +649,11 @@ struct drm_xe_cbev_exec_queue_state {
 #define DRM_XE_CBEV_BAN_HANG		6
 /* A misaligned address. */
 #define DRM_XE_CBEV_BAN_ALIGNMENT	7
+/*
+ * A semaphore wait on a location whose writer was banned
+ * (&DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER): it can never hold.
+ */
+#define DRM_XE_CBEV_BAN_LOST_DEPENDENCY	8
 /* An execution unit reported a fault in a user dispatch (a page fault). */
 #define DRM_XE_CBEV_BAN_EU_FAULT	10
 	/** @ban_reason: out: DRM_XE_CBEV_BAN_* */
@@ -705,7 +758,9 @@ struct drm_xe_cbev_wait_cond {
  * at a bounded poll interval for memory that the host writes. The wait is
  * interruptible; a relative @timeout_ns is updated with the time left when
  * a signal interrupts it. Returns 0, -ETIME on timeout, -EIO when the queue
- * @exec_queue_id (if not zero) is or becomes banned, -EFAULT or -EINVAL for
+ * @exec_queue_id (if not zero) is or becomes banned or when a condition
+ * that does not hold reads a dead location (&struct
+ * drm_xe_cbev_counter_set_writer), -EFAULT or -EINVAL for
  * a condition that names no mapped memory.
  *
  * The same struct is the payload of the io_uring command
@@ -752,9 +807,11 @@ struct drm_xe_cbev_wait {
  * condition can be polled, waited with epoll or handed to other drivers.
  * A fence must signal in bounded time: if the condition does not hold
  * within the module's fence_timeout_ms, the fence signals with the error
- * -ETIMEDOUT. Conditions on a queue's completion are not accepted. The
- * fence's wait counts against the caller's limit of pending asynchronous
- * waits (-EBUSY; see &struct drm_xe_cbev_wait).
+ * -ETIMEDOUT; if the value's writer is banned first (see &struct
+ * drm_xe_cbev_counter_set_writer), at once with -EIO. Conditions on a
+ * queue's completion are not accepted. The fence's wait counts against
+ * the caller's limit of pending asynchronous waits (-EBUSY; see &struct
+ * drm_xe_cbev_wait).
  */
 struct drm_xe_cbev_sync_file_export {
 	/** @extensions: pointer to the first extension, must be zero */

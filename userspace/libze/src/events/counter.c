@@ -23,6 +23,7 @@
 #include "events/counter.h"
 #include "core/device.h"
 #include "submission/kmd.h"
+#include "submission/ring.h"
 
 /**
  * struct xe_counter_page - a counter page mapped by the process
@@ -183,6 +184,29 @@ void xe_counter_put(struct xe_counter *counter)
 int xe_counter_set(struct xe_counter *counter, uint64_t value)
 {
 	return xe_kmd_counter_set(counter->dev->fd, counter->id, value);
+}
+
+/**
+ * xe_counter_set_writer() - the exec queue that writes the counter from now on
+ * @counter: a shared counter
+ * @ring: the queue
+ *
+ * Tells the kernel (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER) only when the
+ * writer changes, so appends and executions on the same queue cost
+ * nothing: a ban of the queue then ends every wait on the counter, in
+ * this process and in those that imported it. Failure is not an error
+ * (the waits that name the queue still end); it is not retried.
+ */
+void xe_counter_set_writer(struct xe_counter *counter,
+			   const struct xe_ring *ring)
+{
+	atomic_store_explicit(&counter->queue_id, ring->id,
+			      memory_order_relaxed);
+	if (atomic_exchange_explicit(&counter->writer_serial, ring->serial,
+				     memory_order_relaxed) == ring->serial)
+		return;
+	(void)xe_kmd_set_writer(counter->dev->fd, counter->id,
+				DRM_XE_CBEV_SET_WRITER_COUNTER, ring->id);
 }
 
 /**

@@ -30,7 +30,11 @@ struct xe_counter_page;
  * @ipc_size: bytes of that export
  * @queue_id: the exec queue last handed work that writes it (an immediate
  *	list's ring, or the queue that last executed a regular list), 0 if
- *	none: host waits name it, so that its ban ends them (DEVICE_LOST)
+ *	none: host waits name it, and the kernel knows it too
+ *	(xe_counter_set_writer()), so that its ban ends them (DEVICE_LOST)
+ *
+ * @writer_serial: &xe_ring.serial of the queue the kernel was last told
+ *	writes it (xe_counter_set_writer()), 0 if none
  *
  * Only engines write a counter (and its owner, through COUNTER_SET, when it
  * knows no engine does); the host reads it with xe_counter_read(). An
@@ -48,6 +52,7 @@ struct xe_counter {
 	uint64_t ipc_offset;
 	uint64_t ipc_size;
 	_Atomic uint32_t queue_id;
+	_Atomic uint64_t writer_serial;
 };
 
 int xe_counter_alloc(struct xe_device *dev, struct xe_counter *counter);
@@ -57,6 +62,9 @@ int xe_counter_create(struct xe_device *dev, struct xe_counter **out);
 struct xe_counter *xe_counter_get(struct xe_counter *counter);
 void xe_counter_put(struct xe_counter *counter);
 int xe_counter_set(struct xe_counter *counter, uint64_t value);
+struct xe_ring;
+void xe_counter_set_writer(struct xe_counter *counter,
+			   const struct xe_ring *ring);
 int xe_counter_ipc_export(struct xe_counter *counter, uint64_t token[2],
 			  uint64_t *offset, uint64_t *size);
 

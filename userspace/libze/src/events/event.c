@@ -48,6 +48,7 @@
 #include "core/driver.h"
 #include "events/event.h"
 #include "core/result.h"
+#include "submission/ring.h"
 #include "submission/wait.h"
 
 static_assert(offsetof(struct xe_event, obj) == 0,
@@ -68,8 +69,30 @@ void xe_event_put(struct xe_event *ev)
 {
 	if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) != 1)
 		return;
+	/* Its slot may serve another event: the kernel forgets the writer. */
+	if (atomic_load_explicit(&ev->kernel_writer, memory_order_relaxed))
+		(void)xe_kmd_set_writer(ev->dev->fd, xe_event_state_addr(ev), 0, 0);
 	ev->ops->fini(ev);
 	free(ev);
+}
+
+/**
+ * xe_event_set_writer() - an immediate list's ring is to signal a regular event
+ * @ev: the event
+ * @ring: the ring
+ *
+ * Host waits name the queue; the kernel learns it too
+ * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), only when it changes, so that
+ * its ban ends every wait on the event, an importer's as well. A host
+ * signal or reset does not tell the kernel (see forget_banned_writer()).
+ */
+void xe_event_set_writer(struct xe_event *ev, const struct xe_ring *ring)
+{
+	atomic_store_explicit(&ev->writer_queue, ring->id, memory_order_relaxed);
+	if (atomic_exchange_explicit(&ev->kernel_writer, ring->serial,
+				     memory_order_relaxed) != ring->serial)
+		(void)xe_kmd_set_writer(ring->dev->fd, xe_event_state_addr(ev),
+					0, ring->id);
 }
 
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
@@ -176,6 +199,22 @@ int xe_event_cond_kmd(const struct xe_event_cond *cond,
 	return 0;
 }
 
+/*
+ * A host signal or reset took a regular event over (&xe_event.writer_queue
+ * is 0) from a queue the kernel still names as its writer: if that queue
+ * was banned the kernel ends waits on the event with -EIO, so it forgets
+ * the writer, and the wait is tried again. Done only then, so a reset
+ * costs no system call.
+ */
+static bool forget_banned_writer(struct xe_event *ev)
+{
+	if (xe_event_is_cb(ev) ||
+	    atomic_load_explicit(&ev->writer_queue, memory_order_relaxed) ||
+	    !atomic_exchange_explicit(&ev->kernel_writer, 0, memory_order_relaxed))
+		return false;
+	return !xe_kmd_set_writer(ev->dev->fd, xe_event_state_addr(ev), 0, 0);
+}
+
 ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 				      uint64_t timeout)
 {
@@ -189,6 +228,8 @@ ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 		return ZE_RESULT_SUCCESS;
 	/* The pinned state keeps what the wait reads, however long. */
 	if (!xe_event_cond_met(&cond))
+		err = xe_event_cond_wait(ev->dev, &cond, timeout);
+	if (err == -EIO && forget_banned_writer(ev))
 		err = xe_event_cond_wait(ev->dev, &cond, timeout);
 	xe_event_cond_put(&cond);
 	return xe_result_from_errno(err);

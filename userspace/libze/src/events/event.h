@@ -176,6 +176,9 @@ struct xe_event_ops {
  * @writer_queue: regular events: the exec queue of the immediate list that
  *	last appended a signal of it, 0 if none or the host set it: host waits
  *	name it, so that its ban ends them (DEVICE_LOST)
+ * @kernel_writer: regular events: &xe_ring.serial of the queue the kernel
+ *	was last told writes the event's state (xe_event_set_writer()), 0 if
+ *	none
  * @import: counter-based events opened from an IPC handle: the view their
  *	state reads, held
  *
@@ -199,6 +202,7 @@ struct xe_event {
 	struct xe_cb_current cb;
 	struct xe_cb_import *import;
 	_Atomic uint32_t writer_queue;
+	_Atomic uint64_t kernel_writer;
 };
 
 static inline struct xe_event *xe_event_from_handle(ze_event_handle_t h)
@@ -220,6 +224,8 @@ static inline struct xe_event *xe_event_get(struct xe_event *ev)
 }
 
 void xe_event_put(struct xe_event *ev);
+struct xe_ring;
+void xe_event_set_writer(struct xe_event *ev, const struct xe_ring *ring);
 
 static inline bool xe_event_is_cb(const struct xe_event *ev)
 {

@@ -62,6 +62,7 @@
 #include "core/libze_private.h"
 #include "core/context.h"
 #include "core/debug_log.h"
+#include "core/device.h"
 #include "core/result.h"
 #include "events/cb_event.h"
 #include "events/counter.h"
@@ -410,8 +411,10 @@ static void publish(struct xe_append *a)
 					       list->counter, a->value);
 	/* A regular event's waits name the ring that is to signal it. */
 	if (a->signal && list->immediate && !xe_event_is_cb(a->signal))
-		atomic_store_explicit(&a->signal->writer_queue, list->ring->id,
-				      memory_order_relaxed);
+		xe_event_set_writer(a->signal, list->ring);
+	/* A regular list's writer is known when a queue executes it. */
+	if (a->signal && !list->immediate && !xe_event_is_cb(a->signal))
+		xe_writes_record(&list->writes, xe_event_state_addr(a->signal));
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);
 }

@@ -110,6 +110,7 @@ static void cmdlist_free(struct xe_cmdlist *list)
 	xe_overflow_fini(&list->overflow);
 	xe_keeps_release(&list->keeps);
 	xe_replays_release(&list->replays);
+	xe_writes_release(&list->writes);
 	xe_ring_put(list->exec_ring);
 	xe_counter_put(list->counter);
 	xe_heap_fini(&list->heap);
@@ -242,9 +243,7 @@ ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
 		err = xe_counter_create(dev, &list->counter);
 		/* Its ring writes it: a ban of the ring ends waits on it. */
 		if (!err)
-			atomic_store_explicit(&list->counter->queue_id,
-					      list->ring->id,
-					      memory_order_relaxed);
+			xe_counter_set_writer(list->counter, list->ring);
 	}
 	if (err) {
 		cmdlist_free(list);
@@ -297,6 +296,7 @@ ze_result_t xe_cmdlist_reset(ze_command_list_handle_t hCommandList)
 	xe_heap_reset(&list->heap);
 	xe_keeps_release(&list->keeps);
 	xe_replays_release(&list->replays);
+	xe_writes_release(&list->writes);
 	list->counter_value = 0;
 	list->closed = false;
 	/*

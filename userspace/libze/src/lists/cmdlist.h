@@ -17,6 +17,7 @@
 #include "lists/append.h"
 #include "lists/execute.h"
 #include "lists/keep.h"
+#include "lists/writes.h"
 #include "submission/batch.h"
 #include "submission/encoder.h"
 
@@ -67,6 +68,8 @@ struct xe_ring;
  * @replays: regular in-order lists: the recorded signals that replace
  *	their events' states, which every execution gives them again
  *	(lists/execute.c)
+ * @writes: regular lists: the regular events they signal, whose writer
+ *	the kernel learns at each execution (lists/writes.c)
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -105,6 +108,7 @@ struct xe_cmdlist {
 
 	struct xe_keeps keeps;
 	struct xe_replays replays;
+	struct xe_writes writes;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)

@@ -49,6 +49,7 @@
 #include <stdlib.h>
 
 #include "core/libze_private.h"
+#include "core/device.h"
 #include "events/counter.h"
 #include "events/event.h"
 #include "events/timestamp.h"
@@ -251,11 +252,12 @@ void xe_cmdlist_exec_commit(struct xe_cmdlist *list, struct xe_ring *ring,
 	struct xe_replay *r;
 	size_t i;
 
+	/* @ring writes the list's regular events now. */
+	xe_writes_commit(&list->writes, ring);
 	if (!list->in_order)
 		return;
 	/* @ring writes the counter now: a ban of it ends waits on it. */
-	atomic_store_explicit(&list->counter->queue_id, ring->id,
-			      memory_order_relaxed);
+	xe_counter_set_writer(list->counter, ring);
 	if (list->exec_begun) {
 		for (i = 0; i < replays->n; i++) {
 			r = &replays->v[i];

@@ -687,6 +687,31 @@ int xe_kmd_eu_stop(int fd, bool resume)
 }
 
 /**
+ * xe_kmd_set_writer() - DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER
+ * @fd: xe_cbev node
+ * @addr: a counter slot id (@flags DRM_XE_CBEV_SET_WRITER_COUNTER) or the
+ *	GPU address of a value in memory bound writable
+ * @flags: DRM_XE_CBEV_SET_WRITER_*
+ * @queue_id: the exec queue that writes it from now on, or 0 for none
+ *
+ * Once that queue is banned, waits on the value end with -EIO.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_kmd_set_writer(int fd, uint64_t addr, uint32_t flags, uint32_t queue_id)
+{
+	struct drm_xe_cbev_counter_set_writer args = {
+		.addr = addr,
+		.flags = flags,
+		.exec_queue_id = queue_id,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, &args))
+		return -errno;
+	return 0;
+}
+
+/**
  * xe_kmd_sync_file_export() - DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT
  * @fd: xe_cbev node
  * @cond: the condition the fence signals on

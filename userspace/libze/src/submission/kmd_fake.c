@@ -466,6 +466,16 @@ int xe_kmd_eu_stop(int fd, bool resume)
 	return -ENOTTY;
 }
 
+int xe_kmd_set_writer(int fd, uint64_t addr, uint32_t flags, uint32_t queue_id)
+{
+	/* The fake engine never bans a queue: nobody needs to know. */
+	(void)fd;
+	(void)addr;
+	(void)flags;
+	(void)queue_id;
+	return 0;
+}
+
 int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value)
 {
 	uint64_t *slot;

@@ -106,10 +106,14 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 	struct xe_ring *ring;
 	int err;
 
+	static _Atomic uint64_t serials;
+
 	ring = calloc(1, sizeof(*ring));
 	if (!ring)
 		return -ENOMEM;
 	ring->dev = dev;
+	ring->serial = atomic_fetch_add_explicit(&serials, 1,
+						 memory_order_relaxed) + 1;
 	ring->size = XE_RING_SIZE;
 	atomic_init(&ring->refs, 1);
 	pthread_mutex_init(&ring->lock, NULL);

@@ -31,6 +31,9 @@ static_assert(XE_RING_CROSSINGS > XE_RING_SIZE / XE_RING_CROSSING_BYTES + 1,
  * @refs: references: the owner (command queue or immediate list), fences
  *	and lists whose last execution it holds
  * @id: the kernel's exec queue id
+ * @serial: unique in the process and never reused, unlike @id (the kernel
+ *	hands a destroyed queue's id out again): what caches of the
+ *	kernel's record of a writer compare (xe_counter_set_writer())
  * @map: status page and ring, mapped read-write
  * @map_size: bytes of @map
  * @status: the kernel's status page, read-only
@@ -52,6 +55,7 @@ struct xe_ring {
 	struct xe_device *dev;
 	atomic_uint refs;
 	uint32_t id;
+	uint64_t serial;
 	void *map;
 	size_t map_size;
 	const struct drm_xe_cbev_ring_status *status;

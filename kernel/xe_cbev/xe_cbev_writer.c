@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+
+#include <uapi/drm/xe_cbev_drm.h>
+
+#include "xe_cbev_bo.h"
+#include "xe_cbev_queue.h"
+#include "xe_cbev_writer.h"
+
+/**
+ * DOC: writers and dead locations
+ *
+ * A wait on a value that no engine will ever write again would last
+ * forever. User space tells the kernel which exec queue writes a location
+ * (a counter slot, or an event in a buffer object) with
+ * DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, once per change of writer; the
+ * kernel keeps a &struct xe_cbev_writer in the location's object, under
+ * its qword index, and on the writer queue's list.
+ *
+ * When the queue is banned, every location on its list is marked *dead*
+ * and its object's waiters are woken. A wait condition that does not hold
+ * and reads a dead location ends with -EIO (host waits, io_uring waits,
+ * fences); a semaphore wait bans its queue with
+ * DRM_XE_CBEV_BAN_LOST_DEPENDENCY, whose own locations die in turn. The
+ * mark is on the object, which importers share, so their waits end too.
+ *
+ * The queue's list holds a reference on each object. When the queue is
+ * destroyed the entries leave it: a live one is forgotten, a dead one
+ * stays in its object (which then owns it) until the location gets a new
+ * writer, the slot is handed out again, or the object is freed.
+ *
+ * Locking: one mutex serialises every change of entries and lists; the
+ * ban marking runs from a work item, so it may take it. Readers only look
+ * at &xe_cbev_bo.nr_dead, then at the entry under RCU.
+ */
+
+static DEFINE_MUTEX(writers_lock);
+
+/**
+ * xe_cbev_writer_dead() - is the location's writer banned?
+ * @bo: the object (a view's origin)
+ * @offset: byte offset of the value in @bo
+ *
+ * Context: any; the caller holds a reference on @bo.
+ * Return: true if the location is dead.
+ */
+bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset)
+{
+	struct xe_cbev_writer *w;
+	bool dead;
+
+	if (!atomic_read(&bo->nr_dead))
+		return false;
+	rcu_read_lock();
+	w = xa_load(&bo->writers, offset >> 3);
+	dead = w && READ_ONCE(w->dead);
+	rcu_read_unlock();
+	return dead;
+}
+
+/* Mark an entry dead and wake the object's waiters. */
+static void writer_kill_locked(struct xe_cbev_writer *w)
+{
+	lockdep_assert_held(&writers_lock);
+	if (w->dead)
+		return;
+	WRITE_ONCE(w->dead, true);
+	atomic_inc(&w->bo->nr_dead);
+	wake_up_all(xe_cbev_bo_wq(w->bo));
+}
+
+/* Forget an entry; @bo must stay alive meanwhile (the caller's reference). */
+static void writer_remove_locked(struct xe_cbev_writer *w)
+{
+	struct xe_cbev_bo *bo = w->bo;
+
+	lockdep_assert_held(&writers_lock);
+	xa_erase(&bo->writers, w->index);
+	if (w->dead)
+		atomic_dec(&bo->nr_dead);
+	if (w->queue) {
+		list_del(&w->link);
+		xe_cbev_bo_put(bo);
+	}
+	kfree_rcu(w, rcu);
+}
+
+/**
+ * xe_cbev_writer_set() - make a queue (or nobody) the writer of a location
+ * @bo: the object (a view's origin), referenced by the caller
+ * @offset: byte offset of the qword in @bo
+ * @q: the queue, referenced by the caller, or NULL to forget the writer
+ *
+ * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
+ */
+int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q)
+{
+	struct xe_cbev_writer *old, *w = NULL;
+	int ret = 0;
+
+	if (q) {
+		w = kzalloc(sizeof(*w), GFP_KERNEL_ACCOUNT);
+		if (!w)
+			return -ENOMEM;
+		w->bo = bo;
+		w->index = offset >> 3;
+		w->queue = q;
+	}
+
+	mutex_lock(&writers_lock);
+	old = xa_load(&bo->writers, offset >> 3);
+	if (old && q && old->queue == q && !old->dead) {
+		/* The same writer again: nothing changes. */
+		kfree(w);
+		goto out;
+	}
+	if (q && q->writes_closed) {
+		/* Destroyed meanwhile. */
+		kfree(w);
+		ret = -ENOENT;
+		goto out;
+	}
+	if (old)
+		writer_remove_locked(old);
+	if (w) {
+		ret = xa_err(xa_store(&bo->writers, w->index, w, GFP_KERNEL_ACCOUNT));
+		if (ret) {
+			kfree(w);
+			goto out;
+		}
+		drm_gem_object_get(&bo->shmem.base);
+		list_add(&w->link, &q->writes);
+		/* A queue banned already writes nothing. */
+		if (READ_ONCE(q->ctx.banned))
+			writer_kill_locked(w);
+	}
+out:
+	mutex_unlock(&writers_lock);
+	return ret;
+}
+
+/**
+ * xe_cbev_writer_clear() - forget a location's writer, dead or not
+ * @bo: the object, referenced by the caller
+ * @offset: byte offset of the value
+ *
+ * For a counter slot handed out again. Cheap when there is none.
+ */
+void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset)
+{
+	struct xe_cbev_writer *w;
+
+	if (!xa_load(&bo->writers, offset >> 3))
+		return;
+	mutex_lock(&writers_lock);
+	w = xa_load(&bo->writers, offset >> 3);
+	if (w)
+		writer_remove_locked(w);
+	mutex_unlock(&writers_lock);
+}
+
+/**
+ * xe_cbev_writers_bo_fini() - free the entries left in an object being freed
+ * @bo: the object; no queue lists an entry of it (each would hold a
+ *	reference), and nobody reads it any more
+ */
+void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo)
+{
+	struct xe_cbev_writer *w;
+	unsigned long index;
+
+	xa_for_each(&bo->writers, index, w)
+		kfree(w);
+	xa_destroy(&bo->writers);
+}
+
+/**
+ * xe_cbev_writers_queue_banned() - the queue is banned: its locations die
+ * @q: the queue
+ *
+ * Context: process context (a work item queued by the ban).
+ */
+void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q)
+{
+	struct xe_cbev_writer *w;
+
+	mutex_lock(&writers_lock);
+	list_for_each_entry(w, &q->writes, link)
+		writer_kill_locked(w);
+	mutex_unlock(&writers_lock);
+}
+
+/**
+ * xe_cbev_writers_queue_gone() - the queue is destroyed: its entries leave it
+ * @q: the queue, cancelled on the engine (it cannot be banned any more)
+ *
+ * A banned queue's locations are marked dead first, in case the work
+ * item of its ban has not run yet.
+ */
+void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q)
+{
+	bool banned = READ_ONCE(q->ctx.banned);
+	struct xe_cbev_writer *w, *next;
+	struct xe_cbev_bo *bo;
+
+	mutex_lock(&writers_lock);
+	q->writes_closed = true;
+	list_for_each_entry_safe(w, next, &q->writes, link) {
+		bo = w->bo;
+		if (banned)
+			writer_kill_locked(w);
+		list_del(&w->link);
+		w->queue = NULL;
+		if (!w->dead) {
+			xa_erase(&bo->writers, w->index);
+			kfree_rcu(w, rcu);
+		}
+		/* May free @bo, and a dead entry with it. */
+		xe_cbev_bo_put(bo);
+	}
+	mutex_unlock(&writers_lock);
+}

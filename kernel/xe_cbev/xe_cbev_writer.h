@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef _XE_CBEV_WRITER_H_
+#define _XE_CBEV_WRITER_H_
+
+#include <linux/list.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+struct xe_cbev_bo;
+struct xe_cbev_queue;
+
+/**
+ * struct xe_cbev_writer - who writes one 64-bit location of an object
+ *
+ * Sits in its object's &xe_cbev_bo.writers under the location's qword
+ * index, and, while its queue exists, on the queue's &xe_cbev_queue.writes
+ * list. Everything but @dead is under the writers' mutex (xe_cbev_writer.c);
+ * readers look @dead up under RCU.
+ */
+struct xe_cbev_writer {
+	/** @link: in the writer queue's list */
+	struct list_head link;
+	/** @queue: the writer, or NULL once it is destroyed */
+	struct xe_cbev_queue *queue;
+	/**
+	 * @bo: the object; the queue's list holds a reference, an entry that
+	 * outlived its queue is the object's
+	 */
+	struct xe_cbev_bo *bo;
+	/** @index: qword index of the location in @bo */
+	unsigned long index;
+	/** @dead: the writer was banned; set once, read locklessly */
+	bool dead;
+	/** @rcu: frees the entry after lockless readers */
+	struct rcu_head rcu;
+};
+
+bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset);
+void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset);
+void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo);
+void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q);
+void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q);
+int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q);
+
+#endif /* _XE_CBEV_WRITER_H_ */
