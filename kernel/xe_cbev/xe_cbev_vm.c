@@ -106,8 +106,11 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
 	unsigned long index = 0;
 
 	mutex_lock(&vm->lock);
-	mt_for_each(&vm->mt, binding, index, ULONG_MAX)
+	mt_for_each(&vm->mt, binding, index, ULONG_MAX) {
 		xe_cbev_vm_binding_put(binding);
+		/* A file may hold tens of thousands of bindings. */
+		cond_resched();
+	}
 	/*
 	 * Nobody looks addresses up any more (the file's queues and ioctls
 	 * are gone), so the nodes are freed at once rather than after a
