@@ -67,7 +67,7 @@ include tests/selftests/selftests.mk
 include tests/libze/tests.mk
 include tests/jit/jit.mk
 
-user: $(LIBS) $(TOOLS) $(VM_TESTS) $(HOST_TESTS) $(JIT_SO)
+user: $(LIBS) $(TOOLS) $(VM_TESTS) $(HOST_TESTS) $(JIT_SO) $(BENCH_KERNELS)
 
 # ---- kernel module -------------------------------------------------------
 # The module is built in $(B)/kmod/<tag>, a tree of symbolic links to the

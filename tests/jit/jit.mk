@@ -42,3 +42,18 @@ $(JIT_TEST_BINS): $(B)/tests/jit/%: $(B)/obj/tests/jit/%.o $(JIT_TEST_LIB) \
 HOST_TESTS += $(JIT_TEST_BINS)
 
 -include $(JIT_TEST_BINS:$(B)/tests/jit/%=$(B)/obj/tests/jit/%.d) $(JIT_TEST_LIB:.o=.d)
+
+# The kernel benchmark (userspace/tools/xe_cbev_bench_kernels.c): PoCL,
+# the shim directly, and Level Zero. A host program (PoCL is not in the
+# VM image); `make bench-kernels` runs it.
+BENCH_KERNELS := $(B)/tools/xe_cbev_bench_kernels
+$(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/jit/jit.mk
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -pthread -I$(SRC)/userspace/libze/src/modules \
+		-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' \
+		-DSOURCES_DIR='"$(SRC)/tests/kernels"' -o $@ $< \
+		-lOpenCL -lze_loader -ldl
+
+.PHONY: bench-kernels
+bench-kernels: $(BENCH_KERNELS) $(JIT_SO) $(KERNEL_SPVS)
+	$(BENCH_KERNELS)

@@ -291,6 +291,8 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 		log += "internal error, invalid IR: " + vos.str() + "\n";
 		return -EINVAL;
 	}
+	if (getenv("XE_JIT_DEBUG") && getenv("XE_JIT_DEBUG")[0] == '3')
+		errs() << *m;
 	optimise(*m, tm.get(), opt);
 	ret = check_resolved(*m, log);
 	if (ret)

@@ -92,6 +92,19 @@ size_t xe_jit::fiber_scratch_size(uint32_t stack, const uint32_t ls[3])
 	return n * ((size_t)stack + sizeof(void *) + 1) + 64;
 }
 
+/* Scratch for work-item frames when the execution unit gave none. */
+extern "C" void *xe_jit_rt_scratch(uint64_t size)
+{
+	if (own_scratch_size < size) {
+		free(own_scratch);
+		own_scratch = aligned_alloc(64, (size + 63) & ~(uint64_t)63);
+		own_scratch_size = own_scratch ? size : 0;
+		if (!own_scratch)
+			abort();
+	}
+	return own_scratch;
+}
+
 extern "C" void xe_jit_rt_barrier(void)
 {
 	scheduler *s = current;

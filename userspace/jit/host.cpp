@@ -57,6 +57,7 @@ bool xe_jit::host_symbol_known(const std::string &name)
 		std::begin(libc_names), std::end(libc_names));
 
 	return names.count(name) || name == "xe_jit_rt_barrier" ||
+	       name == "xe_jit_rt_scratch" ||
 	       name == "xe_jit_rt_run_fibers";
 }
 
@@ -64,6 +65,8 @@ void *xe_jit::host_symbol(const std::string &name)
 {
 	if (name == "xe_jit_rt_barrier")
 		return (void *)xe_jit_rt_barrier;
+	if (name == "xe_jit_rt_scratch")
+		return (void *)xe_jit_rt_scratch;
 	if (name == "xe_jit_rt_run_fibers")
 		return (void *)xe_jit_rt_run_fibers;
 	if (name == "__powisf2")

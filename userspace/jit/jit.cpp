@@ -15,7 +15,8 @@
  *
  *   "XEJITNB1", u32 image version, str cpu, u32 #kernels, kernels
  *   (str name, u32 #args, {kind, size, align} each, u32 reqd[3],
- *   static_local, private, max_group, flags, fiber_stack), u32 #globals,
+ *   static_local, private, max_group, flags, frame_size, fiber_stack),
+ *   u32 #globals,
  *   globals (str name, u64 size), str object, u64 FNV-1a of all before.
  *   Strings are u32 length + bytes; integers little-endian.
  *
@@ -205,6 +206,7 @@ int native_binary(xe_jit_module *mod, void **image, size_t *size)
 		w.u32(k.info.private_size);
 		w.u32(k.info.max_group_size);
 		w.u32(k.info.flags);
+		w.u32(k.frame_size);
 		w.u32(k.fiber_stack);
 	}
 	w.u32((uint32_t)mod->prog.globals.size());
@@ -267,6 +269,7 @@ int parse_image(const void *image, size_t size, program &prog,
 		k.info.private_size = r.u32();
 		k.info.max_group_size = r.u32();
 		k.info.flags = r.u32();
+		k.frame_size = r.u32();
 		k.fiber_stack = r.u32();
 		prog.kernels.push_back(std::move(k));
 	}
@@ -337,6 +340,9 @@ size_t group_scratch_size(const xe_jit_module *mod, uint32_t i,
 	if (!mod || i >= mod->prog.kernels.size() || !local_size)
 		return 0;
 	const kernel &k = mod->prog.kernels[i];
+	if (k.frame_size)
+		return (size_t)k.frame_size * local_size[0] * local_size[1] *
+		       local_size[2] + 64;
 	return k.fiber_stack ? fiber_scratch_size(k.fiber_stack, local_size) : 0;
 }
 

@@ -21,6 +21,7 @@
 #include "jit.h"
 
 namespace llvm {
+class Function;
 class Module;
 class TargetMachine;
 namespace orc {
@@ -39,7 +40,8 @@ struct kernel {
 	std::string name;
 	std::vector<xe_jit_arg_info> args;
 	xe_jit_kernel_info info{};
-	uint32_t fiber_stack = 0;	/* 0: no barrier, no fibers */
+	uint32_t frame_size = 0;	/* barrier kernels: frame bytes per item */
+	uint32_t fiber_stack = 0;	/* or, if they could not be split: fibers */
 	xe_jit_group_fn fn = nullptr;
 };
 
@@ -66,6 +68,10 @@ int lower_kernels(llvm::Module &m, std::vector<kernel> &kernels,
 		  std::string &log);
 std::string group_fn_name(size_t i);
 
+/* regions.cpp: the segment function of work-item function @wi, or nullptr
+ * (then @wi is unchanged). */
+llvm::Function *split_at_barriers(llvm::Function *wi, uint32_t &frame_size);
+
 /* host.cpp */
 bool host_symbol_known(const std::string &name);
 void *host_symbol(const std::string &name);
@@ -78,6 +84,7 @@ size_t fiber_scratch_size(uint32_t stack, const uint32_t local_size[3]);
 extern "C" {
 /* Called by compiled code. */
 void xe_jit_rt_barrier(void);
+void *xe_jit_rt_scratch(uint64_t size);
 void xe_jit_rt_run_fibers(const struct xe_jit_group *g,
 			  void (*wi)(const struct xe_jit_group *, uint64_t,
 				     uint64_t, uint64_t),

@@ -30,6 +30,7 @@
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -323,12 +324,13 @@ Value *load_arg(IRBuilder<> &b, Value *argv, unsigned j, Type *t,
 
 /* Appends the arguments of work-item function @wi, loaded from argv. */
 void load_args(IRBuilder<> &b, StructType *gt, Value *g, Function &wi,
-	       const xe_jit::kernel &ki, std::vector<Value *> &out)
+	       const xe_jit::kernel &ki, std::vector<Value *> &out,
+	       unsigned extra = 4)
 {
 	Value *argv = b.CreateLoad(PointerType::getUnqual(b.getInt8PtrTy()),
 				   b.CreateStructGEP(gt, g, F_ARGV));
 
-	for (unsigned j = 4; j < wi.arg_size(); j++) {
+	for (unsigned j = 4; j + extra - 4 < wi.arg_size(); j++) {
 		Type *t = wi.getArg(j)->getType();
 		const xe_jit_arg_info &info = ki.args[j - 4];
 
@@ -336,6 +338,130 @@ void load_args(IRBuilder<> &b, StructType *gt, Value *g, Function &wi,
 				       info.kind == XE_JIT_ARG_VALUE &&
 				       t->isPointerTy()));
 	}
+}
+
+/* Emits loops over the work-items of the group (local sizes @ls) at @b,
+ * calling @body for each; continues at @after. */
+void emit_loops(IRBuilder<> &b, Value *ls[3], BasicBlock *after,
+		const std::function<void(IRBuilder<> &, Value *, Value *, Value *)> &body)
+{
+	LLVMContext &c = b.getContext();
+	Function *f = b.GetInsertBlock()->getParent();
+	Type *i64 = b.getInt64Ty();
+	Value *n = b.CreateMul(b.CreateMul(ls[0], ls[1]), ls[2]);
+	BasicBlock *zb = BasicBlock::Create(c, "z", f);
+	BasicBlock *yb = BasicBlock::Create(c, "y", f);
+	BasicBlock *xb = BasicBlock::Create(c, "x", f);
+	BasicBlock *ye = BasicBlock::Create(c, "y.end", f);
+	BasicBlock *ze = BasicBlock::Create(c, "z.end", f);
+	b.CreateCondBr(b.CreateICmpEQ(n, b.getInt64(0)), after, zb);
+	BasicBlock *entry = b.GetInsertBlock();
+
+	b.SetInsertPoint(zb);
+	PHINode *z = b.CreatePHI(i64, 2, "lz");
+	b.CreateBr(yb);
+	b.SetInsertPoint(yb);
+	PHINode *y = b.CreatePHI(i64, 2, "ly");
+	b.CreateBr(xb);
+	b.SetInsertPoint(xb);
+	PHINode *x = b.CreatePHI(i64, 2, "lx");
+	body(b, x, y, z);
+	BasicBlock *xl = b.GetInsertBlock();
+	Value *xn = b.CreateNUWAdd(x, b.getInt64(1));
+	b.CreateCondBr(b.CreateICmpULT(xn, ls[0]), xb, ye);
+	x->addIncoming(b.getInt64(0), yb);
+	x->addIncoming(xn, xl);
+
+	b.SetInsertPoint(ye);
+	Value *yn = b.CreateNUWAdd(y, b.getInt64(1));
+	b.CreateCondBr(b.CreateICmpULT(yn, ls[1]), yb, ze);
+	y->addIncoming(b.getInt64(0), zb);
+	y->addIncoming(yn, ye);
+
+	b.SetInsertPoint(ze);
+	Value *zn = b.CreateNUWAdd(z, b.getInt64(1));
+	b.CreateCondBr(b.CreateICmpULT(zn, ls[2]), zb, after);
+	z->addIncoming(b.getInt64(0), entry);
+	z->addIncoming(zn, ze);
+}
+
+/* The number of barriers of segment function @seg: its largest return. */
+uint32_t nbarriers(Function *seg)
+{
+	uint32_t n = 0;
+
+	for (BasicBlock &bb : *seg)
+		if (auto *r = dyn_cast<ReturnInst>(bb.getTerminator()))
+			if (auto *v = dyn_cast<ConstantInt>(r->getReturnValue()))
+				n = std::max<uint32_t>(n, (uint32_t)v->getZExtValue());
+	return n;
+}
+
+/* The group function of a kernel with barriers (regions.cpp): for the
+ * current state, every work-item runs to its next barrier. */
+void emit_segment_group(Module &m, Function *gf, StructType *gt, Function *seg,
+			const xe_jit::kernel &ki, uint32_t nb)
+{
+	LLVMContext &c = m.getContext();
+	IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
+	Value *g = gf->getArg(0);
+	std::vector<Value *> args;
+	load_args(b, gt, g, *seg, ki, args, 4 + 4);
+	wi_ctx gw = { gt, g, {} };
+	Value *ls[3];
+	for (int d = 0; d < 3; d++)
+		ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));
+	Value *items = b.CreateMul(b.CreateMul(ls[0], ls[1]), ls[2]);
+	AllocaInst *next = b.CreateAlloca(b.getInt32Ty());
+	Value *frames = b.CreateLoad(b.getInt8PtrTy(),
+				     b.CreateStructGEP(gt, g, F_SCRATCH));
+	FunctionCallee own = m.getOrInsertFunction(
+		"xe_jit_rt_scratch", b.getInt8PtrTy(), b.getInt64Ty());
+	BasicBlock *have = BasicBlock::Create(c, "have", gf);
+	BasicBlock *get = BasicBlock::Create(c, "get", gf);
+	BasicBlock *head = BasicBlock::Create(c, "head", gf);
+	BasicBlock *done = BasicBlock::Create(c, "done", gf);
+	BasicBlock *entry = b.GetInsertBlock();
+	b.CreateCondBr(b.CreateIsNull(frames), get, have);
+	b.SetInsertPoint(get);
+	Value *mine = b.CreateCall(own, { b.CreateAdd(b.CreateMul(
+		items, b.getInt64(ki.frame_size)), b.getInt64(64)) });
+	b.CreateBr(have);
+	b.SetInsertPoint(have);
+	PHINode *raw = b.CreatePHI(b.getInt8PtrTy(), 2);
+	raw->addIncoming(frames, entry);
+	raw->addIncoming(mine, get);
+	/* Frames start 64-byte aligned (the scratch size leaves room). */
+	Value *fi = b.CreatePtrToInt(raw, b.getInt64Ty());
+	fi = b.CreateAnd(b.CreateAdd(fi, b.getInt64(63)), b.getInt64(~63ull));
+	Value *fr = b.CreateIntToPtr(fi, b.getInt8PtrTy());
+	b.CreateBr(head);
+
+	b.SetInsertPoint(head);
+	PHINode *state = b.CreatePHI(b.getInt32Ty(), nb + 2);
+	state->addIncoming(b.getInt32(0), have);
+	SwitchInst *sw = b.CreateSwitch(state, done, nb + 1);
+	for (uint32_t s = 0; s <= nb; s++) {
+		BasicBlock *run = BasicBlock::Create(c, "state", gf);
+		BasicBlock *end = BasicBlock::Create(c, "state.end", gf);
+		sw->addCase(b.getInt32(s), run);
+		b.SetInsertPoint(run);
+		emit_loops(b, ls, end, [&](IRBuilder<> &lb, Value *x, Value *y, Value *z) {
+			std::vector<Value *> all = { g, x, y, z };
+			all.insert(all.end(), args.begin(), args.end());
+			Value *idx = lb.CreateAdd(lb.CreateMul(lb.CreateAdd(
+				lb.CreateMul(z, ls[1]), y), ls[0]), x);
+			all.insert(all.end(), { lb.getInt32(s), fr, items, idx });
+			lb.CreateStore(lb.CreateCall(seg, all), next);
+		});
+		b.SetInsertPoint(end);
+		/* 0 from the work-items: the end of the kernel. */
+		Value *ns = b.CreateLoad(b.getInt32Ty(), next);
+		state->addIncoming(ns, end);
+		b.CreateCondBr(b.CreateICmpEQ(ns, b.getInt32(0)), done, head);
+	}
+	b.SetInsertPoint(done);
+	b.CreateRetVoid();
 }
 
 } // namespace
@@ -483,6 +609,12 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		gf->addParamAttr(0, Attribute::NoAlias);
 		gf->addFnAttr(Attribute::NoUnwind);
 		Value *g;
+		Function *seg = barrier ? split_at_barriers(wi, ki.frame_size) : nullptr;
+		if (seg) {
+			ki.fiber_stack = 0;
+			emit_segment_group(m, gf, gt, seg, ki, nbarriers(seg));
+			continue;
+		}
 		if (barrier) {
 			/* The fiber entry loads the arguments itself. */
 			Function *ent = Function::Create(
@@ -518,44 +650,12 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		Value *ls[3];
 		for (int d = 0; d < 3; d++)
 			ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));
-		Value *n = b.CreateMul(b.CreateMul(ls[0], ls[1]), ls[2]);
 		BasicBlock *done = BasicBlock::Create(c, "done", gf);
-		BasicBlock *zb = BasicBlock::Create(c, "z", gf);
-		BasicBlock *yb = BasicBlock::Create(c, "y", gf);
-		BasicBlock *xb = BasicBlock::Create(c, "x", gf);
-		BasicBlock *ye = BasicBlock::Create(c, "y.end", gf);
-		BasicBlock *ze = BasicBlock::Create(c, "z.end", gf);
-		b.CreateCondBr(b.CreateICmpEQ(n, b.getInt64(0)), done, zb);
-		BasicBlock *entry = b.GetInsertBlock();
-
-		b.SetInsertPoint(zb);
-		PHINode *z = b.CreatePHI(i64, 2, "lz");
-		b.CreateBr(yb);
-		b.SetInsertPoint(yb);
-		PHINode *y = b.CreatePHI(i64, 2, "ly");
-		b.CreateBr(xb);
-		b.SetInsertPoint(xb);
-		PHINode *x = b.CreatePHI(i64, 2, "lx");
-		std::vector<Value *> all = { g, x, y, z };
-		all.insert(all.end(), args.begin(), args.end());
-		b.CreateCall(wi, all);
-		Value *xn = b.CreateNUWAdd(x, b.getInt64(1));
-		b.CreateCondBr(b.CreateICmpULT(xn, ls[0]), xb, ye);
-		x->addIncoming(b.getInt64(0), yb);
-		x->addIncoming(xn, xb);
-
-		b.SetInsertPoint(ye);
-		Value *yn = b.CreateNUWAdd(y, b.getInt64(1));
-		b.CreateCondBr(b.CreateICmpULT(yn, ls[1]), yb, ze);
-		y->addIncoming(b.getInt64(0), zb);
-		y->addIncoming(yn, ye);
-
-		b.SetInsertPoint(ze);
-		Value *zn = b.CreateNUWAdd(z, b.getInt64(1));
-		b.CreateCondBr(b.CreateICmpULT(zn, ls[2]), zb, done);
-		z->addIncoming(b.getInt64(0), entry);
-		z->addIncoming(zn, ze);
-
+		emit_loops(b, ls, done, [&](IRBuilder<> &lb, Value *x, Value *y, Value *z) {
+			std::vector<Value *> all = { g, x, y, z };
+			all.insert(all.end(), args.begin(), args.end());
+			lb.CreateCall(wi, all);
+		});
 		b.SetInsertPoint(done);
 		b.CreateRetVoid();
 	}
