@@ -130,10 +130,13 @@ __kernel void conversions(__global const float *x, __global int *si,
 	uc[i] = convert_uchar_sat(x[i]);
 }
 
-/* A specialization constant (SPIR-V OpSpecConstant, default 7). */
+/* A specialization constant (SPIR-V OpSpecConstant, default 7): only when
+ * compiled to SPIR-V (the benchmark builds this file for PoCL too). */
+#if defined(__SPIR__)
 int __attribute__((overloadable)) __spirv_SpecConstant(int id, int def);
 
 __kernel void spec(__global int *out)
 {
 	out[get_global_id(0)] = __spirv_SpecConstant(3, 7) * (int)get_global_id(0);
 }
+#endif

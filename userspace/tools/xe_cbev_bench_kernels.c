@@ -161,7 +161,11 @@ static void run_pocl(void)
 		cl_program prog = clCreateProgramWithSource(ctx, 1, (const char **)&src,
 							    NULL, &err);
 		if (clBuildProgram(prog, 1, &dev, "", NULL, NULL) != CL_SUCCESS) {
-			printf("pocl: %s does not build\n", file);
+			char log[2048] = "";
+
+			clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG,
+					      sizeof(log), log, NULL);
+			printf("pocl: %s does not build:\n%s\n", file, log);
 			continue;
 		}
 		cl_kernel k = clCreateKernel(prog, bn->kernel, &err);
