@@ -390,6 +390,43 @@ START_TEST(divergent_barrier)
 }
 END_TEST
 
+/* The fiber fallback of kernels with barriers, on the same kernels. */
+START_TEST(fibers_fallback)
+{
+	struct xe_jit_module *mod;
+	const size_t n = 4096;
+	float *in = malloc(n * 4), *out = malloc(n * 4);
+	int si[256], so[256], *psi = si, *pso = so;
+	struct jt_arg args[] = { JT_VAL(in), JT_VAL(out), JT_LOCAL(128 * 4) };
+	struct jt_arg sargs[] = { JT_VAL(psi), JT_VAL(pso) };
+
+	setenv("XE_JIT_FIBERS", "1", 1);
+	mod = jt_compile("barrier", NULL, 0);
+	ck_assert_uint_gt(jt_ops()->group_scratch_size(mod, jt_kernel(mod, "reduce"),
+						       (uint32_t[3]){ 128, 1, 1 }),
+			  128 * 16384);
+	for (size_t i = 0; i < n; i++)
+		in[i] = (float)(i % 13);
+	jt_run(mod, "reduce", 1, G1(n), L1(128), NULL, args, 3, THREADS);
+	for (size_t g = 0; g < n / 128; g++) {
+		float sum = 0;
+
+		for (size_t i = 0; i < 128; i++)
+			sum += in[g * 128 + i];
+		ck_assert_float_eq(out[g], sum);
+	}
+	for (int i = 0; i < 256; i++)
+		si[i] = i;
+	jt_run(mod, "scan16", 1, G1(256), L1(16), NULL, sargs, 2, THREADS);
+	for (int i = 0; i < 256; i++)
+		ck_assert_int_eq(so[i], (i % 16 + 1) * (2 * (i - i % 16) + i % 16) / 2);
+	jt_ops()->destroy(mod);
+	unsetenv("XE_JIT_FIBERS");
+	free(in);
+	free(out);
+}
+END_TEST
+
 START_TEST(reqd_size_scan)
 {
 	struct xe_jit_module *mod = jt_compile("barrier", NULL, 0);
@@ -705,6 +742,7 @@ static Suite *jit_suite(void)
 	tcase_add_test(tc, reduction);
 	tcase_add_test(tc, divergent_barrier);
 	tcase_add_test(tc, reqd_size_scan);
+	tcase_add_test(tc, fibers_fallback);
 	tcase_add_test(tc, matmul);
 	tcase_add_test(tc, atomics_global_local);
 	tcase_add_test(tc, program_globals);

@@ -609,7 +609,9 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		gf->addParamAttr(0, Attribute::NoAlias);
 		gf->addFnAttr(Attribute::NoUnwind);
 		Value *g;
-		Function *seg = barrier ? split_at_barriers(wi, ki.frame_size) : nullptr;
+		/* XE_JIT_FIBERS=1 forces the fallback (tests/jit). */
+		Function *seg = barrier && !getenv("XE_JIT_FIBERS") ?
+			split_at_barriers(wi, ki.frame_size) : nullptr;
 		if (seg) {
 			ki.fiber_stack = 0;
 			emit_segment_group(m, gf, gt, seg, ki, nbarriers(seg));
