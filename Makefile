@@ -60,12 +60,14 @@ LIBS       :=	# shared libraries copied into the VM image
 all: module user
 
 include userspace/libze/libze.mk
+include userspace/jit/jit.mk
 include userspace/tools/tools.mk
 include userspace/tools/bench.mk
 include tests/selftests/selftests.mk
 include tests/libze/tests.mk
+include tests/jit/jit.mk
 
-user: $(LIBS) $(TOOLS) $(VM_TESTS) $(HOST_TESTS)
+user: $(LIBS) $(TOOLS) $(VM_TESTS) $(HOST_TESTS) $(JIT_SO) $(BENCH_KERNELS)
 
 # ---- kernel module -------------------------------------------------------
 # The module is built in $(B)/kmod/<tag>, a tree of symbolic links to the

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+#
+# The test kernels (tests/kernels/*.cl), compiled to SPIR-V with clang-15
+# and llvm-spirv-15, and the host tests of the compiler shim, which
+# dlopen() it as libze does and run the kernels' work-group functions on
+# host threads.
+
+KERNEL_SRCS := $(wildcard $(SRC)/tests/kernels/*.cl)
+KERNEL_SPVS := $(patsubst $(SRC)/tests/kernels/%.cl,$(B)/kernels/%.spv,$(KERNEL_SRCS))
+
+# OpenCL C 1.2 (2.0 for program-scope __global variables); -O0 except the
+# basic kernels, so that the compiler sees both kinds of input.
+$(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
+	@mkdir -p $(@D)
+	$(CLANG15) -c -emit-llvm -target spir64 -Xclang -finclude-default-header \
+		$(if $(filter globals,$*),-cl-std=CL2.0,-cl-std=CL1.2) \
+		$(if $(filter basic,$*),-O2,-O0) -o $@ $<
+
+$(B)/kernels/%.spv: $(B)/kernels/%.bc
+	$(LLVM_SPIRV15) -o $@ $<
+
+.PHONY: kernels
+kernels: $(KERNEL_SPVS)
+
+JIT_TEST_NAMES := test_jit test_jit_isolation
+JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
+JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
+JIT_TEST_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) -pthread \
+	-I$(SRC)/userspace/libze/src/modules -I$(SRC)/tests/jit \
+	-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' -MMD -MP
+
+$(B)/obj/tests/jit/%.o: $(SRC)/tests/jit/%.c $(SRC)/tests/jit/jit.mk
+	@mkdir -p $(@D)
+	$(CC) $(JIT_TEST_CFLAGS) -c -o $@ $<
+
+$(JIT_TEST_BINS): $(B)/tests/jit/%: $(B)/obj/tests/jit/%.o $(JIT_TEST_LIB) \
+		$(JIT_SO) $(KERNEL_SPVS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(JIT_TEST_LIB) -ldl -lm \
+		$(CHECK_LIBS)
+
+HOST_TESTS += $(JIT_TEST_BINS)
+
+-include $(JIT_TEST_BINS:$(B)/tests/jit/%=$(B)/obj/tests/jit/%.d) $(JIT_TEST_LIB:.o=.d)
+
+# The kernel benchmark (userspace/tools/xe_cbev_bench_kernels.c): PoCL,
+# the shim directly, and Level Zero. A host program (PoCL is not in the
+# VM image); `make bench-kernels` runs it.
+BENCH_KERNELS := $(B)/tools/xe_cbev_bench_kernels
+$(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/jit/jit.mk
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -pthread -I$(SRC)/userspace/libze/src/modules \
+		-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' \
+		-DSOURCES_DIR='"$(SRC)/tests/kernels"' -o $@ $< \
+		-lOpenCL -lze_loader -ldl
+
+.PHONY: bench-kernels
+bench-kernels: $(BENCH_KERNELS) $(JIT_SO) $(KERNEL_SPVS)
+	$(BENCH_KERNELS)

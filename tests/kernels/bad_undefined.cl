@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+/* Calls a function that nothing defines. */
+
+extern int xe_nowhere(int x);
+
+__kernel void calls_nowhere(__global int *out)
+{
+	out[get_global_id(0)] = xe_nowhere((int)get_global_id(0));
+}

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: the SPIR-V pipeline
+ *
+ * validate (SPIRV-Tools) -> refuse capabilities we do not implement ->
+ * translate to LLVM IR with the specialization constants applied
+ * (SPIRV-LLVM-Translator) -> link the OpenCL C built-in runtime (compiled
+ * at build time, embedded in the shim) -> lower the kernels to work-group
+ * functions (lower.cpp) -> optimise for the host CPU -> refuse calls that
+ * nothing defines -> emit an object file, which jit.cpp links with ORC.
+ */
+
+#include <errno.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <sstream>
+
+#include <LLVMSPIRVLib/LLVMSPIRVLib.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/Host.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
+#include <spirv-tools/libspirv.hpp>
+
+#include "jit_internal.hpp"
+
+using namespace llvm;
+
+/* runtime.S: the built-in runtime's bitcode. */
+extern "C" const char xe_jit_runtime_start[];
+extern "C" const char xe_jit_runtime_end[];
+
+namespace {
+
+/* Capabilities the runtime and the lowering implement. */
+const char *const supported_caps[] = {
+	"Addresses", "Linkage", "Kernel", "Vector16", "Float16Buffer",
+	"Float64", "Int64", "Int64Atomics", "Int16", "Int8", "GenericPointer",
+};
+
+int check_capabilities(const spvtools::SpirvTools &tools,
+		       const std::vector<uint32_t> &words, std::string &log)
+{
+	std::string text;
+	int ret = 0;
+
+	if (!tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_NONE))
+		return 0;	/* validated already: nothing to add */
+	std::istringstream is(text);
+	for (std::string line; std::getline(is, line);) {
+		const std::string op = "OpCapability ";
+		size_t at = line.find(op);
+
+		if (at == std::string::npos)
+			continue;
+		std::string cap = line.substr(at + op.size());
+		if (std::find_if(std::begin(supported_caps), std::end(supported_caps),
+				 [&](const char *s) { return cap == s; }) ==
+		    std::end(supported_caps)) {
+			log += "unsupported capability: " + cap + "\n";
+			ret = -EINVAL;
+		}
+	}
+	return ret;
+}
+
+std::unique_ptr<TargetMachine> host_target_machine(bool opt)
+{
+	auto jtmb = orc::JITTargetMachineBuilder::detectHost();
+
+	if (!jtmb) {
+		consumeError(jtmb.takeError());
+		return nullptr;
+	}
+	jtmb->setCodeGenOptLevel(opt ? CodeGenOpt::Aggressive : CodeGenOpt::Less);
+	jtmb->setRelocationModel(Reloc::PIC_);
+	jtmb->setCodeModel(CodeModel::Small);
+	auto tm = jtmb->createTargetMachine();
+	if (!tm) {
+		consumeError(tm.takeError());
+		return nullptr;
+	}
+	return std::move(*tm);
+}
+
+void optimise(Module &m, TargetMachine *tm, bool opt)
+{
+	LoopAnalysisManager lam;
+	FunctionAnalysisManager fam;
+	CGSCCAnalysisManager cam;
+	ModuleAnalysisManager mam;
+	PipelineTuningOptions pto;
+	pto.LoopVectorization = opt;
+	pto.SLPVectorization = opt;
+	PassBuilder pb(tm, pto);
+
+	pb.registerModuleAnalyses(mam);
+	pb.registerCGSCCAnalyses(cam);
+	pb.registerFunctionAnalyses(fam);
+	pb.registerLoopAnalyses(lam);
+	pb.crossRegisterProxies(lam, fam, cam, mam);
+	ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(
+		opt ? OptimizationLevel::O3 : OptimizationLevel::O1);
+	mpm.run(m, mam);
+}
+
+/* Build flags: known ones are accepted (the optimiser already honours the
+ * relaxed math ones by default for OpenCL C), unknown ones logged. */
+bool parse_flags(const char *flags, std::string &log)
+{
+	static const char *const known[] = {
+		"-cl-fast-relaxed-math", "-cl-mad-enable", "-cl-no-signed-zeros",
+		"-cl-finite-math-only", "-cl-unsafe-math-optimizations",
+		"-cl-denorms-are-zero", "-cl-kernel-arg-info", "-g",
+		"-cl-intel-greater-than-4GB-buffer-required",
+		"-ze-opt-greater-than-4GB-buffer-required", "-cl-single-precision-constant",
+		"-cl-strict-aliasing", "-w", "-Werror",
+	};
+	bool opt = true;
+	std::istringstream is(flags ? flags : "");
+
+	for (std::string f; is >> f;) {
+		if (f == "-cl-opt-disable" || f == "-ze-opt-disable" ||
+		    f == "-ze-opt-level=0" || f == "-O0") {
+			opt = false;
+			continue;
+		}
+		if (f.rfind("-cl-std=", 0) == 0 || f.rfind("-ze-opt-level=", 0) == 0 ||
+		    f.rfind("-D", 0) == 0 || f.rfind("-I", 0) == 0)
+			continue;
+		if (std::find_if(std::begin(known), std::end(known),
+				 [&](const char *k) { return f == k; }) ==
+		    std::end(known))
+			log += "ignored build flag: " + f + "\n";
+	}
+	return opt;
+}
+
+std::string pretty(const std::string &name)
+{
+	std::string d = demangle(name);
+
+	return d == name ? name : d + " (" + name + ")";
+}
+
+int check_resolved(Module &m, std::string &log)
+{
+	int ret = 0;
+
+	for (Function &f : m) {
+		if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty())
+			continue;
+		if (!xe_jit::host_symbol_known(f.getName().str())) {
+			log += "unresolved function: " + pretty(f.getName().str()) + "\n";
+			ret = -EINVAL;
+		}
+	}
+	for (GlobalVariable &g : m.globals())
+		if (g.isDeclaration() && !g.use_empty()) {
+			log += "unresolved variable: " + g.getName().str() + "\n";
+			ret = -EINVAL;
+		}
+	return ret;
+}
+
+void init_llvm()
+{
+	static std::once_flag once;
+
+	std::call_once(once, [] {
+		InitializeNativeTarget();
+		InitializeNativeTargetAsmPrinter();
+		InitializeNativeTargetAsmParser();
+	});
+}
+
+} // namespace
+
+std::string xe_jit::host_cpu_id()
+{
+	StringMap<bool> features;
+	std::vector<std::string> on;
+	std::string id = sys::getHostCPUName().str();
+
+	sys::getHostCPUFeatures(features);
+	for (auto &f : features)
+		if (f.second)
+			on.push_back(f.first().str());
+	std::sort(on.begin(), on.end());
+	for (auto &f : on)
+		id += "," + f;
+	return id;
+}
+
+int xe_jit::compile_spirv(const void *spirv, size_t size,
+			  const xe_jit_spec_const *consts, uint32_t num_consts,
+			  const char *flags, program &out, std::string &log)
+{
+	init_llvm();
+	if (!spirv || size < 20 || size % 4) {
+		log += "invalid SPIR-V: the module is not a whole number of words\n";
+		return -EINVAL;
+	}
+
+	std::vector<uint32_t> words(size / 4);
+	memcpy(words.data(), spirv, size);
+	spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_5);
+	std::string vlog;
+	tools.SetMessageConsumer([&](spv_message_level_t, const char *,
+				     const spv_position_t &pos, const char *msg) {
+		vlog += "invalid SPIR-V: " + std::string(msg) + " (word " +
+			std::to_string(pos.index) + ")\n";
+	});
+	if (!tools.Validate(words)) {
+		log += vlog.empty() ? "invalid SPIR-V\n" : vlog;
+		return -EINVAL;
+	}
+	int ret = check_capabilities(tools, words, log);
+	if (ret)
+		return ret;
+	bool opt = parse_flags(flags, log);
+
+	LLVMContext ctx;
+	ctx.setOpaquePointers(false);
+	SPIRV::TranslatorOpts opts;
+	opts.enableAllExtensions();
+	for (uint32_t i = 0; i < num_consts; i++) {
+		uint64_t v = 0;
+
+		if (!consts[i].value || !consts[i].size || consts[i].size > 8) {
+			log += "specialization constant " + std::to_string(consts[i].id) +
+			       ": bad size\n";
+			return -EINVAL;
+		}
+		memcpy(&v, consts[i].value, consts[i].size);
+		opts.setSpecConst(consts[i].id, v);
+	}
+	std::istringstream is(std::string((const char *)spirv, size));
+	Module *raw = nullptr;
+	std::string err;
+	if (!readSpirv(ctx, opts, is, raw, err)) {
+		delete raw;
+		log += "SPIR-V translation failed: " + err + "\n";
+		return -EINVAL;
+	}
+	std::unique_ptr<Module> m(raw);
+
+	std::unique_ptr<TargetMachine> tm = host_target_machine(opt);
+	if (!tm) {
+		log += "no LLVM target for this CPU\n";
+		return -ENOMEM;
+	}
+	m->setTargetTriple(tm->getTargetTriple().str());
+	m->setDataLayout(tm->createDataLayout());
+
+	auto rt = parseBitcodeFile(
+		MemoryBufferRef(StringRef(xe_jit_runtime_start,
+					  xe_jit_runtime_end - xe_jit_runtime_start),
+				"xe_jit_runtime"), ctx);
+	if (!rt) {
+		log += "built-in runtime: " + toString(rt.takeError()) + "\n";
+		return -ENOMEM;
+	}
+	(*rt)->setTargetTriple(m->getTargetTriple());
+	(*rt)->setDataLayout(m->getDataLayout());
+	if (Linker::linkModules(*m, std::move(*rt), Linker::Flags::LinkOnlyNeeded)) {
+		log += "linking the built-in runtime failed\n";
+		return -EINVAL;
+	}
+
+	ret = lower_kernels(*m, out.kernels, log);
+	if (ret)
+		return ret;
+	std::string verr;
+	raw_string_ostream vos(verr);
+	if (verifyModule(*m, &vos)) {
+		log += "internal error, invalid IR: " + vos.str() + "\n";
+		return -EINVAL;
+	}
+	if (getenv("XE_JIT_DEBUG") && getenv("XE_JIT_DEBUG")[0] == '3')
+		errs() << *m;
+	optimise(*m, tm.get(), opt);
+	ret = check_resolved(*m, log);
+	if (ret)
+		return ret;
+
+	for (GlobalVariable &g : m->globals())
+		if (!g.isDeclaration() && g.hasExternalLinkage() &&
+		    !g.getName().startswith("llvm."))
+			out.globals.push_back({ g.getName().str(),
+						m->getDataLayout().getTypeAllocSize(
+							g.getValueType()) });
+
+	SmallVector<char, 0> obj;
+	raw_svector_ostream os(obj);
+	legacy::PassManager pm;
+	if (tm->addPassesToEmitFile(pm, os, nullptr, CGFT_ObjectFile)) {
+		log += "the target cannot emit an object file\n";
+		return -EINVAL;
+	}
+	pm.run(*m);
+	out.object.assign(obj.begin(), obj.end());
+	return 0;
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * What compiled kernels may call on the host: the shim's own run-time
+ * entry points, and the C library functions that the built-in runtime and
+ * LLVM's code generator call (math, memory, printf). Any other undefined
+ * function is an unresolved function, reported at compile time.
+ */
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <unordered_set>
+
+#include "jit_internal.hpp"
+
+namespace {
+
+const char *const libc_names[] = {
+	"memcpy", "memmove", "memset", "printf",
+	"sinf", "sin", "cosf", "cos", "tanf", "tan", "asinf", "asin",
+	"acosf", "acos", "atanf", "atan", "atan2f", "atan2", "sinhf", "sinh",
+	"coshf", "cosh", "tanhf", "tanh", "asinhf", "asinh", "acoshf", "acosh",
+	"atanhf", "atanh", "expf", "exp", "exp2f", "exp2", "expm1f", "expm1",
+	"exp10f", "exp10", "logf", "log", "log2f", "log2", "log10f", "log10",
+	"log1pf", "log1p", "powf", "pow", "fmodf", "fmod", "floorf", "floor",
+	"ceilf", "ceil", "truncf", "trunc", "roundf", "round", "rintf", "rint",
+	"nearbyintf", "nearbyint", "fabsf", "fabs", "fminf", "fmin", "fmaxf",
+	"fmax", "fmaf", "fma", "sqrtf", "sqrt", "cbrtf", "cbrt", "hypotf",
+	"hypot", "copysignf", "copysign", "fdimf", "fdim", "remainderf",
+	"remainder", "nextafterf", "nextafter", "erff", "erf", "erfcf", "erfc",
+	"tgammaf", "tgamma", "lgammaf", "lgamma", "logbf", "logb", "ldexpf",
+	"ldexp", "sincosf", "sincos", "__powisf2", "__powidf2",
+};
+
+/* libgcc's powi, in case the host's copy is not reachable. */
+extern "C" float xe_jit_powisf2(float x, int n)
+{
+	return (float)std::pow((double)x, n);
+}
+
+extern "C" double xe_jit_powidf2(double x, int n)
+{
+	return std::pow(x, n);
+}
+
+} // namespace
+
+bool xe_jit::host_symbol_known(const std::string &name)
+{
+	static const std::unordered_set<std::string> names(
+		std::begin(libc_names), std::end(libc_names));
+
+	return names.count(name) || name == "xe_jit_rt_barrier" ||
+	       name == "xe_jit_rt_scratch" ||
+	       name == "xe_jit_rt_run_fibers";
+}
+
+void *xe_jit::host_symbol(const std::string &name)
+{
+	if (name == "xe_jit_rt_barrier")
+		return (void *)xe_jit_rt_barrier;
+	if (name == "xe_jit_rt_scratch")
+		return (void *)xe_jit_rt_scratch;
+	if (name == "xe_jit_rt_run_fibers")
+		return (void *)xe_jit_rt_run_fibers;
+	if (name == "__powisf2")
+		return (void *)xe_jit_powisf2;
+	if (name == "__powidf2")
+		return (void *)xe_jit_powidf2;
+	if (!host_symbol_known(name))
+		return nullptr;
+	/* The shim's own scope: libc and libm are among its dependencies. */
+	return dlsym(RTLD_DEFAULT, name.c_str());
+}

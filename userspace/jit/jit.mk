@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: MIT
+#
+# libxe_cbev_jit.so.1, the SPIR-V compiler shim that libze dlopen()s the
+# first time a SPIR-V module is created (userspace/libze/src/modules/jit.h).
+# C++17 inside, LLVM 15, the SPIRV-LLVM-Translator and SPIRV-Tools (static,
+# so that it cannot clash with another copy); exports xe_jit_get_ops only.
+# Its OpenCL C built-in runtime (runtime/*.cl) is compiled to bitcode with
+# clang-15 and embedded in the library.
+
+JIT_SO      := $(B)/lib/libxe_cbev_jit.so.1
+JIT_DIR     := $(SRC)/userspace/jit
+JIT_MAP     := $(JIT_DIR)/libxe_cbev_jit.map
+JIT_SRCS    := $(wildcard $(JIT_DIR)/*.cpp)
+JIT_OBJS    := $(patsubst $(SRC)/%.cpp,$(B)/obj/%.o,$(JIT_SRCS))
+JIT_RT_OBJ  := $(B)/obj/userspace/jit/runtime.o
+JIT_RT_BC   := $(B)/obj/userspace/jit/runtime.bc
+JIT_RT_SRCS := $(wildcard $(JIT_DIR)/runtime/*.cl)
+
+CLANG15     ?= clang-15
+LLVM_LINK15 ?= llvm-link-15
+LLVM_SPIRV15 ?= llvm-spirv-15
+LLVM15_INC  := $(shell llvm-config-15 --includedir 2>/dev/null)
+LLVM15_LIB  := $(shell llvm-config-15 --libdir 2>/dev/null)
+SPIRV_TOOLS_A := $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/libSPIRV-Tools.a))
+
+JIT_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fvisibility=hidden \
+	-fvisibility-inlines-hidden -fno-rtti -Wall -Wextra -Werror \
+	-Wno-unused-parameter -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS \
+	-D__STDC_LIMIT_MACROS -isystem $(LLVM15_INC) \
+	-I$(SRC)/userspace/libze/src/modules -I$(JIT_DIR) -MMD -MP
+JIT_LDFLAGS := -shared -Wl,-soname,libxe_cbev_jit.so.1 \
+	-Wl,--version-script=$(JIT_MAP) -Wl,--no-undefined -Wl,-Bsymbolic \
+	-Wl,--exclude-libs,ALL $(USER_LDFLAGS)
+JIT_LIBS    := -L$(LLVM15_LIB) -lLLVMSPIRVLib -lLLVM-15 \
+	$(if $(SPIRV_TOOLS_A),$(SPIRV_TOOLS_A),-lSPIRV-Tools-shared) \
+	-ldl -lm -lpthread
+
+# The runtime: atomics for x86_64 with SPIR's address-space numbers (so
+# that they are the compiler's atomic instructions), the rest for spir64.
+JIT_CLFLAGS := -cl-std=CL1.2 -O2 -cl-no-stdinc -Xclang -no-opaque-pointers \
+	-Wall -Werror
+$(B)/obj/userspace/jit/runtime/%.ll: $(JIT_DIR)/runtime/%.cl \
+		$(JIT_DIR)/runtime/rt.h $(JIT_DIR)/jit.mk
+	@mkdir -p $(@D)
+	$(CLANG15) -S -emit-llvm $(JIT_CLFLAGS) \
+		$(if $(filter atomics,$*),-target x86_64-linux-gnu \
+		-Xclang -ffake-address-space-map \
+		-Xclang -faddress-space-map-mangling=yes,-target spir64) \
+		-o $@ $<
+
+$(JIT_RT_BC): $(patsubst $(JIT_DIR)/runtime/%.cl,$(B)/obj/userspace/jit/runtime/%.ll,$(JIT_RT_SRCS))
+	$(LLVM_LINK15) -opaque-pointers=0 --suppress-warnings -o $@ $^
+
+$(JIT_RT_OBJ): $(JIT_DIR)/runtime.S $(JIT_RT_BC)
+	$(CC) -c -DXE_JIT_RUNTIME_BC='"$(JIT_RT_BC)"' -o $@ $<
+
+$(B)/obj/userspace/jit/%.o: $(JIT_DIR)/%.cpp $(JIT_DIR)/jit.mk
+	@mkdir -p $(@D)
+	$(CXX) $(JIT_CXXFLAGS) -c -o $@ $<
+
+$(JIT_SO): $(JIT_OBJS) $(JIT_RT_OBJ) $(JIT_MAP)
+	@mkdir -p $(@D)
+	$(CXX) $(JIT_LDFLAGS) -o $@ $(JIT_OBJS) $(JIT_RT_OBJ) $(JIT_LIBS)
+
+.PHONY: jit
+jit: $(JIT_SO)
+
+-include $(JIT_OBJS:.o=.d)

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+#ifndef XE_JIT_INTERNAL_HPP
+#define XE_JIT_INTERNAL_HPP
+
+/*
+ * Inside the compiler shim. jit.cpp holds the operations of the seam and
+ * the native-binary image, compile.cpp the SPIR-V to object pipeline,
+ * lower.cpp turns kernels into work-group functions, fiber.cpp runs the
+ * work-items of kernels with barriers, host.cpp resolves what compiled
+ * code calls on the host.
+ */
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit.h"
+
+namespace llvm {
+class Function;
+class Module;
+class TargetMachine;
+namespace orc {
+class LLJIT;
+}
+} // namespace llvm
+
+namespace xe_jit {
+
+/* Device limits the compiler assumes. */
+constexpr uint32_t max_group_size = 1024;
+/* Stack of one work-item of a kernel with barriers. */
+constexpr uint32_t min_fiber_stack = 32 * 1024;
+
+struct kernel {
+	std::string name;
+	std::vector<xe_jit_arg_info> args;
+	xe_jit_kernel_info info{};
+	uint32_t frame_size = 0;	/* barrier kernels: frame bytes per item */
+	uint32_t fiber_stack = 0;	/* or, if they could not be split: fibers */
+	xe_jit_group_fn fn = nullptr;
+};
+
+struct global {
+	std::string name;
+	uint64_t size;
+};
+
+/* What compile() learns besides the object file. */
+struct program {
+	std::vector<kernel> kernels;
+	std::vector<global> globals;
+	std::string object;
+};
+
+/* compile.cpp */
+int compile_spirv(const void *spirv, size_t size,
+		  const xe_jit_spec_const *consts, uint32_t num_consts,
+		  const char *flags, program &out, std::string &log);
+std::string host_cpu_id();
+
+/* lower.cpp: every kernel of @m becomes __xe_group_<i>; fills @kernels. */
+int lower_kernels(llvm::Module &m, std::vector<kernel> &kernels,
+		  std::string &log);
+std::string group_fn_name(size_t i);
+
+/* regions.cpp: the segment function of work-item function @wi, or nullptr
+ * (then @wi is unchanged). */
+llvm::Function *split_at_barriers(llvm::Function *wi, uint32_t &frame_size);
+
+/* host.cpp */
+bool host_symbol_known(const std::string &name);
+void *host_symbol(const std::string &name);
+
+/* fiber.cpp */
+size_t fiber_scratch_size(uint32_t stack, const uint32_t local_size[3]);
+
+} // namespace xe_jit
+
+extern "C" {
+/* Called by compiled code. */
+void xe_jit_rt_barrier(void);
+void *xe_jit_rt_scratch(uint64_t size);
+void xe_jit_rt_run_fibers(const struct xe_jit_group *g,
+			  void (*wi)(const struct xe_jit_group *, uint64_t,
+				     uint64_t, uint64_t),
+			  uint32_t stack);
+}
+
+#endif

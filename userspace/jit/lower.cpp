@@ -1,0 +1,667 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: from kernels to work-group functions
+ *
+ * Each kernel K of the translated module becomes three functions:
+ *
+ * - __xe_wi_<i>(group, lx, ly, lz, K's arguments): one work-item. K and
+ *   everything it calls are inlined into it, then the work-item built-ins
+ *   (get_global_id() and friends) become reads of the group description and
+ *   of lx/ly/lz, kernel-scope __local arrays become offsets in the group's
+ *   static local memory, and barrier() a call to the fiber scheduler.
+ * - __xe_group_<i>(group): what the seam calls. It loads the arguments from
+ *   group->argv once, then either loops over the work-items calling
+ *   __xe_wi_<i> (inlined, so LLVM vectorises the innermost loop) or, when
+ *   the kernel has a barrier, hands __xe_wient_<i> to the fiber scheduler.
+ * - __xe_wient_<i>(group, lx, ly, lz): barrier kernels only, the fiber
+ *   entry: loads the arguments and runs one work-item.
+ */
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/IR/ReplaceConstant.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+
+#include <functional>
+#include <map>
+#include <set>
+
+#include "jit_internal.hpp"
+
+using namespace llvm;
+
+namespace {
+
+enum group_field {
+	F_GROUP_ID, F_NUM_GROUPS, F_LOCAL_SIZE, F_WORK_DIM, F_GLOBAL_OFFSET,
+	F_STATIC_LOCAL, F_ARGV, F_SCRATCH,
+};
+
+static_assert(offsetof(xe_jit_group, local_size) == 48, "group layout");
+static_assert(offsetof(xe_jit_group, global_offset) == 64, "group layout");
+static_assert(offsetof(xe_jit_group, scratch) == 104, "group layout");
+
+StructType *group_type(LLVMContext &c)
+{
+	Type *i64 = Type::getInt64Ty(c), *i32 = Type::getInt32Ty(c);
+	Type *i8p = Type::getInt8PtrTy(c);
+
+	return StructType::get(c, { ArrayType::get(i64, 3),
+				    ArrayType::get(i64, 3),
+				    ArrayType::get(i32, 3), i32,
+				    ArrayType::get(i64, 3), i8p,
+				    PointerType::getUnqual(i8p), i8p });
+}
+
+struct wi_ctx {
+	StructType *gt;
+	Value *g;
+	Value *lid[3];
+};
+
+Value *load_field(IRBuilder<> &b, const wi_ctx &w, unsigned f, Value *dim)
+{
+	Type *elt = f == F_LOCAL_SIZE ? b.getInt32Ty() : b.getInt64Ty();
+	Value *p = b.CreateInBoundsGEP(w.gt, w.g,
+				       { b.getInt32(0), b.getInt32(f), dim });
+	LoadInst *l = b.CreateLoad(elt, p);
+
+	l->setMetadata(LLVMContext::MD_invariant_load,
+		       MDNode::get(b.getContext(), {}));
+	return f == F_LOCAL_SIZE ? b.CreateZExt(l, b.getInt64Ty()) : (Value *)l;
+}
+
+/* Field @f of dimension @dim, or @dflt when @dim is not 0, 1 or 2. */
+Value *dim_field(IRBuilder<> &b, const wi_ctx &w, unsigned f, Value *dim,
+		 uint64_t dflt)
+{
+	Value *d = b.getInt64(dflt);
+
+	if (auto *c = dyn_cast<ConstantInt>(dim)) {
+		uint64_t n = c->getZExtValue();
+
+		return n < 3 ? load_field(b, w, f, b.getInt32(n)) : d;
+	}
+	dim = b.CreateZExtOrTrunc(dim, b.getInt32Ty());
+	Value *ok = b.CreateICmpULT(dim, b.getInt32(3));
+	Value *idx = b.CreateSelect(ok, dim, b.getInt32(0));
+	return b.CreateSelect(ok, load_field(b, w, f, idx), d);
+}
+
+Value *local_id(IRBuilder<> &b, const wi_ctx &w, Value *dim)
+{
+	if (auto *c = dyn_cast<ConstantInt>(dim)) {
+		uint64_t n = c->getZExtValue();
+
+		return n < 3 ? w.lid[n] : b.getInt64(0);
+	}
+	dim = b.CreateZExtOrTrunc(dim, b.getInt32Ty());
+	Value *v = b.CreateSelect(b.CreateICmpEQ(dim, b.getInt32(2)), w.lid[2],
+				  b.getInt64(0));
+	v = b.CreateSelect(b.CreateICmpEQ(dim, b.getInt32(1)), w.lid[1], v);
+	return b.CreateSelect(b.CreateICmpEQ(dim, b.getInt32(0)), w.lid[0], v);
+}
+
+Value *global_id(IRBuilder<> &b, const wi_ctx &w, Value *dim)
+{
+	Value *v = b.CreateMul(dim_field(b, w, F_GROUP_ID, dim, 0),
+			       dim_field(b, w, F_LOCAL_SIZE, dim, 1));
+
+	v = b.CreateAdd(v, local_id(b, w, dim));
+	return b.CreateAdd(v, dim_field(b, w, F_GLOBAL_OFFSET, dim, 0));
+}
+
+Value *global_size(IRBuilder<> &b, const wi_ctx &w, Value *dim)
+{
+	return b.CreateMul(dim_field(b, w, F_NUM_GROUPS, dim, 1),
+			   dim_field(b, w, F_LOCAL_SIZE, dim, 1));
+}
+
+bool is_barrier(StringRef n)
+{
+	return n == "_Z7barrierj" || n == "_Z18work_group_barrierj" ||
+	       n == "_Z18work_group_barrierj12memory_scope";
+}
+
+/* The value a work-item built-in call stands for, or nullptr. */
+Value *work_item_value(IRBuilder<> &b, const wi_ctx &w, StringRef n,
+		       CallInst *call)
+{
+	Value *d = call->arg_size() ? call->getArgOperand(0) : nullptr;
+
+	if (n == "_Z12get_local_idj")
+		return local_id(b, w, d);
+	if (n == "_Z13get_global_idj")
+		return global_id(b, w, d);
+	if (n == "_Z12get_group_idj")
+		return dim_field(b, w, F_GROUP_ID, d, 0);
+	if (n == "_Z14get_local_sizej" || n == "_Z23get_enqueued_local_sizej")
+		return dim_field(b, w, F_LOCAL_SIZE, d, 1);
+	if (n == "_Z14get_num_groupsj")
+		return dim_field(b, w, F_NUM_GROUPS, d, 1);
+	if (n == "_Z15get_global_sizej")
+		return global_size(b, w, d);
+	if (n == "_Z17get_global_offsetj")
+		return dim_field(b, w, F_GLOBAL_OFFSET, d, 0);
+	if (n == "_Z12get_work_dimv") {
+		Value *p = b.CreateStructGEP(w.gt, w.g, F_WORK_DIM);
+		return b.CreateLoad(b.getInt32Ty(), p);
+	}
+	if (n == "_Z19get_local_linear_idv") {
+		Value *l0 = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(0), 1);
+		Value *l1 = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(1), 1);
+		Value *v = b.CreateMul(w.lid[2], b.CreateMul(l0, l1));
+		v = b.CreateAdd(v, b.CreateMul(w.lid[1], l0));
+		return b.CreateAdd(v, w.lid[0]);
+	}
+	if (n == "_Z20get_global_linear_idv") {
+		Value *id[3], *sz[3];
+		for (int i = 0; i < 3; i++) {
+			id[i] = b.CreateSub(global_id(b, w, b.getInt32(i)),
+					    dim_field(b, w, F_GLOBAL_OFFSET,
+						      b.getInt32(i), 0));
+			sz[i] = global_size(b, w, b.getInt32(i));
+		}
+		Value *v = b.CreateMul(id[2], b.CreateMul(sz[0], sz[1]));
+		v = b.CreateAdd(v, b.CreateMul(id[1], sz[0]));
+		return b.CreateAdd(v, id[0]);
+	}
+	return nullptr;
+}
+
+/* Rewrites the built-in calls of work-item function @f. True if it has a
+ * barrier. */
+bool lower_builtins(Function &f, const wi_ctx &w)
+{
+	Module &m = *f.getParent();
+	FunctionCallee barrier = m.getOrInsertFunction(
+		"xe_jit_rt_barrier", Type::getVoidTy(m.getContext()));
+	std::vector<CallInst *> calls;
+	bool has_barrier = false;
+
+	for (BasicBlock &bb : f)
+		for (Instruction &i : bb)
+			if (auto *c = dyn_cast<CallInst>(&i))
+				if (c->getCalledFunction())
+					calls.push_back(c);
+	for (CallInst *c : calls) {
+		StringRef n = c->getCalledFunction()->getName();
+		IRBuilder<> b(c);
+
+		if (is_barrier(n)) {
+			CallInst *nc = b.CreateCall(barrier);
+			nc->addFnAttr(Attribute::Convergent);
+			c->eraseFromParent();
+			has_barrier = true;
+			continue;
+		}
+		if (Value *v = work_item_value(b, w, n, c)) {
+			if (v->getType() != c->getType())
+				v = b.CreateZExtOrTrunc(v, c->getType());
+			c->replaceAllUsesWith(v);
+			c->eraseFromParent();
+		}
+	}
+	return has_barrier;
+}
+
+bool uses_local_global(Constant *c, std::set<Constant *> &seen)
+{
+	if (auto *gv = dyn_cast<GlobalVariable>(c))
+		return gv->getAddressSpace() == 3;
+	if (!isa<ConstantExpr>(c) || !seen.insert(c).second)
+		return false;
+	for (Value *op : c->operands())
+		if (auto *oc = dyn_cast<Constant>(op))
+			if (uses_local_global(oc, seen))
+				return true;
+	return false;
+}
+
+/* Kernel-scope __local variables of @f move to group->static_local.
+ * Returns the bytes they need. */
+uint32_t lower_locals(Function &f, const wi_ctx &w)
+{
+	const DataLayout &dl = f.getParent()->getDataLayout();
+	std::vector<std::pair<Instruction *, ConstantExpr *>> ces;
+	std::map<GlobalVariable *, std::vector<Use *>> uses;
+
+	for (BasicBlock &bb : f)
+		for (Instruction &i : bb)
+			for (Value *op : i.operands()) {
+				std::set<Constant *> seen;
+				auto *ce = dyn_cast<ConstantExpr>(op);
+				if (ce && uses_local_global(ce, seen))
+					ces.emplace_back(&i, ce);
+			}
+	for (auto &p : ces)
+		convertConstantExprsToInstructions(p.first, p.second);
+	for (BasicBlock &bb : f)
+		for (Instruction &i : bb)
+			for (Use &u : i.operands()) {
+				auto *gv = dyn_cast<GlobalVariable>(u.get());
+				if (gv && gv->getAddressSpace() == 3)
+					uses[gv].push_back(&u);
+			}
+	if (uses.empty())
+		return 0;
+
+	IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
+	Value *base = b.CreateLoad(b.getInt8PtrTy(),
+				   b.CreateStructGEP(w.gt, w.g, F_STATIC_LOCAL));
+	uint64_t off = 0;
+
+	for (auto &p : uses) {
+		GlobalVariable *gv = p.first;
+		Type *t = gv->getValueType();
+		uint64_t align = std::max<uint64_t>(gv->getAlign().valueOrOne().value(),
+						    dl.getABITypeAlign(t).value());
+
+		off = (off + align - 1) / align * align;
+		Value *ptr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, off);
+		ptr = b.CreateBitCast(ptr, PointerType::get(t, 0));
+		ptr = b.CreateAddrSpaceCast(ptr, gv->getType());
+		for (Use *u : p.second)
+			u->set(ptr);
+		off += dl.getTypeAllocSize(t);
+	}
+	return (uint32_t)((off + 127) / 128 * 128);
+}
+
+xe_jit_arg_info arg_info(const DataLayout &dl, Argument &a)
+{
+	xe_jit_arg_info info{};
+	Type *t = a.getType();
+
+	if (a.hasByValAttr()) {
+		Type *bt = a.getParamByValType();
+		info.kind = XE_JIT_ARG_VALUE;
+		info.size = (uint32_t)dl.getTypeAllocSize(bt);
+		info.align = (uint32_t)dl.getABITypeAlign(bt).value();
+	} else if (auto *pt = dyn_cast<PointerType>(t)) {
+		unsigned as = pt->getAddressSpace();
+		info.kind = as == 3 ? XE_JIT_ARG_LOCAL :
+			    as == 2 ? XE_JIT_ARG_CONSTANT : XE_JIT_ARG_GLOBAL;
+		info.size = as == 3 ? 0 : 8;
+		info.align = as == 3 ? 128 : 8;
+	} else {
+		info.kind = XE_JIT_ARG_VALUE;
+		info.size = (uint32_t)dl.getTypeAllocSize(t);
+		info.align = (uint32_t)dl.getABITypeAlign(t).value();
+	}
+	return info;
+}
+
+/* Loads argument @j (of type @t, described by @info) from argv. */
+Value *load_arg(IRBuilder<> &b, Value *argv, unsigned j, Type *t,
+		const xe_jit_arg_info &info, bool byval)
+{
+	Value *slot = b.CreateLoad(b.getInt8PtrTy(),
+				   b.CreateConstInBoundsGEP1_64(b.getInt8PtrTy(),
+								argv, j));
+	if (byval)
+		return b.CreateBitCast(slot, t);
+	if (info.kind == XE_JIT_ARG_LOCAL) {
+		Value *p = b.CreateLoad(b.getInt8PtrTy(),
+					b.CreateBitCast(slot, PointerType::getUnqual(
+						b.getInt8PtrTy())));
+		p = b.CreateAddrSpaceCast(p, PointerType::get(b.getInt8Ty(), 3));
+		return b.CreateBitCast(p, t);
+	}
+	LoadInst *l = b.CreateLoad(t, b.CreateBitCast(slot, PointerType::getUnqual(t)));
+	l->setAlignment(Align(1));
+	return l;
+}
+
+
+/* Appends the arguments of work-item function @wi, loaded from argv. */
+void load_args(IRBuilder<> &b, StructType *gt, Value *g, Function &wi,
+	       const xe_jit::kernel &ki, std::vector<Value *> &out,
+	       unsigned extra = 4)
+{
+	Value *argv = b.CreateLoad(PointerType::getUnqual(b.getInt8PtrTy()),
+				   b.CreateStructGEP(gt, g, F_ARGV));
+
+	for (unsigned j = 4; j + extra - 4 < wi.arg_size(); j++) {
+		Type *t = wi.getArg(j)->getType();
+		const xe_jit_arg_info &info = ki.args[j - 4];
+
+		out.push_back(load_arg(b, argv, j - 4, t, info,
+				       info.kind == XE_JIT_ARG_VALUE &&
+				       t->isPointerTy()));
+	}
+}
+
+/* Emits loops over the work-items of the group (local sizes @ls) at @b,
+ * calling @body for each; continues at @after. */
+void emit_loops(IRBuilder<> &b, Value *ls[3], BasicBlock *after,
+		const std::function<void(IRBuilder<> &, Value *, Value *, Value *)> &body)
+{
+	LLVMContext &c = b.getContext();
+	Function *f = b.GetInsertBlock()->getParent();
+	Type *i64 = b.getInt64Ty();
+	Value *n = b.CreateMul(b.CreateMul(ls[0], ls[1]), ls[2]);
+	BasicBlock *zb = BasicBlock::Create(c, "z", f);
+	BasicBlock *yb = BasicBlock::Create(c, "y", f);
+	BasicBlock *xb = BasicBlock::Create(c, "x", f);
+	BasicBlock *ye = BasicBlock::Create(c, "y.end", f);
+	BasicBlock *ze = BasicBlock::Create(c, "z.end", f);
+	b.CreateCondBr(b.CreateICmpEQ(n, b.getInt64(0)), after, zb);
+	BasicBlock *entry = b.GetInsertBlock();
+
+	b.SetInsertPoint(zb);
+	PHINode *z = b.CreatePHI(i64, 2, "lz");
+	b.CreateBr(yb);
+	b.SetInsertPoint(yb);
+	PHINode *y = b.CreatePHI(i64, 2, "ly");
+	b.CreateBr(xb);
+	b.SetInsertPoint(xb);
+	PHINode *x = b.CreatePHI(i64, 2, "lx");
+	body(b, x, y, z);
+	BasicBlock *xl = b.GetInsertBlock();
+	Value *xn = b.CreateNUWAdd(x, b.getInt64(1));
+	b.CreateCondBr(b.CreateICmpULT(xn, ls[0]), xb, ye);
+	x->addIncoming(b.getInt64(0), yb);
+	x->addIncoming(xn, xl);
+
+	b.SetInsertPoint(ye);
+	Value *yn = b.CreateNUWAdd(y, b.getInt64(1));
+	b.CreateCondBr(b.CreateICmpULT(yn, ls[1]), yb, ze);
+	y->addIncoming(b.getInt64(0), zb);
+	y->addIncoming(yn, ye);
+
+	b.SetInsertPoint(ze);
+	Value *zn = b.CreateNUWAdd(z, b.getInt64(1));
+	b.CreateCondBr(b.CreateICmpULT(zn, ls[2]), zb, after);
+	z->addIncoming(b.getInt64(0), entry);
+	z->addIncoming(zn, ze);
+}
+
+/* The number of barriers of segment function @seg: its largest return. */
+uint32_t nbarriers(Function *seg)
+{
+	uint32_t n = 0;
+
+	for (BasicBlock &bb : *seg)
+		if (auto *r = dyn_cast<ReturnInst>(bb.getTerminator()))
+			if (auto *v = dyn_cast<ConstantInt>(r->getReturnValue()))
+				n = std::max<uint32_t>(n, (uint32_t)v->getZExtValue());
+	return n;
+}
+
+/* The group function of a kernel with barriers (regions.cpp): for the
+ * current state, every work-item runs to its next barrier. */
+void emit_segment_group(Module &m, Function *gf, StructType *gt, Function *seg,
+			const xe_jit::kernel &ki, uint32_t nb)
+{
+	LLVMContext &c = m.getContext();
+	IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
+	Value *g = gf->getArg(0);
+	std::vector<Value *> args;
+	load_args(b, gt, g, *seg, ki, args, 4 + 4);
+	wi_ctx gw = { gt, g, {} };
+	Value *ls[3];
+	for (int d = 0; d < 3; d++)
+		ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));
+	Value *items = b.CreateMul(b.CreateMul(ls[0], ls[1]), ls[2]);
+	AllocaInst *next = b.CreateAlloca(b.getInt32Ty());
+	Value *frames = b.CreateLoad(b.getInt8PtrTy(),
+				     b.CreateStructGEP(gt, g, F_SCRATCH));
+	FunctionCallee own = m.getOrInsertFunction(
+		"xe_jit_rt_scratch", b.getInt8PtrTy(), b.getInt64Ty());
+	BasicBlock *have = BasicBlock::Create(c, "have", gf);
+	BasicBlock *get = BasicBlock::Create(c, "get", gf);
+	BasicBlock *head = BasicBlock::Create(c, "head", gf);
+	BasicBlock *done = BasicBlock::Create(c, "done", gf);
+	BasicBlock *entry = b.GetInsertBlock();
+	b.CreateCondBr(b.CreateIsNull(frames), get, have);
+	b.SetInsertPoint(get);
+	Value *mine = b.CreateCall(own, { b.CreateAdd(b.CreateMul(
+		items, b.getInt64(ki.frame_size)), b.getInt64(64)) });
+	b.CreateBr(have);
+	b.SetInsertPoint(have);
+	PHINode *raw = b.CreatePHI(b.getInt8PtrTy(), 2);
+	raw->addIncoming(frames, entry);
+	raw->addIncoming(mine, get);
+	/* Frames start 64-byte aligned (the scratch size leaves room). */
+	Value *fi = b.CreatePtrToInt(raw, b.getInt64Ty());
+	fi = b.CreateAnd(b.CreateAdd(fi, b.getInt64(63)), b.getInt64(~63ull));
+	Value *fr = b.CreateIntToPtr(fi, b.getInt8PtrTy());
+	b.CreateBr(head);
+
+	b.SetInsertPoint(head);
+	PHINode *state = b.CreatePHI(b.getInt32Ty(), nb + 2);
+	state->addIncoming(b.getInt32(0), have);
+	SwitchInst *sw = b.CreateSwitch(state, done, nb + 1);
+	for (uint32_t s = 0; s <= nb; s++) {
+		BasicBlock *run = BasicBlock::Create(c, "state", gf);
+		BasicBlock *end = BasicBlock::Create(c, "state.end", gf);
+		sw->addCase(b.getInt32(s), run);
+		b.SetInsertPoint(run);
+		emit_loops(b, ls, end, [&](IRBuilder<> &lb, Value *x, Value *y, Value *z) {
+			std::vector<Value *> all = { g, x, y, z };
+			all.insert(all.end(), args.begin(), args.end());
+			Value *idx = lb.CreateAdd(lb.CreateMul(lb.CreateAdd(
+				lb.CreateMul(z, ls[1]), y), ls[0]), x);
+			all.insert(all.end(), { lb.getInt32(s), fr, items, idx });
+			lb.CreateStore(lb.CreateCall(seg, all), next);
+		});
+		b.SetInsertPoint(end);
+		/* 0 from the work-items: the end of the kernel. */
+		Value *ns = b.CreateLoad(b.getInt32Ty(), next);
+		state->addIncoming(ns, end);
+		b.CreateCondBr(b.CreateICmpEQ(ns, b.getInt32(0)), done, head);
+	}
+	b.SetInsertPoint(done);
+	b.CreateRetVoid();
+}
+
+} // namespace
+
+std::string xe_jit::group_fn_name(size_t i)
+{
+	return "__xe_group_" + std::to_string(i);
+}
+
+int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
+			  std::string &log)
+{
+	LLVMContext &c = m.getContext();
+	const DataLayout &dl = m.getDataLayout();
+	StructType *gt = group_type(c);
+	Type *i64 = Type::getInt64Ty(c);
+	PointerType *gp = PointerType::getUnqual(gt);
+	std::vector<Function *> ks;
+	std::vector<Function *> wis;
+
+	for (Function &f : m)
+		if (f.getCallingConv() == CallingConv::SPIR_KERNEL && !f.isDeclaration())
+			ks.push_back(&f);
+	if (ks.empty()) {
+		log += "the module has no kernel\n";
+	}
+
+	/* OpenCL calling conventions become the host's. */
+	for (Function &f : m) {
+		f.setCallingConv(CallingConv::C);
+		for (BasicBlock &bb : f)
+			for (Instruction &i : bb)
+				if (auto *cb = dyn_cast<CallBase>(&i))
+					cb->setCallingConv(CallingConv::C);
+	}
+
+	/* One work-item function per kernel, calling the kernel. */
+	for (size_t k = 0; k < ks.size(); k++) {
+		Function *kf = ks[k];
+		std::vector<Type *> params = { gp, i64, i64, i64 };
+		kernel ki;
+
+		for (Argument &a : kf->args()) {
+			params.push_back(a.getType());
+			ki.args.push_back(arg_info(dl, a));
+		}
+		ki.name = kf->getName().str();
+		if (MDNode *md = kf->getMetadata("reqd_work_group_size")) {
+			for (unsigned d = 0; d < 3 && d < md->getNumOperands(); d++) {
+				auto *v = mdconst::dyn_extract<ConstantInt>(md->getOperand(d));
+				ki.info.reqd_group_size[d] = v ? (uint32_t)v->getZExtValue() : 0;
+			}
+		}
+		Function *wi = Function::Create(
+			FunctionType::get(Type::getVoidTy(c), params, false),
+			GlobalValue::ExternalLinkage, "__xe_wi_" + std::to_string(k), m);
+		IRBuilder<> b(BasicBlock::Create(c, "entry", wi));
+		std::vector<Value *> args;
+		for (unsigned j = 4; j < wi->arg_size(); j++)
+			args.push_back(wi->getArg(j));
+		b.CreateCall(kf, args);
+		b.CreateRetVoid();
+		wi->addFnAttr(Attribute::NoUnwind);
+		wis.push_back(wi);
+		kernels.push_back(std::move(ki));
+	}
+
+	/* Everything the kernels call is inlined into the work-item functions. */
+	for (Function &f : m) {
+		if (f.isDeclaration() || f.getName().startswith("__xe_wi_"))
+			continue;
+		f.setLinkage(GlobalValue::InternalLinkage);
+		f.removeFnAttr(Attribute::NoInline);
+		f.removeFnAttr(Attribute::OptimizeNone);
+		f.addFnAttr(Attribute::AlwaysInline);
+	}
+	{
+		LoopAnalysisManager lam;
+		FunctionAnalysisManager fam;
+		CGSCCAnalysisManager cam;
+		ModuleAnalysisManager mam;
+		PassBuilder pb;
+		pb.registerModuleAnalyses(mam);
+		pb.registerCGSCCAnalyses(cam);
+		pb.registerFunctionAnalyses(fam);
+		pb.registerLoopAnalyses(lam);
+		pb.crossRegisterProxies(lam, fam, cam, mam);
+		ModulePassManager mpm;
+		mpm.addPass(AlwaysInlinerPass(false));
+		mpm.run(m, mam);
+	}
+
+	for (size_t k = 0; k < wis.size(); k++) {
+		Function *wi = wis[k];
+		kernel &ki = kernels[k];
+		wi_ctx w = { gt, wi->getArg(0),
+			     { wi->getArg(1), wi->getArg(2), wi->getArg(3) } };
+		bool barrier;
+
+		for (BasicBlock &bb : *wi)
+			for (Instruction &i : bb)
+				if (auto *cb = dyn_cast<CallBase>(&i)) {
+					Function *cf = cb->getCalledFunction();
+					if (cf && !cf->isDeclaration()) {
+						log += "cannot inline " + cf->getName().str() +
+						       " into kernel " + ki.name +
+						       " (recursion?)\n";
+						return -EINVAL;
+					}
+				}
+		/* External until now, so that the inliner kept it. */
+		wi->setLinkage(GlobalValue::InternalLinkage);
+		wi->addFnAttr(Attribute::AlwaysInline);
+		barrier = lower_builtins(*wi, w);
+		ki.info.static_local_size = lower_locals(*wi, w);
+
+		uint64_t priv = 0;
+		bool fp64 = false, printf_ = false;
+		for (BasicBlock &bb : *wi)
+			for (Instruction &i : bb) {
+				if (auto *a = dyn_cast<AllocaInst>(&i))
+					if (auto sz = a->getAllocationSizeInBits(dl))
+						priv += *sz / 8;
+				if (i.getType()->getScalarType()->isDoubleTy())
+					fp64 = true;
+				if (auto *cb = dyn_cast<CallBase>(&i))
+					if (cb->getCalledFunction() &&
+					    cb->getCalledFunction()->getName() == "printf")
+						printf_ = true;
+			}
+		ki.info.private_size = (uint32_t)priv;
+		ki.info.flags = (barrier ? XE_JIT_KERNEL_HAS_BARRIER : 0) |
+				(fp64 ? XE_JIT_KERNEL_USES_FP64 : 0) |
+				(printf_ ? XE_JIT_KERNEL_USES_PRINTF : 0);
+		uint32_t *r = ki.info.reqd_group_size;
+		ki.info.max_group_size = r[0] ? r[0] * r[1] * r[2] : max_group_size;
+		if (barrier)
+			ki.fiber_stack = (uint32_t)std::max<uint64_t>(
+				min_fiber_stack, (2 * priv + 16384 + 4095) / 4096 * 4096);
+
+		/* The group function. */
+		Function *gf = Function::Create(
+			FunctionType::get(Type::getVoidTy(c), { gp }, false),
+			GlobalValue::ExternalLinkage, group_fn_name(k), m);
+		gf->addParamAttr(0, Attribute::NoAlias);
+		gf->addFnAttr(Attribute::NoUnwind);
+		Value *g;
+		/* XE_JIT_FIBERS=1 forces the fallback (tests/jit). */
+		Function *seg = barrier && !getenv("XE_JIT_FIBERS") ?
+			split_at_barriers(wi, ki.frame_size) : nullptr;
+		if (seg) {
+			ki.fiber_stack = 0;
+			emit_segment_group(m, gf, gt, seg, ki, nbarriers(seg));
+			continue;
+		}
+		if (barrier) {
+			/* The fiber entry loads the arguments itself. */
+			Function *ent = Function::Create(
+				FunctionType::get(Type::getVoidTy(c),
+						  { gp, i64, i64, i64 }, false),
+				GlobalValue::InternalLinkage,
+				"__xe_wient_" + std::to_string(k), m);
+			ent->addFnAttr(Attribute::NoUnwind);
+			IRBuilder<> b(BasicBlock::Create(c, "entry", ent));
+			g = ent->getArg(0);
+			std::vector<Value *> all = { g, ent->getArg(1),
+						     ent->getArg(2), ent->getArg(3) };
+			load_args(b, gt, g, *wi, ki, all);
+			b.CreateCall(wi, all);
+			b.CreateRetVoid();
+
+			IRBuilder<> gb(BasicBlock::Create(c, "entry", gf));
+			FunctionCallee run = m.getOrInsertFunction(
+				"xe_jit_rt_run_fibers", Type::getVoidTy(c), gp,
+				ent->getType(), Type::getInt32Ty(c));
+			gb.CreateCall(run, { gf->getArg(0), ent,
+					     gb.getInt32(ki.fiber_stack) });
+			gb.CreateRetVoid();
+			continue;
+		}
+
+		/* Loops over z, y, x around the work-item. */
+		IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
+		g = gf->getArg(0);
+		std::vector<Value *> args;
+		load_args(b, gt, g, *wi, ki, args);
+		wi_ctx gw = { gt, g, {} };
+		Value *ls[3];
+		for (int d = 0; d < 3; d++)
+			ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));
+		BasicBlock *done = BasicBlock::Create(c, "done", gf);
+		emit_loops(b, ls, done, [&](IRBuilder<> &lb, Value *x, Value *y, Value *z) {
+			std::vector<Value *> all = { g, x, y, z };
+			all.insert(all.end(), args.begin(), args.end());
+			lb.CreateCall(wi, all);
+		});
+		b.SetInsertPoint(done);
+		b.CreateRetVoid();
+	}
+
+	/* The kernels themselves went with the inliner: internal and dead. */
+	return 0;
+}

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * DOC: kernels with barriers, work-item loops
+ *
+ * OpenCL requires every work-item of a group to reach the same barriers in
+ * the same order (control flow may diverge between barriers, not around
+ * them). So a kernel with barriers runs as a sequence of segments, barrier
+ * to barrier, each a loop over all the work-items of the group:
+ *
+ * - the work-item function is split after each barrier; the block after
+ *   barrier k is resume point k;
+ * - every value live at a resume point (liveness over the CFG) is demoted to
+ *   memory, and all private memory (allocas) moves to a per-work-item frame
+ *   in the execution unit's scratch memory, laid out variable by variable
+ *   (frames + offset * items + item * size) so that loops over work-items
+ *   vectorise;
+ * - the result, __xe_wi_<i>.seg(..., state, frames, items, item), starts at
+ *   resume point @state, runs one work-item to its next barrier and returns
+ *   that barrier's number, or 0 at the end of the kernel.
+ *
+ * The group function (lower.cpp) then loops: for the current state, run
+ * every work-item; the state they return is the next one. Work-items that
+ * diverge before a barrier keep their own values in their frames.
+ */
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
+
+#include <set>
+
+#include "jit_internal.hpp"
+
+using namespace llvm;
+
+namespace {
+
+/* Is @v live at the start of any resume block? */
+bool live_across(Instruction &v, const std::set<BasicBlock *> &resume)
+{
+	BasicBlock *def = v.getParent();
+	std::set<BasicBlock *> seen;
+	std::vector<BasicBlock *> work;
+
+	for (Use &u : v.uses()) {
+		auto *user = cast<Instruction>(u.getUser());
+		BasicBlock *ub = user->getParent();
+
+		if (auto *phi = dyn_cast<PHINode>(user))
+			ub = phi->getIncomingBlock(u);
+		if (ub != def && seen.insert(ub).second)
+			work.push_back(ub);
+	}
+	while (!work.empty()) {
+		BasicBlock *bb = work.back();
+
+		work.pop_back();
+		if (resume.count(bb))
+			return true;
+		for (BasicBlock *p : predecessors(bb))
+			if (p != def && seen.insert(p).second)
+				work.push_back(p);
+	}
+	return false;
+}
+
+} // namespace
+
+Function *xe_jit::split_at_barriers(Function *wi, uint32_t &frame_size)
+{
+	Module &m = *wi->getParent();
+	LLVMContext &c = m.getContext();
+	const DataLayout &dl = m.getDataLayout();
+	std::vector<CallInst *> barriers;
+	std::vector<BasicBlock *> resume;
+	std::vector<AllocaInst *> allocas;
+
+	{
+		FunctionAnalysisManager fam;
+		PassBuilder pb;
+		pb.registerFunctionAnalyses(fam);
+		FunctionPassManager fpm;
+		fpm.addPass(SROAPass());
+		fpm.addPass(PromotePass());
+		fpm.run(*wi, fam);
+	}
+	for (BasicBlock &bb : *wi)
+		for (Instruction &i : bb) {
+			if (auto *a = dyn_cast<AllocaInst>(&i))
+				if (!isa<ConstantInt>(a->getArraySize()))
+					return nullptr;	/* fibers then */
+			if (auto *call = dyn_cast<CallInst>(&i))
+				if (call->getCalledFunction() &&
+				    call->getCalledFunction()->getName() == "xe_jit_rt_barrier")
+					barriers.push_back(call);
+		}
+	for (CallInst *call : barriers)
+		resume.push_back(call->getParent()->splitBasicBlock(
+			call->getNextNode(), "resume"));
+
+	/* Phis first: their reloads are ordinary values, demoted in turn when
+	 * they are live at a resume point themselves. */
+	std::set<BasicBlock *> resume_set(resume.begin(), resume.end());
+	Instruction *at = &*wi->getEntryBlock().getFirstInsertionPt();
+	std::vector<PHINode *> phis;
+	for (BasicBlock &bb : *wi)
+		for (PHINode &phi : bb.phis())
+			if (!phi.use_empty() && live_across(phi, resume_set))
+				phis.push_back(&phi);
+	for (PHINode *p : phis)
+		DemotePHIToStack(p, at);
+	std::vector<Instruction *> regs;
+	for (BasicBlock &bb : *wi)
+		for (Instruction &i : bb)
+			if (!isa<AllocaInst>(i) && !isa<PHINode>(i) && !i.use_empty() &&
+			    live_across(i, resume_set))
+				regs.push_back(&i);
+	for (Instruction *i : regs)
+		DemoteRegToStack(*i, false, at);
+	if (getenv("XE_JIT_DEBUG") && verifyFunction(*wi, &errs()))
+		errs() << "after demotion\n" << *wi;
+	for (BasicBlock &bb : *wi)
+		for (Instruction &i : bb)
+			if (auto *a = dyn_cast<AllocaInst>(&i))
+				allocas.push_back(a);
+
+	/* The segment function takes over the body. */
+	Type *i32 = Type::getInt32Ty(c), *i64 = Type::getInt64Ty(c);
+	Type *i8 = Type::getInt8Ty(c);
+	std::vector<Type *> params;
+	for (Argument &a : wi->args())
+		params.push_back(a.getType());
+	unsigned n = (unsigned)params.size();
+	params.insert(params.end(), { i32, Type::getInt8PtrTy(c), i64, i64 });
+	Function *seg = Function::Create(FunctionType::get(i32, params, false),
+					 GlobalValue::InternalLinkage,
+					 wi->getName() + ".seg", m);
+	seg->getBasicBlockList().splice(seg->end(), wi->getBasicBlockList());
+	for (unsigned j = 0; j < n; j++)
+		wi->getArg(j)->replaceAllUsesWith(seg->getArg(j));
+	seg->addFnAttr(Attribute::AlwaysInline);
+	seg->addFnAttr(Attribute::NoUnwind);
+	Value *state = seg->getArg(n), *frames = seg->getArg(n + 1);
+	Value *items = seg->getArg(n + 2), *item = seg->getArg(n + 3);
+
+	BasicBlock *entry = &seg->getEntryBlock();
+	BasicBlock *dispatch = BasicBlock::Create(c, "dispatch", seg, entry);
+	IRBuilder<> b(dispatch);
+	uint64_t off = 0;
+	for (AllocaInst *a : allocas) {
+		uint64_t al = std::max<uint64_t>(a->getAlign().value(), 1);
+		uint64_t size = dl.getTypeAllocSize(a->getAllocatedType()) *
+				cast<ConstantInt>(a->getArraySize())->getZExtValue();
+
+		size = (size + al - 1) / al * al;
+		off = (off + al - 1) / al * al;
+		Value *p = b.CreateInBoundsGEP(i8, frames,
+					       b.CreateMul(b.getInt64(off), items));
+		p = b.CreateInBoundsGEP(i8, p, b.CreateMul(item, b.getInt64(size)));
+		p = b.CreatePointerCast(p, a->getType());
+		a->replaceAllUsesWith(p);
+		a->eraseFromParent();
+		off += size;
+	}
+	frame_size = (uint32_t)((off + 15) / 16 * 16);
+	SwitchInst *sw = b.CreateSwitch(state, entry, (unsigned)resume.size());
+	for (size_t k = 0; k < resume.size(); k++)
+		sw->addCase(b.getInt32((uint32_t)k + 1), resume[k]);
+
+	for (size_t k = 0; k < barriers.size(); k++) {
+		BasicBlock *bb = barriers[k]->getParent();
+
+		bb->getTerminator()->eraseFromParent();
+		barriers[k]->eraseFromParent();
+		IRBuilder<>(bb).CreateRet(ConstantInt::get(i32, k + 1));
+	}
+	for (BasicBlock &bb : *seg) {
+		auto *r = dyn_cast<ReturnInst>(bb.getTerminator());
+		if (r && !r->getReturnValue()) {
+			IRBuilder<>(r).CreateRet(ConstantInt::get(i32, 0));
+			r->eraseFromParent();
+		}
+	}
+	wi->eraseFromParent();
+	if (getenv("XE_JIT_DEBUG") && (verifyFunction(*seg, &errs()) || getenv("XE_JIT_DEBUG")[0] == '2'))
+		errs() << "after split\n" << *seg;
+	return seg;
+}

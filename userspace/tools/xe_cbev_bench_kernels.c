@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ *
+ * xe_cbev_bench_kernels - the same OpenCL C kernels (tests/kernels) run by
+ * Debian's PoCL (OpenCL, from source), by the compiler shim directly (its
+ * work-group functions on 1..N host threads, as execution units run them)
+ * and, when the driver takes SPIR-V, through Level Zero; prints the best of
+ * several runs of each and the ratios to PoCL. Asserts nothing.
+ *
+ *   xe_cbev_bench_kernels [KERNELS_DIR [SOURCES_DIR]]
+ *
+ * KERNELS_DIR holds the *.spv the build made, SOURCES_DIR the *.cl.
+ */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <dlfcn.h>
+#include <level_zero/ze_api.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jit.h"
+
+#ifndef JIT_SO
+#define JIT_SO "libxe_cbev_jit.so.1"
+#endif
+#ifndef KERNELS_DIR
+#define KERNELS_DIR "."
+#endif
+#ifndef SOURCES_DIR
+#define SOURCES_DIR "."
+#endif
+
+#define RUNS	5
+#define N_VEC	(16u << 20)
+#define N_MAT	512
+
+static const char *spv_dir = KERNELS_DIR, *cl_dir = SOURCES_DIR;
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void *read_file(const char *dir, const char *name, size_t *size)
+{
+	char path[512];
+	FILE *f;
+	void *buf = NULL;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = calloc(1, n + 1);
+	if (buf && fread(buf, 1, n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	*size = n;
+	return buf;
+}
+
+/* One benchmark: a kernel of a file, its grid and arguments. An argument
+ * is a buffer (index into bufs), a scalar, or local memory. */
+enum arg_kind { BUF, SCALAR, LOCAL };
+struct arg {
+	enum arg_kind kind;
+	int buf;
+	size_t size;
+	const void *val;
+};
+struct bench {
+	const char *name, *file, *kernel;
+	uint32_t dims;
+	size_t global[2], local[2];
+	struct arg args[4];
+	uint32_t nargs;
+};
+
+static float alpha = 2.0f;
+static int n_mat = N_MAT;
+static float *bufs[3];
+static size_t buf_size[3];
+
+static const struct bench benches[] = {
+	{ "vadd 16M", "basic", "vadd", 1, { N_VEC }, { 256 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 } }, 3 },
+	{ "saxpy 16M", "basic", "saxpy", 1, { N_VEC }, { 256 },
+	  { { .kind = SCALAR, .size = 4, .val = &alpha }, { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 3 },
+	{ "reduce 16M/256", "barrier", "reduce", 1, { N_VEC }, { 256 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = LOCAL, .size = 256 * 4 } }, 3 },
+	{ "matmul naive 512", "matmul", "matmul_naive", 2, { N_MAT, N_MAT }, { 16, 16 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 }, { .kind = SCALAR, .size = 4, .val = &n_mat } }, 4 },
+	{ "matmul tiled 512", "matmul", "matmul_tiled", 2, { N_MAT, N_MAT }, { 16, 16 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 }, { .kind = SCALAR, .size = 4, .val = &n_mat } }, 4 },
+};
+#define NB (sizeof(benches) / sizeof(benches[0]))
+
+/* ---- PoCL ------------------------------------------------------------------ */
+
+static double pocl_time[NB];
+
+static void run_pocl(void)
+{
+	cl_platform_id plats[8];
+	cl_uint np = 0;
+	cl_device_id dev = NULL;
+	cl_int err;
+
+	if (clGetPlatformIDs(8, plats, &np) != CL_SUCCESS || !np) {
+		printf("pocl: no OpenCL platform, skipped\n");
+		return;
+	}
+	for (cl_uint i = 0; i < np && !dev; i++) {
+		char name[256] = "";
+
+		clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
+		if (strstr(name, "Portable Computing Language"))
+			clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_CPU, 1, &dev, NULL);
+	}
+	if (!dev) {
+		printf("pocl: no PoCL CPU device, skipped\n");
+		return;
+	}
+	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+	cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
+	cl_mem mem[3];
+	cl_uint units = 0;
+
+	clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(units), &units, NULL);
+	printf("pocl: %u compute units\n", units);
+	for (int i = 0; i < 3; i++)
+		mem[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+					buf_size[i], bufs[i], &err);
+	for (size_t b = 0; b < NB; b++) {
+		const struct bench *bn = &benches[b];
+		char file[64];
+		size_t size;
+		char *src;
+
+		snprintf(file, sizeof(file), "%s.cl", bn->file);
+		src = read_file(cl_dir, file, &size);
+		if (!src) {
+			printf("pocl: %s/%s missing\n", cl_dir, file);
+			continue;
+		}
+		cl_program prog = clCreateProgramWithSource(ctx, 1, (const char **)&src,
+							    NULL, &err);
+		if (clBuildProgram(prog, 1, &dev, "", NULL, NULL) != CL_SUCCESS) {
+			char log[2048] = "";
+
+			clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG,
+					      sizeof(log), log, NULL);
+			printf("pocl: %s does not build:\n%s\n", file, log);
+			continue;
+		}
+		cl_kernel k = clCreateKernel(prog, bn->kernel, &err);
+		for (uint32_t a = 0; a < bn->nargs; a++) {
+			const struct arg *ar = &bn->args[a];
+
+			if (ar->kind == BUF)
+				clSetKernelArg(k, a, sizeof(cl_mem), &mem[ar->buf]);
+			else if (ar->kind == SCALAR)
+				clSetKernelArg(k, a, ar->size, ar->val);
+			else
+				clSetKernelArg(k, a, ar->size, NULL);
+		}
+		double best = 1e9;
+		for (int r = 0; r < RUNS + 1; r++) {
+			double t = now();
+
+			clEnqueueNDRangeKernel(q, k, bn->dims, NULL, bn->global,
+					       bn->local, 0, NULL, NULL);
+			clFinish(q);
+			t = now() - t;
+			if (r && t < best)	/* the first run warms up */
+				best = t;
+		}
+		pocl_time[b] = best;
+		clReleaseKernel(k);
+		clReleaseProgram(prog);
+		free(src);
+	}
+	for (int i = 0; i < 3; i++)
+		clReleaseMemObject(mem[i]);
+	clReleaseCommandQueue(q);
+	clReleaseContext(ctx);
+}
+
+/* ---- the compiler shim, as execution units run it --------------------------- */
+
+static const struct xe_jit_ops *ops;
+
+struct eu_run {
+	xe_jit_group_fn fn;
+	struct xe_jit_group proto;
+	void **argv;
+	int local_arg;
+	size_t local_size, static_local, scratch;
+	uint64_t total, next;
+};
+
+static void *eu_thread(void *p)
+{
+	struct eu_run *r = p;
+	struct xe_jit_group g = r->proto;
+	void *argv[4], *local = NULL;
+	uint64_t i;
+
+	memcpy(argv, r->argv, sizeof(argv));
+	if (r->local_arg >= 0) {
+		local = aligned_alloc(128, (r->local_size + 127) / 128 * 128);
+		argv[r->local_arg] = &local;
+	}
+	g.argv = argv;
+	g.static_local = r->static_local ? aligned_alloc(128, (r->static_local + 127) / 128 * 128) : NULL;
+	g.scratch = r->scratch ? malloc(r->scratch) : NULL;
+	while ((i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED)) < r->total) {
+		g.group_id[0] = i % g.num_groups[0];
+		g.group_id[1] = i / g.num_groups[0];
+		r->fn(&g);
+	}
+	free(local);
+	free(g.static_local);
+	free(g.scratch);
+	return NULL;
+}
+
+static double run_jit_one(const struct bench *bn, struct xe_jit_module *mod,
+			  unsigned int threads)
+{
+	uint32_t n = ops->kernel_count(mod), k;
+	struct eu_run r = { .local_arg = -1 };
+	void *argv[4];
+	pthread_t t[64];
+	double best = 1e9;
+
+	for (k = 0; k < n; k++)
+		if (!strcmp(ops->kernel_info(mod, k)->name, bn->kernel))
+			break;
+	if (k == n)
+		return 0;
+	const struct xe_jit_kernel_info *info = ops->kernel_info(mod, k);
+	for (uint32_t a = 0; a < bn->nargs; a++) {
+		const struct arg *ar = &bn->args[a];
+
+		if (ar->kind == BUF)
+			argv[a] = &bufs[ar->buf];
+		else if (ar->kind == SCALAR)
+			argv[a] = (void *)ar->val;
+		else {
+			r.local_arg = (int)a;
+			r.local_size = ar->size;
+		}
+	}
+	r.fn = ops->group_fn(mod, k);
+	r.argv = argv;
+	r.static_local = info->static_local_size;
+	r.total = 1;
+	for (int d = 0; d < 3; d++) {
+		r.proto.local_size[d] = d < (int)bn->dims ? bn->local[d] : 1;
+		r.proto.num_groups[d] = d < (int)bn->dims ? bn->global[d] / bn->local[d] : 1;
+		r.total *= r.proto.num_groups[d];
+	}
+	r.proto.work_dim = bn->dims;
+	r.scratch = ops->group_scratch_size(mod, k, r.proto.local_size);
+	for (int run = 0; run < RUNS + 1; run++) {
+		double s = now();
+
+		r.next = 0;
+		for (unsigned int i = 0; i < threads; i++)
+			pthread_create(&t[i], NULL, eu_thread, &r);
+		for (unsigned int i = 0; i < threads; i++)
+			pthread_join(t[i], NULL);
+		s = now() - s;
+		if (run && s < best)
+			best = s;
+	}
+	return best;
+}
+
+static void run_jit(unsigned int max_threads)
+{
+	void *h = dlopen(JIT_SO, RTLD_NOW | RTLD_LOCAL);
+	xe_jit_get_ops_fn get = h ? (xe_jit_get_ops_fn)dlsym(h, "xe_jit_get_ops") : NULL;
+
+	ops = get ? get(XE_JIT_ABI_VERSION) : NULL;
+	if (!ops) {
+		printf("jit: %s not loadable, skipped\n", JIT_SO);
+		return;
+	}
+	printf("\n%-18s %10s", "kernel", "pocl ms");
+	for (unsigned int t = 1; t <= max_threads; t *= 2)
+		printf("   jit/%u ms  ratio", t);
+	printf("\n");
+	for (size_t b = 0; b < NB; b++) {
+		const struct bench *bn = &benches[b];
+		struct xe_jit_module *mod = NULL;
+		char file[64], *log = NULL;
+		size_t size;
+		void *spv;
+
+		snprintf(file, sizeof(file), "%s.spv", bn->file);
+		spv = read_file(spv_dir, file, &size);
+		if (!spv || ops->compile(spv, size, NULL, 0, "", &mod, &log)) {
+			printf("%-18s jit: %s\n", bn->name, log ? log : "no SPIR-V");
+			free(spv);
+			free(log);
+			continue;
+		}
+		printf("%-18s %10.3f", bn->name, pocl_time[b] * 1e3);
+		for (unsigned int t = 1; t <= max_threads; t *= 2) {
+			double s = run_jit_one(bn, mod, t);
+
+			printf("   %9.3f %6.2f", s * 1e3,
+			       pocl_time[b] > 0 ? s / pocl_time[b] : 0.0);
+		}
+		printf("\n");
+		ops->destroy(mod);
+		free(spv);
+	}
+}
+
+/* ---- Level Zero -------------------------------------------------------------- */
+
+static void run_level_zero(void)
+{
+	ze_driver_handle_t drv;
+	ze_device_handle_t dev;
+	ze_context_handle_t ctx;
+	ze_command_list_handle_t list;
+	uint32_t n = 1;
+	size_t size;
+	void *spv;
+
+	if (zeInit(ZE_INIT_FLAG_GPU_ONLY) != ZE_RESULT_SUCCESS ||
+	    zeDriverGet(&n, &drv) != ZE_RESULT_SUCCESS || !n) {
+		printf("\nlevel zero: no driver, skipped\n");
+		return;
+	}
+	n = 1;
+	zeDeviceGet(drv, &n, &dev);
+	ze_context_desc_t cd = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
+	zeContextCreate(drv, &cd, &ctx);
+	/* In order, synchronous: each append has run when it returns. */
+	ze_command_queue_desc_t qd = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+	};
+	zeCommandListCreateImmediate(ctx, dev, &qd, &list);
+
+	spv = read_file(spv_dir, "basic.spv", &size);
+	ze_module_desc_t md = { .stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
+				.format = ZE_MODULE_FORMAT_IL_SPIRV,
+				.inputSize = size, .pInputModule = spv,
+				.pBuildFlags = "" };
+	ze_module_handle_t mod;
+	ze_kernel_handle_t k;
+	ze_kernel_desc_t kd = { .stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
+				.pKernelName = "empty" };
+	if (!spv || zeModuleCreate(ctx, dev, &md, &mod, NULL) != ZE_RESULT_SUCCESS ||
+	    zeKernelCreate(mod, &kd, &k) != ZE_RESULT_SUCCESS) {
+		printf("\nlevel zero: the driver does not take SPIR-V, skipped\n");
+		goto out;
+	}
+	ze_device_mem_alloc_desc_t dd = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+	};
+	void *dst;
+	uint64_t pattern = 0;
+	const int iters = 2000;
+	zeMemAllocDevice(ctx, &dd, 64, 64, dev, &dst);
+	zeKernelSetGroupSize(k, 1, 1, 1);
+	ze_group_count_t one = { 1, 1, 1 };
+	double t = now();
+	for (int i = 0; i < iters; i++)
+		zeCommandListAppendLaunchKernel(list, k, &one, NULL, 0, NULL);
+	double tk = (now() - t) / iters;
+	t = now();
+	for (int i = 0; i < iters; i++)
+		zeCommandListAppendMemoryFill(list, dst, &pattern, sizeof(pattern),
+					      64, NULL, 0, NULL);
+	double tf = (now() - t) / iters;
+	printf("\nlevel zero launch overhead: empty kernel %.2f us, 64-byte fill %.2f us (%.2fx)\n",
+	       tk * 1e6, tf * 1e6, tk / tf);
+	zeMemFree(ctx, dst);
+	zeKernelDestroy(k);
+	zeModuleDestroy(mod);
+out:
+	free(spv);
+	zeCommandListDestroy(list);
+	zeContextDestroy(ctx);
+}
+
+int main(int argc, char **argv)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned int max_threads = 1;
+
+	if (argc > 1)
+		spv_dir = argv[1];
+	if (argc > 2)
+		cl_dir = argv[2];
+	while (max_threads * 2 <= (unsigned int)cpus && max_threads < 32)
+		max_threads *= 2;
+	buf_size[0] = buf_size[1] = buf_size[2] = (size_t)N_VEC * 4;
+	for (int i = 0; i < 3; i++) {
+		bufs[i] = aligned_alloc(4096, buf_size[i]);
+		for (size_t j = 0; j < N_VEC; j++)
+			bufs[i][j] = (float)((j * (i + 3)) % 101) * 0.01f;
+	}
+	printf("xe_cbev_bench_kernels: %ld CPUs, best of %d runs\n", cpus, RUNS);
+	run_pocl();
+	run_jit(max_threads);
+	run_level_zero();
+	return 0;
+}
