@@ -112,6 +112,8 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_SET, xe_cbev_counter_set_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC_QUEUE_WAKE, xe_cbev_exec_queue_wake_ioctl,
+			  DRM_RENDER_ALLOW),
 };
 
 /* DRM's GEM file operations (with the flags each kernel wants), and ours. */

@@ -16,6 +16,7 @@
 #include "xe_cbev_builtins.h"
 #include "xe_cbev_cs.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_direct.h"
 #include "xe_cbev_engine.h"
 
 /**
@@ -56,6 +57,12 @@
  * large dispatches or not, is a hang. A queue created with
  * PATIENT_WAITS may stay parked on a semaphore for as long as it takes:
  * parking restarts its clock.
+ *
+ * Direct queues (xe_cbev_direct.c) read their tail from the status page:
+ * each slice starts by taking what user space published, and a queue
+ * that ran dry re-polls on its timer for a short idle window, then sleeps
+ * until its doorbell. Polls are turns like any other; a dry queue is not
+ * hung.
  *
  * This is the software backend of &struct xe_cbev_engine_ops: submit
  * makes the context runnable, cancel takes it out of the turns, off the
@@ -277,6 +284,21 @@ static void ctx_arm_timer(struct xe_cbev_ctx *ctx, u64 ns)
 		      HRTIMER_MODE_REL_SOFT);
 }
 
+/* A direct queue ran dry: run, poll on the timer, or sleep. */
+static bool ctx_direct_dry(struct xe_cbev_ctx *ctx)
+{
+	switch (xe_cbev_direct_dry(ctx)) {
+	case XE_CBEV_DIRECT_RUN:
+		return true;
+	case XE_CBEV_DIRECT_POLL:
+		hrtimer_start(&ctx->timer, ns_to_ktime(xe_cbev_direct_poll_ns()),
+			      HRTIMER_MODE_REL_SOFT);
+		return false;
+	default:
+		return false;
+	}
+}
+
 /* One slice of one context; true if it has more to do at once. */
 static bool ctx_slice(struct xe_cbev_ctx *ctx)
 {
@@ -289,9 +311,14 @@ static bool ctx_slice(struct xe_cbev_ctx *ctx)
 	xe_cbev_ctx_unpark(ctx);
 	hrtimer_try_to_cancel(&ctx->timer);
 
+	if (ctx->direct)
+		xe_cbev_direct_begin(ctx);
+
 	ctx->slice_bytes = slice[ctx->priority].bytes;
 	run = xe_cbev_cs_run(ctx, slice[ctx->priority].commands,
 			     slice[ctx->priority].ns);
+	if (run == XE_CBEV_RUN_IDLE && ctx->direct)
+		return ctx_direct_dry(ctx);
 	if (run == XE_CBEV_RUN_FAULT || run == XE_CBEV_RUN_IDLE)
 		return false;
 

@@ -16,6 +16,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_direct.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_engine.h"
 #include "xe_cbev_file.h"
@@ -137,6 +138,8 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->ctx.vm = &xfile->vm;
 	q->ctx.event_wq = &xfile->event_wq;
 	q->ctx.interrupts = &xfile->interrupts;
+	q->ctx.file_seqno = &xfile->seqno;
+	q->ctx.direct = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT;
 	q->ctx.priority = args->priority;
 	q->ctx.patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
 	q->ctx.ring_size = args->ring_size;
@@ -193,7 +196,8 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	int ret;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~(DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS |
+						    DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT)) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->exec_queue_id || args->ring_mmap_offset) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
@@ -318,7 +322,7 @@ int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
  * Shared by the ioctl and the io_uring command.
  *
  * Return: 0; -EINVAL for a bad extension, reserved field, batch count or
- * address, or tail; -ENOENT for an unknown queue; -EFAULT if the batch
+ * address, or tail, or a direct queue; -ENOENT for an unknown queue; -EFAULT if the batch
  * array cannot be read; -EIO for a banned queue; -EBUSY when the queue
  * has MAX_JOBS_PER_QUEUE submissions pending; -ENOMEM.
  */
@@ -362,10 +366,13 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	}
 
 	ctx = &q->ctx;
+	/* A direct queue's tail is the one user space publishes. */
+	if (XE_CBEV_IOCTL_DBG(xdev, ctx->direct)) {
+		ret = -EINVAL;
+		goto err_free;
+	}
 	spin_lock_irqsave(&ctx->lock, flags);
-	/* The engine owns [head, tail); the ring never holds more. */
-	if (XE_CBEV_IOCTL_DBG(xdev, args->tail < ctx->tail ||
-			      args->tail - READ_ONCE(ctx->head) > ctx->ring_size)) {
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_ctx_tail_ok(ctx, args->tail))) {
 		ret = -EINVAL;
 		goto err_unlock;
 	}
@@ -419,6 +426,57 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(to_xe_cbev_device(dev), args->seqno))
 		return -EINVAL;
 	return xe_cbev_queue_submit(to_xe_cbev_file(file), args, &args->seqno);
+}
+
+/**
+ * xe_cbev_exec_queue_wake_ioctl() - DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_exec_queue_wake
+ * @file: the caller's file
+ *
+ * A direct queue's doorbell: takes the tail user space published (the
+ * engine, asleep, would not) and makes the queue runnable, so that the
+ * engine is awake for it again.
+ *
+ * Return: 0; -EINVAL for a bad extension, flag or reserved field, or a
+ * queue created without DIRECT; -ENOENT for an unknown queue; -EIO for a
+ * banned queue (also when this call's tail banned it); -ENOMEM.
+ */
+int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct drm_xe_cbev_exec_queue_wake *args = data;
+	struct xe_cbev_queue *q;
+	unsigned long flags;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	q = xe_cbev_queue_lookup(to_xe_cbev_file(file), args->exec_queue_id);
+	if (XE_CBEV_IOCTL_DBG(xdev, !q))
+		return -ENOENT;
+	if (XE_CBEV_IOCTL_DBG(xdev, !q->ctx.direct)) {
+		ret = -EINVAL;
+		goto out_put;
+	}
+
+	ret = xe_cbev_direct_fetch(&q->ctx, GFP_KERNEL_ACCOUNT);
+	if (ret < 0)
+		goto out_put;
+	/* Nothing new: run it anyway, it clears NEED_WAKEUP and polls. */
+	spin_lock_irqsave(&q->ctx.lock, flags);
+	if (q->ctx.banned)
+		ret = -EIO;
+	else if (!q->ctx.dead)
+		q->ctx.ops->submit(&q->ctx);
+	spin_unlock_irqrestore(&q->ctx.lock, flags);
+out_put:
+	xe_cbev_queue_put(q);
+	return ret < 0 ? ret : 0;
 }
 
 /**
