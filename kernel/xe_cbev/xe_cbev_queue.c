@@ -158,6 +158,9 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 		goto err_put_bo;
 	q->ctx.status = map.vaddr;
 	q->ctx.ring = map.vaddr + PAGE_SIZE;
+	/* Nothing runs a new direct queue: its first tail rings the doorbell. */
+	if (q->ctx.direct)
+		q->ctx.status->flags = DRM_XE_CBEV_RING_NEED_WAKEUP;
 
 	ret = drm_vma_node_allow(&q->ring_bo->shmem.base.vma_node, file);
 	if (ret)
