@@ -187,7 +187,8 @@ TEST_F(direct, exec_ioctl_refuses_a_direct_queue)
 }
 
 /*
- * A published tail runs; the queue's completed sequence number covers it;
+ * A published tail runs, and the queue's completed sequence number is
+ * that tail once it did;
  * after the idle window the engine sleeps and a later tail rings the
  * doorbell, which runs it too.
  */
@@ -201,8 +202,9 @@ TEST_F(direct, published_tail_runs_and_the_engine_sleeps)
 	ASSERT_EQ(0, ring_publish(&self->r, &rang));
 	EXPECT_EQ(1, rang);
 	ASSERT_EQ(0, wait_gte(self->fd, self->buf.gpu, 1, 10 * SEC));
-	ASSERT_EQ(0, wait_queue_done(self->fd, self->r.id,
-				     self->r.status->completed_seqno, 10 * SEC));
+	/* A direct queue's submissions are named by their tails. */
+	ASSERT_EQ(0, wait_queue_done(self->fd, self->r.id, self->r.tail, 10 * SEC));
+	EXPECT_EQ(self->r.tail, self->r.status->completed_seqno);
 	EXPECT_EQ(self->r.tail, self->r.status->tail);
 
 	ASSERT_EQ(0, wait_asleep(&self->r));

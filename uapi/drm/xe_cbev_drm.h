@@ -510,10 +510,12 @@ struct drm_xe_cbev_counter_set {
  * as &DRM_IOCTL_XE_CBEV_EXEC checks a tail: 4-byte aligned, not below the
  * tail it took before, at most ring_size beyond the head. A bad tail bans
  * the queue with &DRM_XE_CBEV_BAN_BAD_TAIL (the fault address is the
- * tail). Each pick-up is a submission whose sequence number is its tail:
- * on a direct queue &drm_xe_cbev_ring_status.completed_seqno is the ring
- * position up to which every command executed, and what
- * &DRM_XE_CBEV_WAIT_COND_QUEUE compares. &DRM_IOCTL_XE_CBEV_EXEC refuses
+ * tail). User space never learns a sequence number for what it
+ * publishes, so a direct queue's submissions are named by their tails:
+ * its &drm_xe_cbev_ring_status.completed_seqno (and what
+ * &DRM_XE_CBEV_WAIT_COND_QUEUE and &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE
+ * compare and report) is the ring position up to which every command
+ * executed. &DRM_IOCTL_XE_CBEV_EXEC refuses
  * a direct queue (-EINVAL): its tail moves only through @user_tail.
  */
 
