@@ -263,6 +263,12 @@ static enum hrtimer_restart ctx_timer_fn(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
+static enum hrtimer_restart ctx_direct_timer_fn(struct hrtimer *timer)
+{
+	ctx_kick(container_of(timer, struct xe_cbev_ctx, direct_timer));
+	return HRTIMER_NORESTART;
+}
+
 /* When the context is hung unless it makes progress first. */
 static unsigned long ctx_hang_deadline(struct xe_cbev_ctx *ctx)
 {
@@ -291,8 +297,9 @@ static bool ctx_direct_dry(struct xe_cbev_ctx *ctx)
 	case XE_CBEV_DIRECT_RUN:
 		return true;
 	case XE_CBEV_DIRECT_POLL:
-		hrtimer_start(&ctx->timer, ns_to_ktime(xe_cbev_direct_poll_ns()),
-			      HRTIMER_MODE_REL_SOFT);
+		hrtimer_start(&ctx->direct_timer,
+			      ns_to_ktime(xe_cbev_direct_poll_ns()),
+			      HRTIMER_MODE_REL);
 		return false;
 	default:
 		return false;
@@ -387,8 +394,9 @@ static void sw_cancel(struct xe_cbev_ctx *ctx)
 	sched_dequeue_locked(ctx);
 	spin_unlock_irq(&engine_lock);
 	wait_event(engine_idle, !ctx_running(ctx));
-	/* What ran may have parked or armed the timer. */
+	/* What ran may have parked or armed the timers. */
 	hrtimer_cancel(&ctx->timer);
+	hrtimer_cancel(&ctx->direct_timer);
 	xe_cbev_ctx_unpark(ctx);
 }
 
@@ -467,6 +475,8 @@ int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
 	INIT_LIST_HEAD(&ctx->run_link);
 	hrtimer_init(&ctx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	ctx->timer.function = ctx_timer_fn;
+	hrtimer_init(&ctx->direct_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	ctx->direct_timer.function = ctx_direct_timer_fn;
 	init_waitqueue_func_entry(&ctx->park, ctx_park_wake);
 	xe_cbev_ctx_progress(ctx);
 	return 0;

@@ -252,6 +252,11 @@ struct xe_cbev_ctx {
 	struct xe_cbev_bo *park_bo;
 	/** @timer: re-poll, spin deadline and hang check */
 	struct hrtimer timer;
+	/**
+	 * @direct_timer: a direct queue's next look at its tail while it is
+	 * awake and dry; a hard timer, for a poll period of microseconds
+	 */
+	struct hrtimer direct_timer;
 };
 
 #endif /* _XE_CBEV_ENGINE_TYPES_H_ */

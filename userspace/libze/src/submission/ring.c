@@ -69,11 +69,11 @@
 #define XE_RING_HANG_TIMEOUT_MS	60000u
 
 /*
- * A writer waiting for room on a direct ring looks at the status page this
- * many times before it sleeps in the kernel: the engine that has the work
- * is awake and frees room soon.
+ * A writer that finds a direct ring full waits until this much of it is
+ * free, so that one wait in the kernel serves many appends: while the
+ * engine keeps up, appends make no system call at all.
  */
-#define XE_RING_ROOM_SPINS	200000u
+#define XE_RING_ROOM_BATCH	(XE_RING_SIZE / 4)
 
 /* XE_CBEV_SUBMIT: ioctl, uring or direct (the default). */
 static uint32_t submit_mode(void)
@@ -256,6 +256,9 @@ static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 	free_at = ring->tail + need - ring->size;
 	if (ring_head(ring) >= free_at)
 		return 0;
+	if (ring->submit == XE_SUBMIT_DIRECT && need < XE_RING_ROOM_BATCH &&
+	    ring->tail + XE_RING_ROOM_BATCH - ring->size > free_at)
+		free_at = ring->tail + XE_RING_ROOM_BATCH - ring->size;
 
 	/* free_at <= tail: the last submission ended there at the latest. */
 	k = (free_at + XE_RING_CROSSING_BYTES - 1) / XE_RING_CROSSING_BYTES;
@@ -263,10 +266,6 @@ static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 		seqno = ring->crossing[k % XE_RING_CROSSINGS];
 	else
 		seqno = xe_ring_last(ring);
-	for (spins = 0; ring->submit == XE_SUBMIT_DIRECT &&
-	     spins < XE_RING_ROOM_SPINS && !xe_ring_done(ring, seqno); spins++)
-		;
-	spins = 0;
 	if (!xe_ring_done(ring, seqno)) {
 		err = xe_wait_queue(ring->dev, ring_completed_word(ring),
 				    ring->id, seqno, XE_TIMEOUT_INFINITE);
