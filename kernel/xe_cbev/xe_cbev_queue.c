@@ -443,7 +443,7 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
  *
  * Return: 0; -EINVAL for a bad extension, flag or reserved field, or a
  * queue created without DIRECT; -ENOENT for an unknown queue; -EIO for a
- * banned queue (also when this call's tail banned it); -ENOMEM.
+ * queue banned before the call, or by the tail this call took; -ENOMEM.
  */
 int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
 				  struct drm_file *file)
@@ -466,15 +466,22 @@ int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
 		ret = -EINVAL;
 		goto out_put;
 	}
+	if (READ_ONCE(q->ctx.banned)) {
+		ret = -EIO;
+		goto out_put;
+	}
 
+	/*
+	 * -EIO from here on only for a bad tail: what the engine does with a
+	 * good one (a fault it bans for) is for waits to tell, as after an
+	 * exec.
+	 */
 	ret = xe_cbev_direct_fetch(&q->ctx, GFP_KERNEL_ACCOUNT);
 	if (ret < 0)
 		goto out_put;
 	/* Nothing new: run it anyway, it clears NEED_WAKEUP and polls. */
 	spin_lock_irqsave(&q->ctx.lock, flags);
-	if (q->ctx.banned)
-		ret = -EIO;
-	else if (!q->ctx.dead)
+	if (!q->ctx.dead && !q->ctx.banned)
 		q->ctx.ops->submit(&q->ctx);
 	spin_unlock_irqrestore(&q->ctx.lock, flags);
 out_put:

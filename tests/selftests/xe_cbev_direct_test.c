@@ -138,7 +138,7 @@ FIXTURE_TEARDOWN(direct)
 TEST_F(direct, unknown_create_flag_is_rejected)
 {
 	struct drm_xe_cbev_exec_queue_create c = {
-		.flags = 0x8,
+		.flags = 0x80000000u,
 		.priority = DRM_XE_CBEV_PRIORITY_NORMAL,
 		.ring_size = RING_SIZE,
 	};

@@ -685,7 +685,8 @@ struct drm_xe_cbev_exec_queue_state {
  * page's flags have &DRM_XE_CBEV_RING_NEED_WAKEUP; harmless otherwise.
  * Returns -EINVAL for a queue created without
  * &DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT, -ENOENT for an unknown queue and
- * -EIO for a banned one.
+ * -EIO for a queue banned before the call or by the tail it takes (a
+ * fault of the commands it runs is for waits to tell, as after an exec).
  */
 struct drm_xe_cbev_exec_queue_wake {
 	/** @extensions: pointer to the first extension, must be zero */

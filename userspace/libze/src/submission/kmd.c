@@ -504,7 +504,7 @@ int xe_kmd_exec_queue_wake(int fd, uint32_t id)
  * the sequence number.
  */
 #define XE_SQPOLL_IDLE_MS	1
-#define XE_SQPOLL_SPINS		100000
+#define XE_SQPOLL_SPINS		2000
 #define XE_SQPOLL_ENTRIES	8
 
 static struct {
