@@ -28,6 +28,11 @@
  *   calls it at the start of each of the queue's slices and while it
  *   polls; the doorbell ioctl and a counter free (which must see every
  *   submission made before it) call it too, under the same lock.
+ * - The flag is the engine's and the doorbell's to write (one bit, no
+ *   lock): it is cleared only where a look at the tail is still to come
+ *   (at a slice's start, before the doorbell makes the queue runnable,
+ *   when the last look found work), and set only right before the last
+ *   look. So whenever it is clear the engine will read the tail again.
  * - xe_cbev_direct_dry() decides what a queue that ran out of work does:
  *   run what arrived meanwhile, poll again after direct_poll_us, or --
  *   once it has been dry for direct_idle_us -- set NEED_WAKEUP, re-read
@@ -126,6 +131,35 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 }
 
 /**
+ * xe_cbev_direct_doorbell() - the doorbell ioctl's work
+ * @ctx: a direct queue's context
+ *
+ * Takes the published tail, clears NEED_WAKEUP and makes the queue
+ * runnable, in that order: so appends made while the engine is on its way
+ * need no doorbell of their own, and every clear of the flag is followed
+ * by a slice that reads the tail again (the flag's rule: clear only while
+ * a look at the tail is still to come).
+ *
+ * Return: 0; -EIO if the tail was bad; -ENOMEM.
+ */
+int xe_cbev_direct_doorbell(struct xe_cbev_ctx *ctx)
+{
+	unsigned long flags;
+	int ret;
+
+	ret = xe_cbev_direct_fetch(ctx, GFP_KERNEL_ACCOUNT);
+	if (ret < 0)
+		return ret;
+	spin_lock_irqsave(&ctx->lock, flags);
+	if (!ctx->dead && !ctx->banned) {
+		WRITE_ONCE(ctx->status->flags, 0);
+		ctx->ops->submit(ctx);
+	}
+	spin_unlock_irqrestore(&ctx->lock, flags);
+	return 0;
+}
+
+/**
  * xe_cbev_direct_begin() - a direct queue's slice starts
  * @ctx: the context, from its slice
  *
@@ -137,7 +171,7 @@ void xe_cbev_direct_begin(struct xe_cbev_ctx *ctx)
 	struct drm_xe_cbev_ring_status *st = ctx->status;
 
 	if (READ_ONCE(st->flags) & DRM_XE_CBEV_RING_NEED_WAKEUP)
-		WRITE_ONCE(st->flags, st->flags & ~DRM_XE_CBEV_RING_NEED_WAKEUP);
+		WRITE_ONCE(st->flags, 0);
 	xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN);
 	if (xe_cbev_ctx_current_job(ctx))
 		ctx->direct_dry_at = 0;
@@ -171,13 +205,13 @@ enum xe_cbev_direct_next xe_cbev_direct_dry(struct xe_cbev_ctx *ctx)
 		return XE_CBEV_DIRECT_POLL;
 
 	/* Sleep, unless a tail came meanwhile: (B') then (A'), see the uAPI. */
-	WRITE_ONCE(st->flags, st->flags | DRM_XE_CBEV_RING_NEED_WAKEUP);
+	WRITE_ONCE(st->flags, DRM_XE_CBEV_RING_NEED_WAKEUP);
 	/* (B'): the flag store before the tail load; pairs with user's (B). */
 	smp_mb();
 	ret = xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN);
 	if (ret == 0 || ret == -EIO)
 		return XE_CBEV_DIRECT_SLEEP;
-	WRITE_ONCE(st->flags, st->flags & ~DRM_XE_CBEV_RING_NEED_WAKEUP);
+	WRITE_ONCE(st->flags, 0);
 	if (ret == -ENOMEM)
 		return XE_CBEV_DIRECT_POLL;
 	ctx->direct_dry_at = 0;

@@ -451,7 +451,6 @@ int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
 	struct drm_xe_cbev_exec_queue_wake *args = data;
 	struct xe_cbev_queue *q;
-	unsigned long flags;
 	int ret;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
@@ -476,14 +475,7 @@ int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
 	 * good one (a fault it bans for) is for waits to tell, as after an
 	 * exec.
 	 */
-	ret = xe_cbev_direct_fetch(&q->ctx, GFP_KERNEL_ACCOUNT);
-	if (ret < 0)
-		goto out_put;
-	/* Nothing new: run it anyway, it clears NEED_WAKEUP and polls. */
-	spin_lock_irqsave(&q->ctx.lock, flags);
-	if (!q->ctx.dead && !q->ctx.banned)
-		q->ctx.ops->submit(&q->ctx);
-	spin_unlock_irqrestore(&q->ctx.lock, flags);
+	ret = xe_cbev_direct_doorbell(&q->ctx);
 out_put:
 	xe_cbev_queue_put(q);
 	return ret < 0 ? ret : 0;

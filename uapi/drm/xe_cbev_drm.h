@@ -481,7 +481,9 @@ struct drm_xe_cbev_counter_set {
  * polls @user_tail (every direct_poll_us); then it sets
  * &DRM_XE_CBEV_RING_NEED_WAKEUP in &drm_xe_cbev_ring_status.flags and
  * sleeps until &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE rings its doorbell. The
- * engine clears the flag when it runs the queue again. This is io_uring
+ * doorbell clears the flag (appends made while the engine is on its way
+ * need no doorbell of their own), and so does the engine when it runs the
+ * queue again. This is io_uring
  * SQPOLL's protocol, and has its barrier pairs:
  *
  * User space, for each submission::
