@@ -308,6 +308,8 @@ int xe_cbev_counter_free(struct xe_cbev_file *xfile, struct drm_file *file,
 		return -ENOENT;
 	}
 
+	/* Work published on direct queues is submitted work too. */
+	xe_cbev_file_direct_flush(xfile);
 	slot_put(page, slot, xe_cbev_file_submitted_seqno(xfile));
 	freed(xfile, page->bo, slot);
 

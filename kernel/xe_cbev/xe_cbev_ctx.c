@@ -110,14 +110,16 @@ struct xe_cbev_job *xe_cbev_ctx_current_job(struct xe_cbev_ctx *ctx)
  */
 void xe_cbev_ctx_complete_job(struct xe_cbev_ctx *ctx, struct xe_cbev_job *job)
 {
+	/* A direct queue's submissions are named by their tails. */
+	u64 done = ctx->direct ? job->tail : job->seqno;
 	unsigned long flags;
 
 	trace_xe_cbev_job_finish(ctx, job, ctx->head);
 	spin_lock_irqsave(&ctx->lock, flags);
 	list_del(&job->link);
 	ctx->nr_jobs--;
-	WRITE_ONCE(ctx->completed_seqno, job->seqno);
-	WRITE_ONCE(ctx->status->completed_seqno, job->seqno);
+	WRITE_ONCE(ctx->completed_seqno, done);
+	WRITE_ONCE(ctx->status->completed_seqno, done);
 	spin_unlock_irqrestore(&ctx->lock, flags);
 	kfree(job);
 	xe_cbev_ctx_progress(ctx);

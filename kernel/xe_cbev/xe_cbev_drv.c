@@ -127,6 +127,8 @@ static const struct drm_ioctl_desc xe_cbev_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_COUNTER_SET_WRITER, xe_cbev_counter_set_writer_ioctl,
 			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(XE_CBEV_EXEC_QUEUE_WAKE, xe_cbev_exec_queue_wake_ioctl,
+			  DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_WAIT, xe_cbev_eu_wait_ioctl, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(XE_CBEV_EU_REPORT, xe_cbev_eu_report_ioctl,
 			  DRM_RENDER_ALLOW),

@@ -16,6 +16,7 @@
 #include "xe_cbev_builtins.h"
 #include "xe_cbev_cs.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_direct.h"
 #include "xe_cbev_engine.h"
 
 /**
@@ -59,6 +60,12 @@
  * large dispatches or not, is a hang. A queue created with
  * PATIENT_WAITS may stay parked on a semaphore for as long as it takes:
  * parking restarts its clock.
+ *
+ * Direct queues (xe_cbev_direct.c) read their tail from the status page:
+ * each slice starts by taking what user space published, and a queue
+ * that ran dry re-polls on its timer for a short idle window, then sleeps
+ * until its doorbell. Polls are turns like any other; a dry queue is not
+ * hung.
  *
  * This is the software backend of &struct xe_cbev_engine_ops: submit
  * makes the context runnable, cancel takes it out of the turns, off the
@@ -259,6 +266,12 @@ static enum hrtimer_restart ctx_timer_fn(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
+static enum hrtimer_restart ctx_direct_timer_fn(struct hrtimer *timer)
+{
+	ctx_kick(container_of(timer, struct xe_cbev_ctx, direct_timer));
+	return HRTIMER_NORESTART;
+}
+
 /* When the context is hung unless it makes progress first. */
 static unsigned long ctx_hang_deadline(struct xe_cbev_ctx *ctx)
 {
@@ -280,6 +293,22 @@ static void ctx_arm_timer(struct xe_cbev_ctx *ctx, u64 ns)
 		      HRTIMER_MODE_REL_SOFT);
 }
 
+/* A direct queue ran dry: run, poll on the timer, or sleep. */
+static bool ctx_direct_dry(struct xe_cbev_ctx *ctx)
+{
+	switch (xe_cbev_direct_dry(ctx)) {
+	case XE_CBEV_DIRECT_RUN:
+		return true;
+	case XE_CBEV_DIRECT_POLL:
+		hrtimer_start(&ctx->direct_timer,
+			      ns_to_ktime(xe_cbev_direct_poll_ns()),
+			      HRTIMER_MODE_REL);
+		return false;
+	default:
+		return false;
+	}
+}
+
 /* One slice of one context; true if it has more to do at once. */
 static bool ctx_slice(struct xe_cbev_ctx *ctx)
 {
@@ -292,9 +321,14 @@ static bool ctx_slice(struct xe_cbev_ctx *ctx)
 	xe_cbev_ctx_unpark(ctx);
 	hrtimer_try_to_cancel(&ctx->timer);
 
+	if (ctx->direct)
+		xe_cbev_direct_begin(ctx);
+
 	ctx->slice_bytes = slice[ctx->priority].bytes;
 	run = xe_cbev_cs_run(ctx, slice[ctx->priority].commands,
 			     slice[ctx->priority].ns);
+	if (run == XE_CBEV_RUN_IDLE && ctx->direct)
+		return ctx_direct_dry(ctx);
 	if (run == XE_CBEV_RUN_FAULT || run == XE_CBEV_RUN_IDLE)
 		return false;
 
@@ -367,8 +401,9 @@ static void sw_cancel(struct xe_cbev_ctx *ctx)
 	sched_dequeue_locked(ctx);
 	spin_unlock_irq(&engine_lock);
 	wait_event(engine_idle, !ctx_running(ctx));
-	/* What ran may have parked or armed the timer. */
+	/* What ran may have parked or armed the timers. */
 	hrtimer_cancel(&ctx->timer);
+	hrtimer_cancel(&ctx->direct_timer);
 	xe_cbev_ctx_unpark(ctx);
 }
 
@@ -459,6 +494,8 @@ int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
 	INIT_LIST_HEAD(&ctx->run_link);
 	hrtimer_init(&ctx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	ctx->timer.function = ctx_timer_fn;
+	hrtimer_init(&ctx->direct_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	ctx->direct_timer.function = ctx_direct_timer_fn;
 	init_waitqueue_func_entry(&ctx->park, ctx_park_wake);
 	xe_cbev_ctx_progress(ctx);
 	return 0;

@@ -204,10 +204,20 @@ struct xe_cbev_ctx {
 	 * from any context; must not sleep. Set at creation.
 	 */
 	void (*banned_fn)(struct xe_cbev_ctx *ctx);
+	/**
+	 * @file_seqno: the owning file's submission numbers, which direct
+	 * queues' jobs take (xe_cbev_direct_fetch())
+	 */
+	atomic64_t *file_seqno;
 	/** @priority: DRM_XE_CBEV_PRIORITY_*; set at creation */
 	u32 priority;
 	/** @patient_waits: parked time does not count toward the hang timeout */
 	bool patient_waits;
+	/**
+	 * @direct: the engine reads the tail from the status page
+	 * (xe_cbev_direct.c); set at creation
+	 */
+	bool direct;
 	/** @ring_size: bytes of commands, a power of two; set at creation */
 	u32 ring_size;
 	/** @hang_timeout: jiffies without progress before a ban */
@@ -264,6 +274,11 @@ struct xe_cbev_ctx {
 	unsigned int poll_ms;
 	/** @traced_seqno: the last job whose start was traced; engine only */
 	u64 traced_seqno;
+	/**
+	 * @direct_dry_at: direct queues: when it last ran out of work
+	 * (0: it has work); engine only
+	 */
+	ktime_t direct_dry_at;
 
 	/** @client: the owning file's place in the engine's turns */
 	struct xe_cbev_engine_client *client;
@@ -294,6 +309,11 @@ struct xe_cbev_ctx {
 	struct xe_cbev_bo *park_bo;
 	/** @timer: re-poll, spin deadline and hang check */
 	struct hrtimer timer;
+	/**
+	 * @direct_timer: a direct queue's next look at its tail while it is
+	 * awake and dry; a hard timer, for a poll period of microseconds
+	 */
+	struct hrtimer direct_timer;
 };
 
 #endif /* _XE_CBEV_ENGINE_TYPES_H_ */

@@ -6,6 +6,7 @@
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 
+#include "xe_cbev_direct.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue_types.h"
@@ -55,6 +56,28 @@ u64 xe_cbev_file_next_seqno(struct xe_cbev_file *xfile)
 u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile)
 {
 	return atomic64_read(&xfile->seqno);
+}
+
+/**
+ * xe_cbev_file_direct_flush() - number what direct queues were given
+ * @xfile: the file
+ *
+ * Tails user space published on its direct queues that the engine has not
+ * taken yet become jobs now, so that xe_cbev_file_submitted_seqno() covers
+ * every submission made before the call (a counter slot freed after them
+ * retires only once they finished).
+ */
+void xe_cbev_file_direct_flush(struct xe_cbev_file *xfile)
+{
+	struct xe_cbev_queue *q;
+	unsigned long id;
+
+	xa_lock(&xfile->queues);
+	xa_for_each(&xfile->queues, id, q) {
+		if (q->ctx.direct)
+			xe_cbev_direct_fetch(&q->ctx, GFP_ATOMIC | __GFP_NOWARN);
+	}
+	xa_unlock(&xfile->queues);
 }
 
 /**

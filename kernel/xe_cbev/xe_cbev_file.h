@@ -12,6 +12,7 @@ struct xe_cbev_file;
 void xe_cbev_file_submissions_init(struct xe_cbev_file *xfile);
 u64 xe_cbev_file_next_seqno(struct xe_cbev_file *xfile);
 u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile);
+void xe_cbev_file_direct_flush(struct xe_cbev_file *xfile);
 u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile);
 
 #endif /* _XE_CBEV_FILE_H_ */

@@ -16,6 +16,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_direct.h"
 #include "xe_cbev_drv.h"
 #include "xe_cbev_engine.h"
 #include "xe_cbev_eu.h"
@@ -169,6 +170,8 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->ctx.event_wq = &xfile->event_wq;
 	q->ctx.interrupts = &xfile->interrupts;
 	q->ctx.eu = &xfile->eu;
+	q->ctx.file_seqno = &xfile->seqno;
+	q->ctx.direct = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT;
 	q->ctx.priority = args->priority;
 	q->ctx.patient_waits = args->flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS;
 	q->ctx.ring_size = args->ring_size;
@@ -187,6 +190,9 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 		goto err_put_bo;
 	q->ctx.status = map.vaddr;
 	q->ctx.ring = map.vaddr + PAGE_SIZE;
+	/* Nothing runs a new direct queue: its first tail rings the doorbell. */
+	if (q->ctx.direct)
+		q->ctx.status->flags = DRM_XE_CBEV_RING_NEED_WAKEUP;
 
 	ret = drm_vma_node_allow(&q->ring_bo->shmem.base.vma_node, file);
 	if (ret)
@@ -225,7 +231,8 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 	int ret;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~(DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS |
+						    DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT)) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->exec_queue_id || args->ring_mmap_offset) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]) ||
@@ -350,7 +357,7 @@ int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
  * Shared by the ioctl and the io_uring command.
  *
  * Return: 0; -EINVAL for a bad extension, reserved field, batch count or
- * address, or tail; -ENOENT for an unknown queue; -EFAULT if the batch
+ * address, or tail, or a direct queue; -ENOENT for an unknown queue; -EFAULT if the batch
  * array cannot be read; -EIO for a banned queue; -EBUSY when the queue
  * has MAX_JOBS_PER_QUEUE submissions pending; -ENOMEM.
  */
@@ -394,10 +401,13 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	}
 
 	ctx = &q->ctx;
+	/* A direct queue's tail is the one user space publishes. */
+	if (XE_CBEV_IOCTL_DBG(xdev, ctx->direct)) {
+		ret = -EINVAL;
+		goto err_free;
+	}
 	spin_lock_irqsave(&ctx->lock, flags);
-	/* The engine owns [head, tail); the ring never holds more. */
-	if (XE_CBEV_IOCTL_DBG(xdev, args->tail < ctx->tail ||
-			      args->tail - READ_ONCE(ctx->head) > ctx->ring_size)) {
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_ctx_tail_ok(ctx, args->tail))) {
 		ret = -EINVAL;
 		goto err_unlock;
 	}
@@ -451,6 +461,56 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(to_xe_cbev_device(dev), args->seqno))
 		return -EINVAL;
 	return xe_cbev_queue_submit(to_xe_cbev_file(file), args, &args->seqno);
+}
+
+/**
+ * xe_cbev_exec_queue_wake_ioctl() - DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE
+ * @dev: DRM device
+ * @data: &struct drm_xe_cbev_exec_queue_wake
+ * @file: the caller's file
+ *
+ * A direct queue's doorbell: takes the tail user space published (the
+ * engine, asleep, would not) and makes the queue runnable, so that the
+ * engine is awake for it again.
+ *
+ * Return: 0; -EINVAL for a bad extension, flag or reserved field, or a
+ * queue created without DIRECT; -ENOENT for an unknown queue; -EIO for a
+ * queue banned before the call, or by the tail this call took; -ENOMEM.
+ */
+int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file)
+{
+	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct drm_xe_cbev_exec_queue_wake *args = data;
+	struct xe_cbev_queue *q;
+	int ret;
+
+	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
+		return -EINVAL;
+
+	q = xe_cbev_queue_lookup(to_xe_cbev_file(file), args->exec_queue_id);
+	if (XE_CBEV_IOCTL_DBG(xdev, !q))
+		return -ENOENT;
+	if (XE_CBEV_IOCTL_DBG(xdev, !q->ctx.direct)) {
+		ret = -EINVAL;
+		goto out_put;
+	}
+	if (READ_ONCE(q->ctx.banned)) {
+		ret = -EIO;
+		goto out_put;
+	}
+
+	/*
+	 * -EIO from here on only for a bad tail: what the engine does with a
+	 * good one (a fault it bans for) is for waits to tell, as after an
+	 * exec.
+	 */
+	ret = xe_cbev_direct_doorbell(&q->ctx);
+out_put:
+	xe_cbev_queue_put(q);
+	return ret < 0 ? ret : 0;
 }
 
 /**

@@ -35,6 +35,8 @@ int xe_cbev_exec_queue_destroy_ioctl(struct drm_device *dev, void *data,
 				     struct drm_file *file);
 int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
 				       struct drm_file *file);
+int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
+				  struct drm_file *file);
 int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
 		       struct drm_file *file);
 

@@ -216,6 +216,7 @@ TRACE_EVENT(xe_cbev_queue_ban,
 				       { DRM_XE_CBEV_BAN_HANG, "hang" },
 				       { DRM_XE_CBEV_BAN_ALIGNMENT, "alignment" },
 				       { DRM_XE_CBEV_BAN_LOST_DEPENDENCY, "lost_dependency" },
+				       { DRM_XE_CBEV_BAN_BAD_TAIL, "bad_tail" },
 				       { DRM_XE_CBEV_BAN_EU_FAULT, "eu_fault" }),
 		      __entry->addr)
 );

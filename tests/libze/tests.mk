@@ -14,7 +14,7 @@ LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_cb_event test_libze_cb_event_regular test_libze_cb_event_ext \
 	test_libze_cb_event_ipc test_libze_tools test_libze_handles \
 	test_libze_memory_ipc test_libze_virtual test_libze_debug \
-	test_libze_lost test_libze_multidev
+	test_libze_lost test_libze_multidev test_libze_submit
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
 LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o
@@ -72,7 +72,7 @@ $(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 # the fake kernel interface (libze_host.a, see libze.mk), the test helpers
 # of the VM suites, no loader, no device.
 LIBZE_UNIT_NAMES := test_unit_immediate test_unit_regular test_unit_handles \
-	test_unit_debug
+	test_unit_debug test_unit_direct
 LIBZE_UNIT_BINS  := $(addprefix $(B)/tests/libze/unit/,$(LIBZE_UNIT_NAMES))
 LIBZE_UNIT_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) \
 	-I$(SRC)/userspace/libze/src -I$(SRC)/tests/libze -I$(SRC)/userspace/tools

@@ -88,7 +88,7 @@ TEST_F(queue, create_invalid)
 		{ "ring not a power of two", { .ring_size = 12288 } },
 		{ "ring 2 MiB", { .ring_size = 2 << 20 } },
 		{ "priority 3", { .ring_size = 4096, .priority = 3 } },
-		{ "flags", { .ring_size = 4096, .flags = 2 } },
+		{ "flags", { .ring_size = 4096, .flags = 0x80000000u } },
 		{ "pad", { .ring_size = 4096, .pad = 1 } },
 		{ "extensions", { .ring_size = 4096, .extensions = 1 } },
 		{ "reserved", { .ring_size = 4096, .reserved[1] = 1 } },
@@ -307,7 +307,7 @@ TEST_F(queue, patient_waits_not_banned)
 	U64(0) = 1;
 	EXPECT_EQ(0, wait_gte(self->fd, GPU(8), 1, 10 * SEC));
 	ring_unmap(&r);
-	c = (struct drm_xe_cbev_exec_queue_create){ .flags = 2, .ring_size = 4096 };
+	c = (struct drm_xe_cbev_exec_queue_create){ .flags = 0x80000000u, .ring_size = 4096 };
 	EXPECT_EQ(EINVAL, queue_create_args(self->fd, &c));
 }
 

@@ -55,6 +55,9 @@ extern "C" {
  *   &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_DESTROY: exec queues, each a ring that
  *   the engine executes (&struct drm_xe_cbev_exec_queue_create).
  * - &DRM_IOCTL_XE_CBEV_EXEC: submit, i.e. move a queue's tail
+ * - &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE: the doorbell of a direct queue,
+ *   whose tail user space publishes in its status page (&struct
+ *   drm_xe_cbev_exec_queue_wake)
  *   (&struct drm_xe_cbev_exec); also an io_uring command.
  * - &DRM_IOCTL_XE_CBEV_WAIT: wait until values in memory satisfy
  *   comparisons (&struct drm_xe_cbev_wait); also an io_uring command.
@@ -114,6 +117,7 @@ struct drm_xe_cbev_user_extension {
 #define DRM_XE_CBEV_IPC_REVOKE		0x0e
 #define DRM_XE_CBEV_COUNTER_SET		0x0f
 #define DRM_XE_CBEV_COUNTER_SET_WRITER	0x10
+#define DRM_XE_CBEV_EXEC_QUEUE_WAKE	0x12
 #define DRM_XE_CBEV_EU_WAIT		0x14
 #define DRM_XE_CBEV_EU_REPORT		0x15
 #define DRM_XE_CBEV_EU_STOP		0x16
@@ -169,6 +173,9 @@ struct drm_xe_cbev_user_extension {
 #define DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_COUNTER_SET_WRITER, \
 		struct drm_xe_cbev_counter_set_writer)
+#define DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_XE_CBEV_EXEC_QUEUE_WAKE, \
+		struct drm_xe_cbev_exec_queue_wake)
 #define DRM_IOCTL_XE_CBEV_EU_WAIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_XE_CBEV_EU_WAIT, \
 		 struct drm_xe_cbev_eu_wait)
@@ -533,9 +540,61 @@ struct drm_xe_cbev_counter_set_writer {
  */
 
 /**
- * struct drm_xe_cbev_ring_status - the kernel's half of a ring's first page
+ * DOC: direct submission
  *
- * Read-only for user space (the kernel never reads it back).
+ * A queue created with &DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT is submitted
+ * to without a system call: user space writes commands into the ring and
+ * publishes the new tail in &drm_xe_cbev_ring_status.user_tail, and the
+ * engine reads it itself. While the queue has work, and for an idle
+ * window after it runs dry (module parameter direct_idle_us), the engine
+ * polls @user_tail (every direct_poll_us); then it sets
+ * &DRM_XE_CBEV_RING_NEED_WAKEUP in &drm_xe_cbev_ring_status.flags and
+ * sleeps until &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE rings its doorbell. The
+ * doorbell clears the flag (appends made while the engine is on its way
+ * need no doorbell of their own), and so does the engine when it runs the
+ * queue again. This is io_uring
+ * SQPOLL's protocol, and has its barrier pairs:
+ *
+ * User space, for each submission::
+ *
+ *	write the commands to the ring;
+ *	store-release user_tail = new tail;     (A) commands before tail
+ *	full barrier (atomic_thread_fence(seq_cst), smp_mb());   (B)
+ *	if (load(flags) & DRM_XE_CBEV_RING_NEED_WAKEUP)
+ *		ioctl(DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE);
+ *
+ * The engine, before it sleeps::
+ *
+ *	flags |= DRM_XE_CBEV_RING_NEED_WAKEUP;
+ *	smp_mb();                               (B') pairs with (B)
+ *	tail = load-acquire(user_tail);         (A') pairs with (A)
+ *	if (tail != the tail it has) go on running, else sleep.
+ *
+ * (B) and (B') order each side's store before its load, so at least one
+ * side sees the other's store: either the engine's re-read sees the new
+ * tail, or user space sees NEED_WAKEUP and rings the doorbell. No
+ * submission is left waiting for an engine that sleeps. A doorbell rung
+ * when the engine is awake (user space saw a stale flag) costs a system
+ * call and nothing else.
+ *
+ * The engine fetches @user_tail once per pick-up (one load) and checks it
+ * as &DRM_IOCTL_XE_CBEV_EXEC checks a tail: 4-byte aligned, not below the
+ * tail it took before, at most ring_size beyond the head. A bad tail bans
+ * the queue with &DRM_XE_CBEV_BAN_BAD_TAIL (the fault address is the
+ * tail). User space never learns a sequence number for what it
+ * publishes, so a direct queue's submissions are named by their tails:
+ * its &drm_xe_cbev_ring_status.completed_seqno (and what
+ * &DRM_XE_CBEV_WAIT_COND_QUEUE and &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_GET_STATE
+ * compare and report) is the ring position up to which every command
+ * executed. &DRM_IOCTL_XE_CBEV_EXEC refuses
+ * a direct queue (-EINVAL): its tail moves only through @user_tail.
+ */
+
+/**
+ * struct drm_xe_cbev_ring_status - a ring's first page
+ *
+ * The kernel writes every field but @user_tail, which only user space
+ * writes (and only on a direct queue); user space reads the others.
  */
 struct drm_xe_cbev_ring_status {
 	/** @head: bytes the engine has consumed since creation */
@@ -550,6 +609,23 @@ struct drm_xe_cbev_ring_status {
 	__u32 ban_reason;
 	/** @fault_addr: GPU address or ring position of the fault */
 	__u64 fault_addr;
+
+/*
+ * The engine sleeps: user space must ring the doorbell
+ * (&DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE) after publishing a tail.
+ */
+#define DRM_XE_CBEV_RING_NEED_WAKEUP	0x1u
+	/** @flags: DRM_XE_CBEV_RING_*; direct queues only; kernel-written */
+	__u32 flags;
+	/** @pad: zero */
+	__u32 pad;
+	/** @reserved: zero; keeps @user_tail on a cache line of its own */
+	__u64 reserved[2];
+	/**
+	 * @user_tail: direct queues: the tail user space publishes (a
+	 * release store), bytes since creation; see "direct submission"
+	 */
+	__u64 user_tail;
 };
 
 /**
@@ -566,6 +642,12 @@ struct drm_xe_cbev_exec_queue_create {
  * takes, and is still banned for running without progress.
  */
 #define DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS	0x1u
+/*
+ * Direct submission: the engine reads the tail user space publishes in
+ * the status page (see "direct submission"); &DRM_IOCTL_XE_CBEV_EXEC is
+ * refused, &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE is its doorbell.
+ */
+#define DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT		0x2u
 	/** @flags: DRM_XE_CBEV_EXEC_QUEUE_CREATE_* */
 	__u32 flags;
 
@@ -654,6 +736,8 @@ struct drm_xe_cbev_exec_queue_state {
  * (&DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER): it can never hold.
  */
 #define DRM_XE_CBEV_BAN_LOST_DEPENDENCY	8
+/* A direct queue published a bad tail (misaligned, backwards, too far). */
+#define DRM_XE_CBEV_BAN_BAD_TAIL	9
 /* An execution unit reported a fault in a user dispatch (a page fault). */
 #define DRM_XE_CBEV_BAN_EU_FAULT	10
 	/** @ban_reason: out: DRM_XE_CBEV_BAN_* */
@@ -666,6 +750,29 @@ struct drm_xe_cbev_exec_queue_state {
 	__u64 head;
 	/** @completed_seqno: out: last fully executed submission */
 	__u64 completed_seqno;
+	/** @reserved: must be zero */
+	__u64 reserved[2];
+};
+
+/**
+ * struct drm_xe_cbev_exec_queue_wake - argument of
+ * &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE
+ *
+ * Rings a direct queue's doorbell: the engine runs the queue and reads
+ * &drm_xe_cbev_ring_status.user_tail again. Needed only when the status
+ * page's flags have &DRM_XE_CBEV_RING_NEED_WAKEUP; harmless otherwise.
+ * Returns -EINVAL for a queue created without
+ * &DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT, -ENOENT for an unknown queue and
+ * -EIO for a queue banned before the call or by the tail it takes (a
+ * fault of the commands it runs is for waits to tell, as after an exec).
+ */
+struct drm_xe_cbev_exec_queue_wake {
+	/** @extensions: pointer to the first extension, must be zero */
+	__u64 extensions;
+	/** @exec_queue_id: the queue */
+	__u32 exec_queue_id;
+	/** @flags: none defined, must be zero */
+	__u32 flags;
 	/** @reserved: must be zero */
 	__u64 reserved[2];
 };

@@ -4,7 +4,7 @@
 # loader finds the driver at run time (ZE_ENABLE_ALT_DRIVERS).
 
 TOOLS_NAMES := xe_cbev_demo xe_cbev_info xe_cbev_bench_libze \
-	xe_cbev_bench_cb_event
+	xe_cbev_bench_cb_event xe_cbev_bench_submit
 TOOLS_BINS  := $(addprefix $(B)/tools/,$(TOOLS_NAMES))
 TOOLS_OBJS  := $(addprefix $(B)/obj/userspace/tools/,$(TOOLS_NAMES:=.o))
 

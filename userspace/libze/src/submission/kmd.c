@@ -473,6 +473,122 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 }
 
 /**
+ * xe_kmd_exec_queue_wake() - DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE: a direct
+ * queue's doorbell
+ * @fd: xe_cbev node
+ * @id: the queue, created with DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT
+ *
+ * Return: 0; -EIO if the queue is banned (its published tail may be what
+ * banned it); another negative errno.
+ */
+int xe_kmd_exec_queue_wake(int fd, uint32_t id)
+{
+	struct drm_xe_cbev_exec_queue_wake args = {
+		.exec_queue_id = id,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE, &args))
+		return -errno;
+	return 0;
+}
+
+/* ---- exec through an io_uring with a submission thread (SQPOLL) -------- */
+
+/*
+ * One io_uring per process, with a kernel thread that polls its submission
+ * queue (IORING_SETUP_SQPOLL): an exec costs no system call while the
+ * thread is awake; it sleeps after XE_SQPOLL_IDLE_MS without work, and the
+ * next submission wakes it (liburing's io_uring_submit() makes the call
+ * when the ring says it must). Shared by every ring of the process, under
+ * a mutex: each submission waits for its own completion, which carries
+ * the sequence number.
+ */
+#define XE_SQPOLL_IDLE_MS	1
+#define XE_SQPOLL_SPINS		2000
+#define XE_SQPOLL_ENTRIES	8
+
+static struct {
+	pthread_mutex_t lock;
+	struct io_uring ring;
+	int state;	/* 0: not made yet, 1: ready, negative errno: failed */
+} sqpoll = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static int sqpoll_ready_locked(void)
+{
+	struct io_uring_params p = {
+		.flags = IORING_SETUP_SQE128 | IORING_SETUP_SQPOLL,
+		.sq_thread_idle = XE_SQPOLL_IDLE_MS,
+	};
+	int err;
+
+	if (sqpoll.state)
+		return sqpoll.state < 0 ? sqpoll.state : 0;
+	err = io_uring_queue_init_params(XE_SQPOLL_ENTRIES, &sqpoll.ring, &p);
+	sqpoll.state = err ? err : 1;
+	return err;
+}
+
+/**
+ * xe_kmd_exec_sqpoll() - DRM_XE_CBEV_URING_CMD_EXEC through the process's
+ * SQPOLL io_uring: move a queue's tail, usually without a system call
+ * @fd: xe_cbev node
+ * @id: the queue
+ * @tail: the new tail
+ * @seqno: the submission's sequence number
+ *
+ * Without an SQPOLL io_uring (the kernel refused to make one) it is
+ * xe_kmd_exec().
+ *
+ * Return: 0; -EIO if the queue is banned; another negative errno.
+ */
+int xe_kmd_exec_sqpoll(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
+{
+	struct drm_xe_cbev_exec args = {
+		.exec_queue_id = id,
+		.tail = tail,
+	};
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe = NULL;
+	unsigned int spins = 0;
+	int err;
+
+	pthread_mutex_lock(&sqpoll.lock);
+	if (sqpoll_ready_locked()) {
+		/* No SQPOLL ring for this process: the system call. */
+		pthread_mutex_unlock(&sqpoll.lock);
+		return xe_kmd_exec(fd, id, tail, seqno);
+	}
+	sqe = io_uring_get_sqe(&sqpoll.ring);
+	if (!sqe) {
+		err = -EBUSY;
+		goto out;
+	}
+	io_uring_prep_rw(IORING_OP_URING_CMD, sqe, fd, NULL, 0, 0);
+	sqe->cmd_op = DRM_XE_CBEV_URING_CMD_EXEC;
+	memcpy(sqe->cmd, &args, sizeof(args));
+	err = io_uring_submit(&sqpoll.ring);
+	if (err < 0)
+		goto out;
+	/* The thread is quick when awake: look before sleeping in the kernel. */
+	while (io_uring_peek_cqe(&sqpoll.ring, &cqe) && ++spins < XE_SQPOLL_SPINS)
+		;
+	if (!cqe) {
+		do {
+			err = io_uring_wait_cqe(&sqpoll.ring, &cqe);
+		} while (err == -EINTR);
+		if (err)
+			goto out;
+	}
+	err = cqe->res < 0 ? cqe->res : 0;
+	if (!err)
+		*seqno = (uint64_t)cqe->res;
+	io_uring_cqe_seen(&sqpoll.ring, cqe);
+out:
+	pthread_mutex_unlock(&sqpoll.lock);
+	return err;
+}
+
+/**
  * wait_args() - fill the argument of a wait, ioctl or io_uring
  * @args: filled in
  * @conds: the conditions, which must stay valid until the wait is issued

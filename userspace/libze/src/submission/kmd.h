@@ -62,6 +62,8 @@ int xe_kmd_exec_queue_destroy(int fd, uint32_t id);
 int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
 				struct drm_xe_cbev_exec_queue_state *out);
 int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno);
+int xe_kmd_exec_sqpoll(int fd, uint32_t id, uint64_t tail, uint64_t *seqno);
+int xe_kmd_exec_queue_wake(int fd, uint32_t id);
 int xe_kmd_wait(int fd, const struct drm_xe_cbev_wait_cond *conds,
 		uint32_t num_conds, int64_t abs_timeout_ns, uint32_t queue_id);
 int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,

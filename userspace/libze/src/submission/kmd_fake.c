@@ -503,8 +503,10 @@ int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
 
 	(void)fd;
 	(void)priority;
-	(void)flags;
 	(void)hang_timeout_ms;
+	if (flags & ~(DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS |
+		      DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT))
+		return -EINVAL;
 	if (ring_size < FAKE_RING_SIZE_MIN || ring_size > FAKE_RING_SIZE_MAX ||
 	    (ring_size & (ring_size - 1)))
 		return -EINVAL;
@@ -527,7 +529,11 @@ int xe_kmd_exec_queue_create(int fd, uint32_t priority, uint32_t ring_size,
 		.ring = (uint8_t *)map + FAKE_PAGE,
 		.size = ring_size,
 		.live = true,
+		.direct = flags & DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT,
 	};
+	/* The fake engine never polls unless told to: it always sleeps. */
+	if (q->direct && !fake.direct_awake)
+		q->status->flags = DRM_XE_CBEV_RING_NEED_WAKEUP;
 	*id = fake.num_queues;
 	*mmap_offset = FAKE_OFF_QUEUE | (uint64_t)*id * FAKE_PAGE;
 out:
@@ -612,6 +618,8 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 		err = -ENOENT;
 	else if (fake_queue_banned(q))
 		err = -EIO;
+	else if (q->direct)
+		err = -EINVAL;
 	else if (tail < q->tail || tail - q->head > q->size || (tail & 3))
 		err = -EINVAL;
 	if (!err)
@@ -625,6 +633,80 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 	}
 	pthread_mutex_unlock(&fake.lock);
 	return err;
+}
+
+/*
+ * Take what a direct queue published, as the module does: one load of the
+ * tail, checked like an exec's; a bad one bans the queue. Its submissions
+ * are named by their tails.
+ */
+void fake_direct_fetch_locked(struct fake_queue *q)
+{
+	uint64_t tail;
+
+	if (!q->live || !q->direct || fake_queue_banned(q))
+		return;
+	tail = __atomic_load_n(&q->status->user_tail, __ATOMIC_ACQUIRE);
+	if (tail == q->tail)
+		return;
+	if (tail < q->tail || tail - q->head > q->size || (tail & 3)) {
+		fake_queue_ban(q, DRM_XE_CBEV_BAN_BAD_TAIL, tail);
+		return;
+	}
+	if (queue_push_locked(q, tail, tail))
+		return;
+	q->tail = tail;
+	q->status->tail = tail;
+	fake.stats.direct_fetches++;
+}
+
+int xe_kmd_exec_queue_wake(int fd, uint32_t id)
+{
+	struct fake_queue *q;
+	int err = 0;
+
+	(void)fd;
+	pthread_mutex_lock(&fake.lock);
+	q = fake_queue_get(id);
+	if (!q)
+		err = -ENOENT;
+	else if (!q->direct)
+		err = -EINVAL;
+	if (!err) {
+		fake.stats.wakes++;
+		fake_engine_run_locked();
+		if (fake_queue_banned(q))
+			err = -EIO;
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return err;
+}
+
+/* The fake has no polling thread: the system call it stands for. */
+int xe_kmd_exec_sqpoll(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
+{
+	return xe_kmd_exec(fd, id, tail, seqno);
+}
+
+/*
+ * Unit tests: with @awake the fake's engine acts as one that polls direct
+ * queues (NEED_WAKEUP clear; it takes their tails whenever it runs, on a
+ * wait or xe_kmd_fake_progress()); without, it sleeps (NEED_WAKEUP set,
+ * only a doorbell or another exec runs it).
+ */
+void xe_kmd_fake_direct_awake(bool awake)
+{
+	uint32_t i;
+
+	pthread_mutex_lock(&fake.lock);
+	fake.direct_awake = awake;
+	for (i = 0; i < fake.num_queues; i++) {
+		struct fake_queue *q = &fake.queues[i];
+
+		if (q->direct)
+			q->status->flags = awake ? 0 : DRM_XE_CBEV_RING_NEED_WAKEUP;
+	}
+	pthread_mutex_unlock(&fake.lock);
 }
 
 /* ---- waits --------------------------------------------------------------- */

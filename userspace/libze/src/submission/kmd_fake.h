@@ -5,6 +5,7 @@
 #ifndef _XE_KMD_FAKE_H
 #define _XE_KMD_FAKE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -18,6 +19,8 @@
 /**
  * struct xe_kmd_fake_stats - what the fake engine has seen
  * @execs: successful xe_kmd_exec() calls
+ * @wakes: doorbells of direct queues (xe_kmd_exec_queue_wake())
+ * @direct_fetches: published tails of direct queues the engine took
  * @commands: commands executed, batch and ring
  * @pending: queues with commands left (waiting on a semaphore)
  * @banned: queues banned for a fault
@@ -30,6 +33,8 @@
  */
 struct xe_kmd_fake_stats {
 	uint64_t execs;
+	uint64_t wakes;
+	uint64_t direct_fetches;
 	uint64_t commands;
 	uint32_t pending;
 	uint32_t banned;
@@ -42,6 +47,7 @@ struct xe_kmd_fake_stats {
 };
 
 void xe_kmd_fake_progress(void);
+void xe_kmd_fake_direct_awake(bool awake);
 void xe_kmd_fake_stats(struct xe_kmd_fake_stats *out);
 
 #endif /* _XE_KMD_FAKE_H */

@@ -195,7 +195,7 @@ static int dispatch(uint32_t kernel, const uint32_t *dw, uint64_t *fault)
 	return DRM_XE_CBEV_BAN_BAD_COMMAND;
 }
 
-static void queue_ban(struct fake_queue *q, uint32_t reason, uint64_t addr)
+void fake_queue_ban(struct fake_queue *q, uint32_t reason, uint64_t addr)
 {
 	__atomic_store_n(&q->status->state, DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED,
 			 __ATOMIC_RELEASE);
@@ -266,23 +266,23 @@ static int queue_step(struct fake_queue *q)
 	if (!q->live || fake_queue_banned(q) || (!q->depth && q->head == q->tail))
 		return 0;
 	if (!queue_fetch(q, dw, 1, &where)) {
-		queue_ban(q, q->depth ? DRM_XE_CBEV_BAN_UNMAPPED :
+		fake_queue_ban(q, q->depth ? DRM_XE_CBEV_BAN_UNMAPPED :
 			  DRM_XE_CBEV_BAN_BAD_LENGTH, where);
 		return 0;
 	}
 	c = cmd_decode(dw);
 	if (!c) {
-		queue_ban(q, DRM_XE_CBEV_BAN_BAD_COMMAND, where);
+		fake_queue_ban(q, DRM_XE_CBEV_BAN_BAD_COMMAND, where);
 		return 0;
 	}
 	if (!queue_fetch(q, dw, c->ndw, &where)) {
-		queue_ban(q, q->depth ? DRM_XE_CBEV_BAN_UNMAPPED :
+		fake_queue_ban(q, q->depth ? DRM_XE_CBEV_BAN_UNMAPPED :
 			  DRM_XE_CBEV_BAN_BAD_LENGTH, where);
 		return 0;
 	}
 	/* PIPE_CONTROL: only the timestamp post-sync the encoder writes. */
 	if (c->op == FAKE_TIMESTAMP && dw[1] != c->dw1) {
-		queue_ban(q, DRM_XE_CBEV_BAN_BAD_COMMAND, where);
+		fake_queue_ban(q, DRM_XE_CBEV_BAN_BAD_COMMAND, where);
 		return 0;
 	}
 
@@ -299,7 +299,7 @@ static int queue_step(struct fake_queue *q)
 	case FAKE_BB_START:
 	case FAKE_BB_CALL:
 		if (q->depth == FAKE_MAX_BATCH_DEPTH) {
-			queue_ban(q, DRM_XE_CBEV_BAN_BATCH_DEPTH, where);
+			fake_queue_ban(q, DRM_XE_CBEV_BAN_BATCH_DEPTH, where);
 			return 0;
 		}
 		fake.stats.commands++;
@@ -319,7 +319,7 @@ static int queue_step(struct fake_queue *q)
 		fault = qw(dw, c->op == FAKE_TIMESTAMP ? 2 : 1);
 		mem = fake_addr_resolve(fault, 8, true);
 		if (!mem || (fault & 7)) {
-			queue_ban(q, mem ? DRM_XE_CBEV_BAN_ALIGNMENT :
+			fake_queue_ban(q, mem ? DRM_XE_CBEV_BAN_ALIGNMENT :
 				  DRM_XE_CBEV_BAN_UNMAPPED, fault);
 			return 0;
 		}
@@ -335,7 +335,7 @@ static int queue_step(struct fake_queue *q)
 	case FAKE_SEMAPHORE:
 		mem = fake_addr_resolve(qw(dw, 3), 8, false);
 		if (!mem) {
-			queue_ban(q, DRM_XE_CBEV_BAN_UNMAPPED, qw(dw, 3));
+			fake_queue_ban(q, DRM_XE_CBEV_BAN_UNMAPPED, qw(dw, 3));
 			return 0;
 		}
 		if (!sem_holds(c->sem, __atomic_load_n(mem, __ATOMIC_ACQUIRE),
@@ -345,7 +345,7 @@ static int queue_step(struct fake_queue *q)
 	case FAKE_DISPATCH:
 		ban = dispatch(dw[1], dw, &fault);
 		if (ban) {
-			queue_ban(q, ban, ban == DRM_XE_CBEV_BAN_UNMAPPED ?
+			fake_queue_ban(q, ban, ban == DRM_XE_CBEV_BAN_UNMAPPED ?
 				  fault : where);
 			return 0;
 		}
@@ -387,6 +387,7 @@ void fake_engine_run_locked(void)
 		progress = false;
 		for (i = 0; i < fake.num_queues; i++) {
 			q = &fake.queues[i];
+			fake_direct_fetch_locked(q);
 			while (queue_step(q))
 				progress = true;
 			queue_retire(q);

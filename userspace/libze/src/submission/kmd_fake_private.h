@@ -69,6 +69,7 @@ struct fake_queue {
 	struct fake_submission *pending;	/* oldest first */
 	uint32_t num_pending;
 	uint32_t pending_cap;
+	bool direct;		/* tail published in the status page */
 	uint64_t resume;	/* ring position after the batch start */
 	unsigned int depth;	/* batches entered */
 	uint64_t pc[FAKE_MAX_BATCH_DEPTH];
@@ -87,6 +88,7 @@ struct fake_state {
 	struct fake_queue *queues;	/* index = id - 1 */
 	uint32_t num_queues;
 	uint64_t seqno;			/* the last submission's, as a file's */
+	bool direct_awake;		/* see xe_kmd_fake_direct_awake() */
 	struct xe_kmd_fake_stats stats;
 };
 
@@ -104,6 +106,8 @@ void *fake_addr_resolve(uint64_t addr, uint64_t len, bool write);
 uint64_t *fake_counter_slot(uint32_t id);
 struct fake_queue *fake_queue_get(uint32_t id);
 bool fake_queue_banned(const struct fake_queue *q);
+void fake_queue_ban(struct fake_queue *q, uint32_t reason, uint64_t addr);
+void fake_direct_fetch_locked(struct fake_queue *q);
 void fake_engine_run_locked(void);
 
 #endif /* _XE_KMD_FAKE_PRIVATE_H */

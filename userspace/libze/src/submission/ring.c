@@ -34,6 +34,16 @@
  * Submissions are serialised by the ring's mutex: Level Zero command
  * queues are free-threaded. The kernel sees the ring bytes once the exec
  * ioctl moves the tail (the system call orders the stores before it).
+ *
+ * How the tail moves is chosen per process by XE_CBEV_SUBMIT (enum
+ * xe_submit): by default the ring is a direct queue, whose tail the
+ * library publishes in the status page and the engine reads while it is
+ * awake -- no system call, except the doorbell when the engine sleeps
+ * (the uAPI's "direct submission"). A direct ring's submissions are named
+ * by their tails, as the kernel names them in completed_seqno. "uring"
+ * hands the exec command to an io_uring with a polling kernel thread
+ * (kmd.c), "ioctl" makes the exec system call; both keep the kernel's
+ * sequence numbers. A module without direct queues gets the exec ioctl.
  */
 
 #include <errno.h>
@@ -65,6 +75,25 @@ static uint32_t ring_hang_timeout_ms(void)
 	unsigned long ms = env ? strtoul(env, NULL, 0) : 0;
 
 	return ms >= 10 && ms <= 600000 ? (uint32_t)ms : XE_RING_HANG_TIMEOUT_MS;
+}
+
+/*
+ * A writer that finds a direct ring full waits until this much of it is
+ * free, so that one wait in the kernel serves many appends: while the
+ * engine keeps up, appends make no system call at all.
+ */
+#define XE_RING_ROOM_BATCH	(XE_RING_SIZE / 4)
+
+/* XE_CBEV_SUBMIT: ioctl, uring or direct (the default). */
+static uint32_t submit_mode(void)
+{
+	const char *s = getenv("XE_CBEV_SUBMIT");
+
+	if (s && !strcmp(s, "ioctl"))
+		return XE_SUBMIT_IOCTL;
+	if (s && !strcmp(s, "uring"))
+		return XE_SUBMIT_URING;
+	return XE_SUBMIT_DIRECT;
 }
 
 static void device_add_ring(struct xe_device *dev, struct xe_ring *ring)
@@ -118,10 +147,21 @@ int xe_ring_create(struct xe_device *dev, uint32_t priority,
 	atomic_init(&ring->refs, 1);
 	pthread_mutex_init(&ring->lock, NULL);
 
+	ring->submit = submit_mode();
 	err = xe_kmd_exec_queue_create(dev->fd, priority, ring->size,
-				       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
+				       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS |
+				       (ring->submit == XE_SUBMIT_DIRECT ?
+					DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT : 0),
 				       ring_hang_timeout_ms(), &ring->id,
 				       &mmap_offset);
+	/* A module without direct queues: the exec ioctl. */
+	if (err == -EINVAL && ring->submit == XE_SUBMIT_DIRECT) {
+		ring->submit = XE_SUBMIT_IOCTL;
+		err = xe_kmd_exec_queue_create(dev->fd, priority, ring->size,
+					       DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
+					       XE_RING_HANG_TIMEOUT_MS, &ring->id,
+					       &mmap_offset);
+	}
 	if (err)
 		goto err_free;
 
@@ -229,6 +269,9 @@ static int ring_make_room_locked(struct xe_ring *ring, uint64_t need)
 	free_at = ring->tail + need - ring->size;
 	if (ring_head(ring) >= free_at)
 		return 0;
+	if (ring->submit == XE_SUBMIT_DIRECT && need < XE_RING_ROOM_BATCH &&
+	    ring->tail + XE_RING_ROOM_BATCH - ring->size > free_at)
+		free_at = ring->tail + XE_RING_ROOM_BATCH - ring->size;
 
 	/* free_at <= tail: the last submission ended there at the latest. */
 	k = (free_at + XE_RING_CROSSING_BYTES - 1) / XE_RING_CROSSING_BYTES;
@@ -260,6 +303,42 @@ static void ring_note_crossings_locked(struct xe_ring *ring, uint64_t tail,
 	for (k = ring->tail / XE_RING_CROSSING_BYTES + 1;
 	     k * XE_RING_CROSSING_BYTES <= tail; k++)
 		ring->crossing[k % XE_RING_CROSSINGS] = seqno;
+}
+
+/*
+ * Publish @tail on a direct ring, with @ring->lock held: the uAPI's
+ * barrier pairs. The release store orders the commands before the tail;
+ * the full fence orders the tail before the flag's load, as the engine's
+ * orders NEED_WAKEUP before its last look at the tail: one of the two sees
+ * the other, so the doorbell is rung whenever the engine may sleep.
+ */
+static int ring_publish_direct_locked(struct xe_ring *ring, uint64_t tail)
+{
+	struct drm_xe_cbev_ring_status *st =
+		(struct drm_xe_cbev_ring_status *)ring->status;
+
+	if (xe_ring_banned(ring))
+		return -EIO;
+	__atomic_store_n(&st->user_tail, tail, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&st->flags, __ATOMIC_RELAXED) &
+	    DRM_XE_CBEV_RING_NEED_WAKEUP)
+		return xe_kmd_exec_queue_wake(ring->dev->fd, ring->id);
+	return 0;
+}
+
+/* Move the kernel's tail to @tail; @done gets the submission's name. */
+static int ring_kick_locked(struct xe_ring *ring, uint64_t tail, uint64_t *done)
+{
+	switch (ring->submit) {
+	case XE_SUBMIT_DIRECT:
+		*done = tail;
+		return ring_publish_direct_locked(ring, tail);
+	case XE_SUBMIT_URING:
+		return xe_kmd_exec_sqpoll(ring->dev->fd, ring->id, tail, done);
+	default:
+		return xe_kmd_exec(ring->dev->fd, ring->id, tail, done);
+	}
 }
 
 /**
@@ -305,7 +384,7 @@ int xe_ring_submit(struct xe_ring *ring, const uint32_t *cmds, size_t ndw,
 	tail = ring->tail + len;
 	ring_write(ring, ring->tail, cmds, len);
 
-	err = xe_kmd_exec(ring->dev->fd, ring->id, tail, &done);
+	err = ring_kick_locked(ring, tail, &done);
 	if (err)
 		goto out_unlock;
 

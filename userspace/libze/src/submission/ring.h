@@ -16,6 +16,20 @@
 
 struct xe_device;
 
+/*
+ * How a ring's submissions reach the kernel (XE_CBEV_SUBMIT=ioctl, uring
+ * or direct; direct by default):
+ * @XE_SUBMIT_IOCTL: DRM_IOCTL_XE_CBEV_EXEC, a system call each;
+ * @XE_SUBMIT_URING: the exec command through the process's SQPOLL io_uring;
+ * @XE_SUBMIT_DIRECT: a direct queue: publish the tail in the status page,
+ *	the doorbell ioctl only when the engine sleeps.
+ */
+enum xe_submit {
+	XE_SUBMIT_IOCTL,
+	XE_SUBMIT_URING,
+	XE_SUBMIT_DIRECT,
+};
+
 /* Bytes of commands per ring: room for about a thousand appends. */
 #define XE_RING_SIZE		(128u << 10)
 /* Granularity of the room bookkeeping, and entries it needs for a ring. */
@@ -48,6 +62,8 @@ static_assert(XE_RING_CROSSINGS > XE_RING_SIZE / XE_RING_CROSSING_BYTES + 1,
  *	k * XE_RING_CROSSING_BYTES (what a writer waiting for room waits for)
  * @dead: the owner destroyed the queue; nothing more is submitted, and
  *	what it had not executed never will be
+ * @submit: how submissions reach the kernel (enum xe_submit); set at
+ *	creation
  * @prev: device's list of rings, under &xe_device.ring_lock
  * @next: device's list of rings, under &xe_device.ring_lock
  */
@@ -66,6 +82,7 @@ struct xe_ring {
 	_Atomic uint64_t submitted;
 	uint64_t crossing[XE_RING_CROSSINGS];
 	atomic_bool dead;
+	uint32_t submit;
 	struct xe_ring *prev;
 	struct xe_ring *next;
 };
