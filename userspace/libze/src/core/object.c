@@ -256,13 +256,7 @@ out_unlock:
 void xe_object_init(struct xe_object *obj, enum xe_magic magic,
 		    const struct xe_ddi_heads *heads)
 {
-	obj->ddi = (zex_handle_t){
-		.pCore = (void *)&heads->core.head,
-		.pTools = (void *)&heads->tools.head,
-		.pSysman = (void *)&heads->sysman.head,
-		.pRuntime = (void *)&heads->runtime.head,
-	};
-	obj->magic = magic;
+	xe_object_header(obj, magic, heads);
 	registry_add(obj);
 }
 

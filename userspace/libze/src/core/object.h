@@ -89,6 +89,23 @@ static_assert(offsetof(struct xe_object, ddi) == 0,
 
 void xe_object_init(struct xe_object *obj, enum xe_magic magic,
 		    const struct xe_ddi_heads *heads);
+
+/*
+ * Fill the header of @obj without entering it in the registry: for objects
+ * whose handles are checked otherwise (the event slab, events/event_slab.c).
+ */
+static inline void xe_object_header(struct xe_object *obj,
+				    enum xe_magic magic,
+				    const struct xe_ddi_heads *heads)
+{
+	obj->ddi = (zex_handle_t){
+		.pCore = (void *)&heads->core.head,
+		.pTools = (void *)&heads->tools.head,
+		.pSysman = (void *)&heads->sysman.head,
+		.pRuntime = (void *)&heads->runtime.head,
+	};
+	obj->magic = magic;
+}
 void xe_object_fini(struct xe_object *obj);
 bool xe_object_live(const void *handle);
 

@@ -200,12 +200,13 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 			struct xe_event_pool *pool, const struct cb_params *p,
 			struct xe_event **out)
 {
-	struct xe_event *ev = calloc(1, sizeof(*ev));
 	struct xe_cb_state init = p->initial, *state = NULL;
+	struct xe_event *ev;
 	int err;
 
-	if (!ev)
-		return -ENOMEM;
+	err = xe_event_alloc(&ev);
+	if (err)
+		return err;
 	atomic_init(&ev->refs, 1);
 	ev->ops = &cb_event_ops;
 	ev->pool = pool;
@@ -229,12 +230,12 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 		}
 	}
 	xe_cb_publish(&ev->cb, state);
-	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &ctx->drv->ddi);
+	xe_event_register(ev, &ctx->drv->ddi);
 	*out = ev;
 	return 0;
 
 err_free:
-	free(ev);
+	xe_event_free(ev);
 	return err;
 }
 

@@ -69,7 +69,7 @@ void xe_event_put(struct xe_event *ev)
 	if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) != 1)
 		return;
 	ev->ops->fini(ev);
-	free(ev);
+	xe_event_free(ev);
 }
 
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
@@ -78,7 +78,7 @@ ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	xe_object_fini(&ev->obj);
+	xe_event_unregister(ev);
 	xe_event_put(ev);
 	return ZE_RESULT_SUCCESS;
 }

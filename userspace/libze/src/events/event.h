@@ -15,6 +15,7 @@
 #include "core/libze_private.h"
 #include "events/cb_event.h"
 #include "events/counter.h"
+#include "events/event_slab.h"
 #include "submission/kmd.h"
 #include "events/timestamp.h"
 
@@ -201,9 +202,36 @@ struct xe_event {
 	_Atomic uint32_t writer_queue;
 };
 
+/*
+ * An event of the slab (event_slab.c) is checked by its address and its
+ * magic, which may be read there; any other pointer asks the registry.
+ */
 static inline struct xe_event *xe_event_from_handle(ze_event_handle_t h)
 {
+	struct xe_event *ev = (struct xe_event *)h;
+
+	if (xe_event_in_slab(ev))
+		return ev->obj.magic == XE_MAGIC_EVENT ? ev : NULL;
 	return xe_object_check(h, XE_MAGIC_EVENT);
+}
+
+/* Give @ev its handle: from here on it is a live event. */
+static inline void xe_event_register(struct xe_event *ev,
+				     const struct xe_ddi_heads *heads)
+{
+	if (xe_event_in_slab(ev))
+		xe_object_header(&ev->obj, XE_MAGIC_EVENT, heads);
+	else
+		xe_object_init(&ev->obj, XE_MAGIC_EVENT, heads);
+}
+
+/* Take @ev's handle away: from here on it is refused without a use. */
+static inline void xe_event_unregister(struct xe_event *ev)
+{
+	if (xe_event_in_slab(ev))
+		ev->obj.magic = XE_MAGIC_NONE;
+	else
+		xe_object_fini(&ev->obj);
 }
 
 static inline struct xe_event_pool *

@@ -489,10 +489,8 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 		return ZE_RESULT_SUCCESS;
 	}
 
-	ev = calloc(1, sizeof(*ev));
-	if (!ev)
+	if (xe_event_alloc(&ev))
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
-	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &pool->ctx->drv->ddi);
 	atomic_init(&ev->refs, 1);
 	ev->ops = &pool_event_ops;
 	ev->pool = pool;
@@ -512,6 +510,7 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 				 __ATOMIC_RELEASE);
 	}
 
+	xe_event_register(ev, &pool->ctx->drv->ddi);
 	*phEvent = xe_object_handle(&ev->obj);
 	return ZE_RESULT_SUCCESS;
 }
