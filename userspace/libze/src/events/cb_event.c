@@ -207,6 +207,7 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 	err = xe_event_alloc(&ev);
 	if (err)
 		return err;
+	/* xe_event_alloc() zeroed the rest. */
 	atomic_init(&ev->refs, 1);
 	ev->ops = &cb_event_ops;
 	ev->pool = pool;
@@ -229,7 +230,9 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 			goto err_free;
 		}
 	}
-	xe_cb_publish(&ev->cb, state);
+	/* A new event has nothing published yet: nothing to swap out. */
+	if (state)
+		xe_cb_publish(&ev->cb, state);
 	xe_event_register(ev, &ctx->drv->ddi);
 	*out = ev;
 	return 0;
