@@ -440,25 +440,46 @@ static int prepare_state(const struct xe_event *ev, struct xe_ts_slot *ts,
 }
 
 /*
+ * Signalled again by the list whose counter its state points at already,
+ * an event without timestamps needs no new state: the signal moves the
+ * state's value to the append's, one atomic store at publication. A
+ * reader that pinned the state meanwhile reads the value once, old or
+ * new, and either is a state the event had; nothing else of the state
+ * changes. Only a signaller publishes or moves an event's state, and an
+ * event is not signalled from two threads at once, so the current state
+ * read here without a pin stays current until publish_signal (and its
+ * memory is never given back, cb_state.c).
+ */
+static bool in_place(const struct xe_event *ev,
+		     const struct xe_counter *counter, struct xe_signal *sig)
+{
+	struct xe_cb_state *cur;
+
+	if (ev->timestamps || !counter)
+		return false;
+	cur = (struct xe_cb_state *)(atomic_load_explicit(xe_cb_word(&ev->cb),
+							  memory_order_relaxed) &
+				     XE_CB_PTR_MASK);
+	if (!cur || cur->kind != XE_CB_COUNTER || cur->counter != counter)
+		return false;
+	/* @sig came zeroed: XE_SIGNAL_COUNTER, nothing else to encode. */
+	sig->in_place = cur;
+	return true;
+}
+
+/*
  * An append may signal @ev from an in-order list of a type its flags
  * allow (compute-runtime: ZE_RESULT_ERROR_INVALID_ARGUMENT otherwise). A
  * timestamp event gets a fresh slot for this signal's timestamps: one
  * reference for the event's next state, one the list keeps until its
  * commands ran.
  */
-static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
-					   bool immediate, bool in_order,
-					   struct xe_signal *sig)
+/* A signal with a new state (and a fresh timestamp slot, if any). */
+static __attribute__((noinline)) ze_result_t
+prepare_new_state(const struct xe_event *ev, struct xe_signal *sig)
 {
-	ze_event_counter_based_flags_t need = immediate ?
-		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
-		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
 	struct xe_ts_slot *ts = NULL;
 	int err;
-
-	if (!in_order || !(ev->cb_flags & need))
-		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-			       "only in-order lists of the kind its flags name (IMMEDIATE, NON_IMMEDIATE) signal a counter-based event");
 
 	if (ev->timestamps) {
 		err = xe_ts_alloc(ev->dev, &ts);
@@ -474,6 +495,28 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 			.put = xe_ts_release,
 		};
 	return ZE_RESULT_SUCCESS;
+}
+
+static __attribute__((noinline)) ze_result_t refuse_signal(void)
+{
+	return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		       "only in-order lists of the kind its flags name (IMMEDIATE, NON_IMMEDIATE) signal a counter-based event");
+}
+
+static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
+					   bool immediate, bool in_order,
+					   const struct xe_counter *counter,
+					   struct xe_signal *sig)
+{
+	ze_event_counter_based_flags_t need = immediate ?
+		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+
+	if (!in_order || !(ev->cb_flags & need))
+		return refuse_signal();
+	if (in_place(ev, counter, sig))
+		return ZE_RESULT_SUCCESS;
+	return prepare_new_state(ev, sig);
 }
 
 /*
@@ -501,6 +544,10 @@ static void cb_event_publish_signal(struct xe_event *ev, struct xe_signal *sig,
 {
 	struct xe_cb_state *state = sig->state;
 
+	if (sig->in_place) {
+		xe_signal_publish_in_place(sig, value);
+		return;
+	}
 	if (!state)
 		return;
 	if (state->kind == XE_CB_COUNTER) {
@@ -522,6 +569,7 @@ static void cb_event_cancel_signal(struct xe_event *ev, struct xe_signal *sig)
 	sig->ts = NULL;
 	xe_cb_state_put(sig->state);
 	sig->state = NULL;
+	sig->in_place = NULL;
 }
 
 static void counter_release(void *counter)

@@ -104,11 +104,13 @@ static void import_release(void *import)
 /* An opened event is wait-only (compute-runtime). */
 static ze_result_t imported_prepare_signal(const struct xe_event *ev,
 					   bool immediate, bool in_order,
+					   const struct xe_counter *counter,
 					   struct xe_signal *sig)
 {
 	(void)ev;
 	(void)immediate;
 	(void)in_order;
+	(void)counter;
 	(void)sig;
 	return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 }

@@ -30,6 +30,11 @@
  * A query of a complete event costs two atomic instructions more than the
  * loads it needs: no lock, no system call.
  *
+ * One field may change under a reader: a list that signals an event whose
+ * state is on that list's counter already only moves the state's value,
+ * with one atomic store (cb_event.c, in_place()); a reader reads the
+ * value once and sees the old state or the new one, as with a swap.
+ *
  * The pins live in the bits above the pointer: user-space pointers have
  * 48 bits on the machines this runs on (Linux hands out higher addresses
  * only to a program that asks), and a state that does not fit is refused.

@@ -39,7 +39,9 @@ enum xe_cb_kind {
  * @ts: timestamp events: the storage of this state's timestamps, held
  * @next_free: on the free list of states (cb_state.c), the next one
  *
- * Immutable once published: a signal publishes a new one.
+ * Immutable once published, but for @value: a signal publishes a new
+ * state, or, from the list whose counter the state is on already, moves
+ * @value in place with one atomic store (cb_event.c); readers read it once.
  */
 struct xe_cb_state {
 	atomic_uint refs;

@@ -116,16 +116,24 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 	return ZE_RESULT_SUCCESS;
 }
 
-/* Is @ev complete now? */
-static bool event_complete(const struct xe_event *ev)
+/*
+ * Is @ev complete now? What xe_event_cond() and xe_event_cond_met() say,
+ * without building the whole condition: a query or a host wait that finds
+ * the event complete reads its state word, or pins its counter-based
+ * state and compares one value.
+ */
+static inline bool event_complete(const struct xe_event *ev)
 {
-	struct xe_event_cond cond;
+	struct xe_cb_state *state;
 	bool done;
 
-	if (!xe_event_cond(ev, &cond))
-		return true;
-	done = xe_event_cond_met(&cond);
-	xe_event_cond_put(&cond);
+	if (!xe_event_is_cb(ev))
+		return __atomic_load_n(&ev->slot->state, __ATOMIC_ACQUIRE) >=
+		       XE_EVENT_SIGNALED;
+	state = xe_cb_pin(&ev->cb);
+	done = !state || state->kind == XE_CB_NONE ||
+	       __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= state->value;
+	xe_cb_unpin(&ev->cb, state);
 	return done;
 }
 
@@ -185,7 +193,7 @@ ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (!xe_event_cond(ev, &cond))
+	if (event_complete(ev) || !xe_event_cond(ev, &cond))
 		return ZE_RESULT_SUCCESS;
 	/* The pinned state keeps what the wait reads, however long. */
 	if (!xe_event_cond_met(&cond))

@@ -102,6 +102,9 @@ struct xe_ref {
  * @state: counter-based events: the state the signal publishes (struct
  *	xe_cb_state), allocated ahead so that publishing cannot fail; NULL
  *	when the signal does not replace the state
+ * @in_place: counter-based events: instead of @state, the current state,
+ *	already on the signalling list's counter, whose value the signal
+ *	moves to the append's (cb_event.c)
  * @keep: what the commands need alive until they ran (the slot at
  *	@ts_addr), with a reference of its own for the list
  */
@@ -112,6 +115,7 @@ struct xe_signal {
 	uint64_t ts_addr;
 	struct xe_ts_slot *ts;
 	struct xe_cb_state *state;
+	struct xe_cb_state *in_place;
 	struct xe_ref keep;
 };
 
@@ -119,12 +123,14 @@ struct xe_signal {
  * struct xe_event_ops - what differs between the kinds of events: regular
  * events of a pool (event_pool.c), counter-based events (cb_event.c), and
  * counter-based events opened from an IPC handle (cb_event_ipc.c)
- * @prepare_signal: an append of a list (@immediate, @in_order) is to
- *	signal the event: check that it may, fill in @sig. Writes nothing into
- *	the event or the list. Returns ZE_RESULT_SUCCESS or the error of the
- *	append.
+ * @prepare_signal: an append of a list (@immediate, @in_order, whose
+ *	in-order counter is @counter, NULL for none) is to signal the event:
+ *	check that it may, fill in @sig (zeroed by the caller). Writes nothing
+ *	into the event or the list. Returns ZE_RESULT_SUCCESS or the error of
+ *	the append.
  * @publish_signal: the append was submitted or recorded: the event's state
- *	becomes the signal's; @counter and @value are the in-order counter
+ *	becomes the signal's (a signal with @in_place set is published by the
+ *	caller, one atomic store of the value, see xe_signal_publish_in_place()); @counter and @value are the in-order counter
  *	and the value the append bumps it to (NULL, 0 for an out-of-order list)
  * @cancel_signal: the append was abandoned: drop what @sig holds
  * @prepare_replay: an execution of a regular list takes the event back to
@@ -140,9 +146,19 @@ struct xe_signal {
  *	with @ref filled in (@ref->obj NULL for nothing).
  * @fini: drop what the event holds, before it is freed
  */
+/* What publish_signal does for a signal prepared in place (cb_event.c). */
+static inline void xe_signal_publish_in_place(struct xe_signal *sig,
+					      uint64_t value)
+{
+	__atomic_store_n(&sig->in_place->value, value, __ATOMIC_RELEASE);
+	sig->in_place = NULL;
+}
+
 struct xe_event_ops {
 	ze_result_t (*prepare_signal)(const struct xe_event *ev, bool immediate,
-				      bool in_order, struct xe_signal *sig);
+				      bool in_order,
+				      const struct xe_counter *counter,
+				      struct xe_signal *sig);
 	void (*publish_signal)(struct xe_event *ev, struct xe_signal *sig,
 			       struct xe_counter *counter, uint64_t value);
 	void (*cancel_signal)(struct xe_event *ev, struct xe_signal *sig);

@@ -405,10 +405,12 @@ ze_result_t xe_event_pool_get_flags(ze_event_pool_handle_t hEventPool,
  */
 static ze_result_t pool_event_prepare_signal(const struct xe_event *ev,
 					     bool immediate, bool in_order,
+					     const struct xe_counter *counter,
 					     struct xe_signal *sig)
 {
 	(void)immediate;
 	(void)in_order;
+	(void)counter;
 	*sig = (struct xe_signal){
 		.op = XE_SIGNAL_STORE,
 		.addr = xe_event_state_addr(ev),

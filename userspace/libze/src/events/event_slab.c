@@ -157,6 +157,10 @@ void xe_slab_free(struct xe_slab *s, void *obj)
 	slab_unlock(s);
 }
 
+static_assert(sizeof(struct xe_event) <= (1u << XE_EVENT_SLAB_SHIFT) &&
+	      sizeof(struct xe_event) > (1u << XE_EVENT_SLAB_SHIFT) / 2,
+	      "an event fills its slot of the slab");
+
 static void event_slab_init(void)
 {
 	/* The free list's link overwrites @ops: a freed event has none. */

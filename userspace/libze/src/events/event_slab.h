@@ -73,9 +73,18 @@ extern struct xe_slab xe_event_slab;
 int xe_event_alloc(struct xe_event **out);
 void xe_event_free(struct xe_event *ev);
 
+/* Bytes per event in the slab, a power of two (event_slab.c checks). */
+#define XE_EVENT_SLAB_SHIFT	7
+
+/* xe_slab_has() for the event slab, whose object size is known here. */
 static inline bool xe_event_in_slab(const void *p)
 {
-	return xe_slab_has(&xe_event_slab, p);
+	uintptr_t off = (uintptr_t)p - (uintptr_t)xe_event_slab.base;
+	size_t carved = atomic_load_explicit(&xe_event_slab.carved,
+					     memory_order_acquire);
+
+	return off < (carved << XE_EVENT_SLAB_SHIFT) &&
+	       !(off & (((uintptr_t)1 << XE_EVENT_SLAB_SHIFT) - 1));
 }
 
 #endif /* _XE_EVENT_SLAB_H */

@@ -81,21 +81,13 @@
 /* Largest submission copied into a ring; larger ones are called as batches. */
 #define XE_APPEND_RING_MAX_DWORDS	(XE_RING_SIZE / 4 / 4)
 
-/**
- * xe_append_reserve() - room for @ndw more dwords of commands
- * @a: the append
- * @ndw: dwords
- *
- * Return: where they go, or NULL when out of memory (the caller aborts).
- */
-uint32_t *xe_append_reserve(struct xe_append *a, size_t ndw)
+/* xe_append_reserve() when the staging buffer must grow. */
+uint32_t *xe_append_grow(struct xe_append *a, size_t ndw)
 {
 	struct xe_cs *cs = a->cs;
 	size_t cap = cs->cap;
 	uint32_t *buf;
 
-	if (cap - cs->len >= ndw)
-		return xe_append_pos(a);
 	if (cs->fixed)
 		return NULL;
 	while (cap - cs->len < ndw)
@@ -263,12 +255,16 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 		ret = signal->ops->prepare_signal(signal, list->immediate,
-						  list->in_order, &a->sig);
+						  list->in_order,
+						  list->in_order ?
+						  list->counter : NULL,
+						  &a->sig);
 		if (ret != ZE_RESULT_SUCCESS)
 			return ret;
 		a->signal = signal;
 		/* A regular list's executions give the state back. */
-		a->replay = !list->immediate && a->sig.state;
+		a->replay = !list->immediate &&
+			    (a->sig.state || a->sig.in_place);
 		if (a->replay && xe_replays_reserve(&list->replays))
 			return xe_append_abort(a,
 					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
@@ -380,7 +376,10 @@ static void publish(struct xe_append *a)
 	if (a->replay)
 		xe_replays_record(&list->replays, a->signal, a->sig.ts,
 				  a->value);
-	if (a->signal)
+	/* A signal moved in place needs its kind no more (cb_event.c). */
+	if (a->sig.in_place)
+		xe_signal_publish_in_place(&a->sig, a->value);
+	else if (a->signal)
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);
 	/* A regular event's waits name the ring that is to signal it. */
