@@ -200,7 +200,7 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 			struct xe_event_pool *pool, const struct cb_params *p,
 			struct xe_event **out)
 {
-	struct xe_cb_state init = p->initial, *state = NULL;
+	struct xe_cb_state init, *state = NULL;
 	struct xe_event *ev;
 	int err;
 
@@ -216,23 +216,24 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 	ev->wait_scope = p->wait;
 	ev->cb_flags = p->flags;
 	ev->timestamps = p->flags & XE_CB_FLAGS_TIMESTAMP;
+	/* No state at all: never signalled, nothing of its own. */
+	if (p->initial.kind == XE_CB_NONE && !ev->timestamps)
+		goto out;
+	init = p->initial.kind == XE_CB_NONE ? (struct xe_cb_state){ 0 } :
+					       p->initial;
 	if (ev->timestamps) {
 		/* Zero timestamps until the first signal brings its own. */
 		err = xe_ts_alloc(dev, &init.ts);
 		if (err)
 			goto err_free;
 	}
-	/* No state at all: never signalled, nothing of its own. */
-	if (init.kind != XE_CB_NONE || init.ts) {
-		err = xe_cb_state_new(&init, &state);
-		if (err) {
-			xe_ts_put(init.ts);
-			goto err_free;
-		}
+	err = xe_cb_state_new(&init, &state);
+	if (err) {
+		xe_ts_put(init.ts);
+		goto err_free;
 	}
-	/* A new event has nothing published yet: nothing to swap out. */
-	if (state)
-		xe_cb_publish(&ev->cb, state);
+	xe_cb_publish(&ev->cb, state);
+out:
 	xe_event_register(ev, &ctx->drv->ddi);
 	*out = ev;
 	return 0;
@@ -269,7 +270,8 @@ static ze_result_t create(struct xe_context *ctx, struct xe_device *dev,
 	ret = check_params(p);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	p->initial = (struct xe_cb_state){ .kind = XE_CB_NONE };
+	/* parse_storage() fills the whole state; NONE reads nothing else. */
+	p->initial.kind = XE_CB_NONE;
 	if (pNext) {
 		ret = parse_storage(ctx, pNext, p);
 		if (ret != ZE_RESULT_SUCCESS)
@@ -599,7 +601,9 @@ static void cb_event_wait_keep(const struct xe_event *ev,
 
 static void cb_event_fini(struct xe_event *ev)
 {
-	xe_cb_publish(&ev->cb, NULL);
+	/* Never signalled: nothing to drop (and nobody pins it now). */
+	if (atomic_load_explicit(&ev->cb.word, memory_order_relaxed))
+		xe_cb_publish(&ev->cb, NULL);
 }
 
 static const struct xe_event_ops cb_event_ops = {

@@ -34,6 +34,7 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "events/event.h"
 #include "events/event_slab.h"
@@ -187,9 +188,8 @@ int xe_event_alloc(struct xe_event **out)
 	ev = xe_slab_alloc(&xe_event_slab);
 	if (ev) {
 		/* The header stays valid: a stale handle still dispatches. */
-		struct xe_object obj = ev->obj;
-
-		*ev = (struct xe_event){ .obj = obj };
+		memset((uint8_t *)ev + sizeof(ev->obj), 0,
+		       sizeof(*ev) - sizeof(ev->obj));
 		*out = ev;
 		return 0;
 	}
