@@ -124,7 +124,8 @@ struct xe_registry_table {
 };
 
 /* The registry's current table (object.c). */
-extern _Atomic(struct xe_registry_table *) xe_registry_current;
+extern _Atomic(struct xe_registry_table *) xe_registry_current
+	__attribute__((visibility("hidden")));
 
 static inline size_t xe_registry_slot(const struct xe_registry_table *t,
 				      uintptr_t key)

@@ -441,41 +441,6 @@ static int prepare_state(const struct xe_event *ev, struct xe_ts_slot *ts,
 	return 0;
 }
 
-/*
- * Signalled again by the list whose counter its state points at already,
- * an event without timestamps needs no new state: the signal moves the
- * state's value to the append's, one atomic store at publication. A
- * reader that pinned the state meanwhile reads the value once, old or
- * new, and either is a state the event had; nothing else of the state
- * changes. Only a signaller publishes or moves an event's state, and an
- * event is not signalled from two threads at once, so the current state
- * read here without a pin stays current until publish_signal (and its
- * memory is never given back, cb_state.c).
- */
-static bool in_place(const struct xe_event *ev,
-		     const struct xe_counter *counter, struct xe_signal *sig)
-{
-	struct xe_cb_state *cur;
-
-	if (ev->timestamps || !counter)
-		return false;
-	cur = (struct xe_cb_state *)(atomic_load_explicit(xe_cb_word(&ev->cb),
-							  memory_order_relaxed) &
-				     XE_CB_PTR_MASK);
-	if (!cur || cur->kind != XE_CB_COUNTER || cur->counter != counter)
-		return false;
-	/* @sig came zeroed: XE_SIGNAL_COUNTER, nothing else to encode. */
-	sig->in_place = cur;
-	return true;
-}
-
-/*
- * An append may signal @ev from an in-order list of a type its flags
- * allow (compute-runtime: ZE_RESULT_ERROR_INVALID_ARGUMENT otherwise). A
- * timestamp event gets a fresh slot for this signal's timestamps: one
- * reference for the event's next state, one the list keeps until its
- * commands ran.
- */
 /* A signal with a new state (and a fresh timestamp slot, if any). */
 static __attribute__((noinline)) ze_result_t
 prepare_new_state(const struct xe_event *ev, struct xe_signal *sig)
@@ -516,7 +481,7 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 
 	if (!in_order || !(ev->cb_flags & need))
 		return refuse_signal();
-	if (in_place(ev, counter, sig))
+	if (counter && xe_cb_signal_in_place(ev, immediate, counter, sig))
 		return ZE_RESULT_SUCCESS;
 	return prepare_new_state(ev, sig);
 }
@@ -548,6 +513,7 @@ static void cb_event_publish_signal(struct xe_event *ev, struct xe_signal *sig,
 
 	if (sig->in_place) {
 		xe_signal_publish_in_place(sig, value);
+		sig->in_place = NULL;
 		return;
 	}
 	if (!state)

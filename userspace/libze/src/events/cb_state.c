@@ -32,7 +32,7 @@
  *
  * One field may change under a reader: a list that signals an event whose
  * state is on that list's counter already only moves the state's value,
- * with one atomic store (cb_event.c, in_place()); a reader reads the
+ * with one atomic store (xe_cb_signal_in_place(), event.h); a reader reads the
  * value once and sees the old state or the new one, as with a swap.
  *
  * The pins live in the bits above the pointer: user-space pointers have

@@ -151,7 +151,6 @@ static inline void xe_signal_publish_in_place(struct xe_signal *sig,
 					      uint64_t value)
 {
 	__atomic_store_n(&sig->in_place->value, value, __ATOMIC_RELEASE);
-	sig->in_place = NULL;
 }
 
 struct xe_event_ops {
@@ -268,6 +267,51 @@ void xe_event_put(struct xe_event *ev);
 static inline bool xe_event_is_cb(const struct xe_event *ev)
 {
 	return ev->cb_flags != 0;
+}
+
+/**
+ * xe_cb_signal_in_place() - prepare a counter-based signal that needs no
+ *	new state
+ * @ev: any event (not counter-based: false)
+ * @immediate: the signalling list is immediate
+ * @counter: the signalling list's in-order counter (an in-order list's)
+ * @sig: the signal, zeroed by the caller
+ *
+ * Signalled again by the list whose counter its state points at already,
+ * an event without timestamps needs no new state: the signal moves the
+ * state's value to the append's, one atomic store at publication
+ * (xe_signal_publish_in_place()). A reader that pinned the state
+ * meanwhile reads the value once, old or new, and either is a state the
+ * event had; nothing else of the state changes. Only a signaller publishes
+ * or moves an event's state, and an event is not signalled from two
+ * threads at once, so the current state read here without a pin stays
+ * current until the publication (and its memory is never given back,
+ * cb_state.c). Inline: the appends try it before the kind's
+ * prepare_signal, which tries it too.
+ *
+ * Return: true, and @sig says so, or false.
+ */
+static inline bool xe_cb_signal_in_place(const struct xe_event *ev,
+					 bool immediate,
+					 const struct xe_counter *counter,
+					 struct xe_signal *sig)
+{
+	ze_event_counter_based_flags_t need = immediate ?
+		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+	struct xe_cb_state *cur;
+
+	/* A counter-based event of this list type, without timestamps. */
+	if ((ev->cb_flags & (need | XE_CB_FLAGS_TIMESTAMP)) != need)
+		return false;
+	cur = (struct xe_cb_state *)(atomic_load_explicit(xe_cb_word(&ev->cb),
+							  memory_order_relaxed) &
+				     XE_CB_PTR_MASK);
+	/* Only an XE_CB_COUNTER state holds a counter. */
+	if (!cur || cur->counter != counter)
+		return false;
+	sig->in_place = cur;
+	return true;
 }
 
 static inline uint64_t xe_event_state_addr(const struct xe_event *ev)

@@ -60,15 +60,18 @@ void xe_slab_free(struct xe_slab *s, void *obj);
 static inline bool xe_slab_has(const struct xe_slab *s, const void *p)
 {
 	uintptr_t off = (uintptr_t)p - (uintptr_t)s->base;
-	size_t carved = atomic_load_explicit(&s->carved, memory_order_acquire);
 
-	return off < (carved << s->shift) &&
-	       !(off & (((uintptr_t)1 << s->shift) - 1));
+	/*
+	 * Rotated, an offset off an object's start has bits above any
+	 * index: one compare checks the range and the alignment.
+	 */
+	return ((off >> s->shift) | (off << (64 - s->shift))) <
+	       atomic_load_explicit(&s->carved, memory_order_acquire);
 }
 
 /* The event slab (events of every kind, event.c). */
 struct xe_event;
-extern struct xe_slab xe_event_slab;
+extern struct xe_slab xe_event_slab __attribute__((visibility("hidden")));
 
 int xe_event_alloc(struct xe_event **out);
 void xe_event_free(struct xe_event *ev);
@@ -80,11 +83,11 @@ void xe_event_free(struct xe_event *ev);
 static inline bool xe_event_in_slab(const void *p)
 {
 	uintptr_t off = (uintptr_t)p - (uintptr_t)xe_event_slab.base;
-	size_t carved = atomic_load_explicit(&xe_event_slab.carved,
-					     memory_order_acquire);
 
-	return off < (carved << XE_EVENT_SLAB_SHIFT) &&
-	       !(off & (((uintptr_t)1 << XE_EVENT_SLAB_SHIFT) - 1));
+	return ((off >> XE_EVENT_SLAB_SHIFT) |
+		(off << (64 - XE_EVENT_SLAB_SHIFT))) <
+	       atomic_load_explicit(&xe_event_slab.carved,
+				    memory_order_acquire);
 }
 
 #endif /* _XE_EVENT_SLAB_H */

@@ -254,20 +254,27 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		signal = xe_event_from_handle(hSignalEvent);
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-		ret = signal->ops->prepare_signal(signal, list->immediate,
-						  list->in_order,
-						  list->in_order ?
-						  list->counter : NULL,
-						  &a->sig);
-		if (ret != ZE_RESULT_SUCCESS)
-			return ret;
+		/* A counter-based re-signal by this list costs a store. */
+		if (!list->in_order ||
+		    !xe_cb_signal_in_place(signal, list->immediate,
+					   list->counter, &a->sig)) {
+			ret = signal->ops->prepare_signal(signal,
+							  list->immediate,
+							  list->in_order,
+							  list->in_order ?
+							  list->counter : NULL,
+							  &a->sig);
+			if (ret != ZE_RESULT_SUCCESS)
+				return ret;
+		}
 		a->signal = signal;
 		/* A regular list's executions give the state back. */
-		a->replay = !list->immediate &&
-			    (a->sig.state || a->sig.in_place);
-		if (a->replay && xe_replays_reserve(&list->replays))
-			return xe_append_abort(a,
-					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		if (!list->immediate && (a->sig.state || a->sig.in_place)) {
+			a->replay = true;
+			if (xe_replays_reserve(&list->replays))
+				return xe_append_abort(a,
+						       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		}
 	}
 
 	list->cs.len = 0;
@@ -354,9 +361,10 @@ static uint32_t *emit_end(const struct xe_append *a, uint32_t *cs)
 					      global.kernelEnd),
 				     offsetof(ze_kernel_timestamp_result_t,
 					      context.kernelEnd));
-	if (a->signal && sig->op == XE_SIGNAL_STORE)
+	/* Without a signal, @sig is zero: XE_SIGNAL_COUNTER, nothing here. */
+	if (sig->op == XE_SIGNAL_STORE)
 		cs = xe_emit_store_qword(cs, sig->addr, sig->value);
-	else if (a->signal && sig->op == XE_SIGNAL_ADD)
+	else if (sig->op == XE_SIGNAL_ADD)
 		cs = xe_emit_atomic_add64(cs, sig->addr, sig->value);
 	if (list->in_order)
 		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, a->value);
@@ -377,15 +385,17 @@ static void publish(struct xe_append *a)
 		xe_replays_record(&list->replays, a->signal, a->sig.ts,
 				  a->value);
 	/* A signal moved in place needs its kind no more (cb_event.c). */
-	if (a->sig.in_place)
+	if (a->sig.in_place) {
 		xe_signal_publish_in_place(&a->sig, a->value);
-	else if (a->signal)
+	} else if (a->signal) {
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);
-	/* A regular event's waits name the ring that is to signal it. */
-	if (a->signal && list->immediate && !xe_event_is_cb(a->signal))
-		atomic_store_explicit(&a->signal->writer_queue, list->ring->id,
-				      memory_order_relaxed);
+		/* A regular event's waits name the ring that is to signal it. */
+		if (list->immediate && !xe_event_is_cb(a->signal))
+			atomic_store_explicit(&a->signal->writer_queue,
+					      list->ring->id,
+					      memory_order_relaxed);
+	}
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);
 }
