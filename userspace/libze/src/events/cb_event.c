@@ -196,9 +196,10 @@ static ze_result_t check_params(struct cb_params *p)
  *
  * Return: 0 or a negative errno.
  */
-static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
-			struct xe_event_pool *pool, const struct cb_params *p,
-			struct xe_event **out)
+static inline __attribute__((always_inline)) int
+cb_event_new(struct xe_context *ctx, struct xe_device *dev,
+	     struct xe_event_pool *pool, const struct cb_params *p,
+	     struct xe_event **out)
 {
 	struct xe_cb_state init, *state = NULL;
 	struct xe_event *ev;
@@ -259,9 +260,9 @@ int xe_cb_event_create_pooled(struct xe_event_pool *pool,
 }
 
 /* Create from checked handles and parameters (the three front doors). */
-static ze_result_t create(struct xe_context *ctx, struct xe_device *dev,
-			  struct cb_params *p, const void *pNext,
-			  ze_event_handle_t *phEvent)
+static inline __attribute__((always_inline)) ze_result_t
+create(struct xe_context *ctx, struct xe_device *dev, struct cb_params *p,
+       const void *pNext, ze_event_handle_t *phEvent)
 {
 	struct xe_event *ev;
 	ze_result_t ret;
@@ -302,11 +303,9 @@ ze_result_t xe_cb_event_create(ze_context_handle_t hContext,
 	    (uint32_t)desc->stype != ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 
-	p = (struct cb_params){
-		.flags = desc->flags,
-		.signal = desc->signal,
-		.wait = desc->wait,
-	};
+	p.flags = desc->flags;
+	p.signal = desc->signal;
+	p.wait = desc->wait;
 	return create(ctx, dev, &p, desc->pNext, phEvent);
 }
 
@@ -348,11 +347,10 @@ ze_result_t xe_zex_cb_event_create2(ze_context_handle_t hContext,
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "the ZEX descriptor names no list type (immediate, non-immediate)");
 
-	p = (struct cb_params){
-		.flags = desc->flags,
-		.signal = desc->signalScope,
-		.wait = desc->waitScope,
-	};
+	/* The fields one by one: create() sets what else it reads. */
+	p.flags = desc->flags;
+	p.signal = desc->signalScope;
+	p.wait = desc->waitScope;
 	return create(ctx, dev, &p, desc->pNext, phEvent);
 }
 

@@ -44,7 +44,6 @@
 #define XE_EVENT_SLAB_QUARANTINE	1024u
 
 struct xe_slab xe_event_slab;
-static pthread_once_t event_slab_once = PTHREAD_ONCE_INIT;
 
 static void slab_lock(struct xe_slab *s)
 {
@@ -162,7 +161,11 @@ static_assert(sizeof(struct xe_event) <= (1u << XE_EVENT_SLAB_SHIFT) &&
 	      sizeof(struct xe_event) > (1u << XE_EVENT_SLAB_SHIFT) / 2,
 	      "an event fills its slot of the slab");
 
-static void event_slab_init(void)
+/*
+ * Reserve the event slab: once, by the driver's probe, before any event
+ * can be made (events need a context, contexts zeInit()).
+ */
+void xe_event_slab_init(void)
 {
 	/* The free list's link overwrites @ops: a freed event has none. */
 	xe_slab_init(&xe_event_slab, sizeof(struct xe_event),
@@ -180,11 +183,10 @@ static void event_slab_init(void)
  *
  * Return: 0 or -ENOMEM.
  */
-int xe_event_alloc(struct xe_event **out)
+__attribute__((flatten)) int xe_event_alloc(struct xe_event **out)
 {
 	struct xe_event *ev;
 
-	pthread_once(&event_slab_once, event_slab_init);
 	ev = xe_slab_alloc(&xe_event_slab);
 	if (ev) {
 		/* The header stays valid: a stale handle still dispatches. */
@@ -201,7 +203,7 @@ int xe_event_alloc(struct xe_event **out)
 }
 
 /* Give back what xe_event_alloc() returned, after xe_event_unregister(). */
-void xe_event_free(struct xe_event *ev)
+__attribute__((flatten)) void xe_event_free(struct xe_event *ev)
 {
 	if (xe_event_in_slab(ev))
 		xe_slab_free(&xe_event_slab, ev);

@@ -73,6 +73,7 @@ static inline bool xe_slab_has(const struct xe_slab *s, const void *p)
 struct xe_event;
 extern struct xe_slab xe_event_slab __attribute__((visibility("hidden")));
 
+void xe_event_slab_init(void);
 int xe_event_alloc(struct xe_event **out);
 void xe_event_free(struct xe_event *ev);
 
