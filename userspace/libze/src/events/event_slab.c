@@ -157,6 +157,10 @@ void xe_slab_free(struct xe_slab *s, void *obj)
 	slab_unlock(s);
 }
 
+/* A member added to struct xe_event must be zeroed by xe_event_alloc(). */
+static_assert(offsetof(struct xe_event, writer_queue) == 120 &&
+	      sizeof(struct xe_event) == 128,
+	      "xe_event_alloc() zeroes every member of an event");
 static_assert(sizeof(struct xe_event) <= (1u << XE_EVENT_SLAB_SHIFT) &&
 	      sizeof(struct xe_event) > (1u << XE_EVENT_SLAB_SHIFT) / 2,
 	      "an event fills its slot of the slab");
@@ -189,9 +193,24 @@ __attribute__((flatten)) int xe_event_alloc(struct xe_event **out)
 
 	ev = xe_slab_alloc(&xe_event_slab);
 	if (ev) {
-		/* The header stays valid: a stale handle still dispatches. */
-		memset((uint8_t *)ev + sizeof(ev->obj), 0,
-		       sizeof(*ev) - sizeof(ev->obj));
+		/*
+		 * The header stays valid: a stale handle still dispatches.
+		 * The rest is zeroed field by field (what one memset of an
+		 * unaligned size would cost several times over).
+		 */
+		atomic_init(&ev->refs, 0);
+		ev->ops = NULL;
+		ev->pool = NULL;
+		ev->dev = NULL;
+		ev->index = 0;
+		ev->signal_scope = 0;
+		ev->wait_scope = 0;
+		ev->slot = NULL;
+		ev->timestamps = false;
+		ev->cb_flags = 0;
+		atomic_init(&ev->cb.word, 0);
+		ev->import = NULL;
+		atomic_init(&ev->writer_queue, 0);
 		*out = ev;
 		return 0;
 	}
