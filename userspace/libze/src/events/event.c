@@ -137,13 +137,36 @@ static inline bool event_complete(const struct xe_event *ev)
 	return done;
 }
 
-ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+/*
+ * An event of the slab, checked inline: the hot path of a query or a host
+ * wait sets up no frame; anything else goes the long way.
+ */
+static inline struct xe_event *slab_event(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = (struct xe_event *)hEvent;
+
+	return __builtin_expect(xe_event_in_slab(ev) &&
+				ev->obj.magic == XE_MAGIC_EVENT, 1) ? ev : NULL;
+}
+
+static __attribute__((noinline)) ze_result_t
+query_status(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = slab_event(hEvent);
+
+	if (ev)
+		return event_complete(ev) ? ZE_RESULT_SUCCESS :
+					    ZE_RESULT_NOT_READY;
+	return query_status(hEvent);
 }
 
 /**
@@ -184,8 +207,8 @@ int xe_event_cond_kmd(const struct xe_event_cond *cond,
 	return 0;
 }
 
-ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
-				      uint64_t timeout)
+static __attribute__((noinline)) ze_result_t
+host_synchronize(ze_event_handle_t hEvent, uint64_t timeout)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 	struct xe_event_cond cond;
@@ -193,13 +216,24 @@ ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (event_complete(ev) || !xe_event_cond(ev, &cond))
+	if (!xe_event_cond(ev, &cond))
 		return ZE_RESULT_SUCCESS;
 	/* The pinned state keeps what the wait reads, however long. */
 	if (!xe_event_cond_met(&cond))
 		err = xe_event_cond_wait(ev->dev, &cond, timeout);
 	xe_event_cond_put(&cond);
 	return xe_result_from_errno(err);
+}
+
+ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
+				      uint64_t timeout)
+{
+	struct xe_event *ev = slab_event(hEvent);
+
+	/* Complete already: no condition to build, no wait. */
+	if (ev && event_complete(ev))
+		return ZE_RESULT_SUCCESS;
+	return host_synchronize(hEvent, timeout);
 }
 
 /**
