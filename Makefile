@@ -6,6 +6,7 @@
 #   make              build everything (runs scripts/setup-deps first)
 #   make demo         build, boot the test VM, run the demo through the loader
 #   make bench        build, boot the test VM, run the benchmarks
+#   make callgrind    instructions per hot host call (callgrind, no VM)
 #   make check        build and run every test (host, VM lanes, packages);
 #                     LANE=debian, LANE=pkg or LANE=debug runs one lane only
 #   make checkpatch   checkpatch --strict and sparse over the kernel code
@@ -63,6 +64,7 @@ include userspace/libze/libze.mk
 include userspace/jit/jit.mk
 include userspace/tools/tools.mk
 include userspace/tools/bench.mk
+include userspace/tools/callgrind.mk
 include tests/selftests/selftests.mk
 include tests/libze/tests.mk
 include tests/jit/jit.mk

@@ -41,15 +41,21 @@ END_TEST
 
 static struct xe_ddi_heads heads;
 static atomic_bool churn_stop;
+static atomic_bool checked;	/* the checker finished a round meanwhile */
 
-/* Make and destroy objects as fast as possible: the table grows, shifts. */
+/*
+ * Make and destroy objects as fast as possible: the table grows, shifts.
+ * A thread ends only once the checker has finished a round of checks
+ * while it churned, however the threads are scheduled.
+ */
 static void *churn(void *arg)
 {
 	static struct xe_object objs[2][CHURN_OBJECTS];
 	struct xe_object *mine = objs[(uintptr_t)arg];
 	unsigned int round, i;
 
-	for (round = 0; round < CHURN_ROUNDS; round++) {
+	for (round = 0; round < CHURN_ROUNDS || !atomic_load(&checked);
+	     round++) {
 		for (i = 0; i < CHURN_OBJECTS; i++)
 			xe_object_init(&mine[i], XE_MAGIC_EVENT, &heads);
 		for (i = 0; i < CHURN_OBJECTS; i++)
@@ -68,6 +74,7 @@ START_TEST(test_registry_never_misses_a_live_object)
 	for (i = 0; i < 64; i++)
 		xe_object_init(&stable[i], XE_MAGIC_FENCE, &heads);
 	atomic_store(&churn_stop, false);
+	atomic_store(&checked, false);
 	for (i = 0; i < 2; i++)
 		ck_assert_int_eq(pthread_create(&t[i], NULL, churn,
 						(void *)(uintptr_t)i), 0);
@@ -81,6 +88,7 @@ START_TEST(test_registry_never_misses_a_live_object)
 				ck_assert_msg(xe_object_check(&stable[j],
 							      XE_MAGIC_FENCE),
 					      "a live object is always found");
+			atomic_store(&checked, true);
 		}
 	}
 	ck_assert_msg(checks > 0, "the checks ran during the churn");

@@ -34,6 +34,7 @@
 #include "core/context.h"
 #include "core/device.h"
 #include "core/driver.h"
+#include "events/event_slab.h"
 #include "submission/kmd.h"
 
 static_assert(offsetof(struct xe_driver, obj) == 0,
@@ -120,6 +121,8 @@ static int driver_probe(struct xe_driver *drv)
 
 	/* The heads are ddi.c's, filled in when the library was loaded. */
 	xe_object_init(&drv->obj, XE_MAGIC_DRIVER, &drv->ddi);
+	/* Where events live; without it they come from the allocator. */
+	xe_event_slab_init();
 
 	num_fds = xe_kmd_probe(&fds);
 	if (num_fds < 0)

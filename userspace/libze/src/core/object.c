@@ -21,7 +21,11 @@
  * allocate or free memory anyway -- take a mutex and make the count odd
  * while they move entries; a reader probes with relaxed loads and starts
  * again if the count was odd or moved meanwhile, so it never misses an
- * entry that a concurrent writer was shifting. The table only grows
+ * entry that a concurrent writer was shifting. A reader that finds the
+ * address in its home slot needs not even the count (xe_object_live(),
+ * inline in object.h): writers only ever store live addresses, so the
+ * hit was live when it was read. Events skip the registry altogether
+ * (events/event_slab.c). The table only grows
  * (doubling at half full); a table it replaced is kept, because a reader
  * may still be probing it, and the kept ones add up to less than the live
  * one. If the table cannot grow (no memory) and fills up, the check falls
@@ -36,39 +40,27 @@
 
 #define REGISTRY_MIN_ORDER	8	/* 256 slots first */
 
-/*
- * struct registry_table - one generation of the set
- * @order: log2 of the number of slots
- * @older: the table this one replaced, kept for readers still probing it
- * @slots: object addresses, 0 for an empty slot
- */
-struct registry_table {
-	unsigned int order;
-	struct registry_table *older;
-	_Atomic(uintptr_t) slots[];
-};
-
 static struct {
 	pthread_mutex_t lock;
 	atomic_uint seq;
-	_Atomic(struct registry_table *) table;
 	size_t live;
 	atomic_bool full;
 } registry = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
-static size_t slot_of(const struct registry_table *t, uintptr_t key)
+/* Read lock-free by xe_object_live(); written under &registry.lock. */
+_Atomic(struct xe_registry_table *) xe_registry_current;
+
+static size_t slot_of(const struct xe_registry_table *t, uintptr_t key)
 {
-	/* Fibonacci hashing of the address without its alignment bits. */
-	return (size_t)(((uint64_t)(key >> 4) * 0x9e3779b97f4a7c15ull) >>
-			(64 - t->order));
+	return xe_registry_slot(t, key);
 }
 
-static size_t mask_of(const struct registry_table *t)
+static size_t mask_of(const struct xe_registry_table *t)
 {
 	return ((size_t)1 << t->order) - 1;
 }
 
-static bool table_has(const struct registry_table *t, uintptr_t key)
+static bool table_has(const struct xe_registry_table *t, uintptr_t key)
 {
 	size_t mask = mask_of(t), i = slot_of(t, key), n;
 	uintptr_t v;
@@ -83,18 +75,13 @@ static bool table_has(const struct registry_table *t, uintptr_t key)
 	return false;
 }
 
-/**
- * xe_object_live() - whether @handle is an object the library made and
- *	has not destroyed
- * @handle: any pointer
- *
- * Lock-free and read-only; reads nothing through @handle.
- *
- * Return: true for a live object.
+/*
+ * The careful lookup of xe_object_live() (object.h): a probe of the whole
+ * chain behind the sequence count, again if a writer moved entries.
  */
-bool xe_object_live(const void *handle)
+bool xe_object_live_slow(const void *handle)
 {
-	const struct registry_table *t;
+	const struct xe_registry_table *t;
 	unsigned int s1, s2;
 	bool found;
 
@@ -102,7 +89,7 @@ bool xe_object_live(const void *handle)
 		s1 = atomic_load_explicit(&registry.seq, memory_order_acquire);
 		if (s1 & 1)
 			continue;
-		t = atomic_load_explicit(&registry.table, memory_order_acquire);
+		t = atomic_load_explicit(&xe_registry_current, memory_order_acquire);
 		found = t && table_has(t, (uintptr_t)handle);
 		atomic_thread_fence(memory_order_acquire);
 		s2 = atomic_load_explicit(&registry.seq, memory_order_relaxed);
@@ -131,7 +118,7 @@ static void write_end(void)
 }
 
 /* Put @key in the first empty slot of its chain; the caller made room. */
-static bool table_put(struct registry_table *t, uintptr_t key)
+static bool table_put(struct xe_registry_table *t, uintptr_t key)
 {
 	size_t mask = mask_of(t), i = slot_of(t, key), n;
 
@@ -146,10 +133,10 @@ static bool table_put(struct registry_table *t, uintptr_t key)
 }
 
 /* A new table twice as large (or the first one), filled, not published. */
-static struct registry_table *table_grow(struct registry_table *old)
+static struct xe_registry_table *table_grow(struct xe_registry_table *old)
 {
 	unsigned int order = old ? old->order + 1 : REGISTRY_MIN_ORDER;
-	struct registry_table *t;
+	struct xe_registry_table *t;
 	size_t i;
 
 	t = calloc(1, sizeof(*t) + sizeof(t->slots[0]) * ((size_t)1 << order));
@@ -169,18 +156,18 @@ static struct registry_table *table_grow(struct registry_table *old)
 
 static void registry_add(const void *obj)
 {
-	struct registry_table *t, *grown = NULL;
+	struct xe_registry_table *t, *grown = NULL;
 	uintptr_t key = (uintptr_t)obj;
 
 	pthread_mutex_lock(&registry.lock);
-	t = atomic_load_explicit(&registry.table, memory_order_relaxed);
+	t = atomic_load_explicit(&xe_registry_current, memory_order_relaxed);
 	if (t && table_has(t, key))
 		goto out_unlock;
 	if (!t || (registry.live + 1) * 2 > mask_of(t) + 1)
 		grown = table_grow(t);
 	write_begin();
 	if (grown) {
-		atomic_store_explicit(&registry.table, grown,
+		atomic_store_explicit(&xe_registry_current, grown,
 				      memory_order_release);
 		t = grown;
 	}
@@ -204,12 +191,12 @@ static bool may_fill(size_t home, size_t hole, size_t j)
 
 static void registry_del(const void *obj)
 {
-	struct registry_table *t;
+	struct xe_registry_table *t;
 	uintptr_t key = (uintptr_t)obj, v;
 	size_t mask, hole, j, n;
 
 	pthread_mutex_lock(&registry.lock);
-	t = atomic_load_explicit(&registry.table, memory_order_relaxed);
+	t = atomic_load_explicit(&xe_registry_current, memory_order_relaxed);
 	if (!t)
 		goto out_unlock;
 	mask = mask_of(t);
@@ -256,13 +243,7 @@ out_unlock:
 void xe_object_init(struct xe_object *obj, enum xe_magic magic,
 		    const struct xe_ddi_heads *heads)
 {
-	obj->ddi = (zex_handle_t){
-		.pCore = (void *)&heads->core.head,
-		.pTools = (void *)&heads->tools.head,
-		.pSysman = (void *)&heads->sysman.head,
-		.pRuntime = (void *)&heads->runtime.head,
-	};
-	obj->magic = magic;
+	xe_object_header(obj, magic, heads);
 	registry_add(obj);
 }
 

@@ -14,6 +14,7 @@
  */
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,8 +90,76 @@ static_assert(offsetof(struct xe_object, ddi) == 0,
 
 void xe_object_init(struct xe_object *obj, enum xe_magic magic,
 		    const struct xe_ddi_heads *heads);
+
+/*
+ * Fill the header of @obj without entering it in the registry: for objects
+ * whose handles are checked otherwise (the event slab, events/event_slab.c).
+ */
+static inline void xe_object_header(struct xe_object *obj,
+				    enum xe_magic magic,
+				    const struct xe_ddi_heads *heads)
+{
+	obj->ddi = (zex_handle_t){
+		.pCore = (void *)&heads->core.head,
+		.pTools = (void *)&heads->tools.head,
+		.pSysman = (void *)&heads->sysman.head,
+		.pRuntime = (void *)&heads->runtime.head,
+	};
+	obj->magic = magic;
+}
 void xe_object_fini(struct xe_object *obj);
-bool xe_object_live(const void *handle);
+bool xe_object_live_slow(const void *handle);
+
+/**
+ * struct xe_registry_table - one generation of the registry of live
+ * objects (object.c)
+ * @order: log2 of the number of slots
+ * @older: the table this one replaced, kept for readers still probing it
+ * @slots: object addresses, 0 for an empty slot
+ */
+struct xe_registry_table {
+	unsigned int order;
+	struct xe_registry_table *older;
+	_Atomic(uintptr_t) slots[];
+};
+
+/* The registry's current table (object.c). */
+extern _Atomic(struct xe_registry_table *) xe_registry_current
+	__attribute__((visibility("hidden")));
+
+static inline size_t xe_registry_slot(const struct xe_registry_table *t,
+				      uintptr_t key)
+{
+	/* Fibonacci hashing of the address without its alignment bits. */
+	return (size_t)(((uint64_t)(key >> 4) * 0x9e3779b97f4a7c15ull) >>
+			(64 - t->order));
+}
+
+/**
+ * xe_object_live() - whether @handle is an object the library made and
+ *	has not destroyed
+ * @handle: any pointer
+ *
+ * Lock-free and read-only; reads nothing through @handle. An object found
+ * in its home slot was entered and not yet taken out when the slot was
+ * read: writers only ever store live objects' addresses, so a hit needs no
+ * check that a writer was moving entries meanwhile. Anything else takes
+ * the careful way (object.c), which a miss must.
+ *
+ * Return: true for a live object.
+ */
+static inline bool xe_object_live(const void *handle)
+{
+	const struct xe_registry_table *t =
+		atomic_load_explicit(&xe_registry_current,
+				     memory_order_acquire);
+
+	if (t && handle && atomic_load_explicit(&t->slots[xe_registry_slot(t,
+						(uintptr_t)handle)],
+				      memory_order_relaxed) == (uintptr_t)handle)
+		return true;
+	return xe_object_live_slow(handle);
+}
 
 /**
  * xe_object_check() - the object a handle names, if it is one of its kind

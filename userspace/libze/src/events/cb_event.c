@@ -196,16 +196,19 @@ static ze_result_t check_params(struct cb_params *p)
  *
  * Return: 0 or a negative errno.
  */
-static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
-			struct xe_event_pool *pool, const struct cb_params *p,
-			struct xe_event **out)
+static inline __attribute__((always_inline)) int
+cb_event_new(struct xe_context *ctx, struct xe_device *dev,
+	     struct xe_event_pool *pool, const struct cb_params *p,
+	     struct xe_event **out)
 {
-	struct xe_event *ev = calloc(1, sizeof(*ev));
-	struct xe_cb_state init = p->initial, *state = NULL;
+	struct xe_cb_state init, *state = NULL;
+	struct xe_event *ev;
 	int err;
 
-	if (!ev)
-		return -ENOMEM;
+	err = xe_event_alloc(&ev);
+	if (err)
+		return err;
+	/* xe_event_alloc() zeroed the rest. */
 	atomic_init(&ev->refs, 1);
 	ev->ops = &cb_event_ops;
 	ev->pool = pool;
@@ -214,27 +217,30 @@ static int cb_event_new(struct xe_context *ctx, struct xe_device *dev,
 	ev->wait_scope = p->wait;
 	ev->cb_flags = p->flags;
 	ev->timestamps = p->flags & XE_CB_FLAGS_TIMESTAMP;
+	/* No state at all: never signalled, nothing of its own. */
+	if (p->initial.kind == XE_CB_NONE && !ev->timestamps)
+		goto out;
+	init = p->initial.kind == XE_CB_NONE ? (struct xe_cb_state){ 0 } :
+					       p->initial;
 	if (ev->timestamps) {
 		/* Zero timestamps until the first signal brings its own. */
 		err = xe_ts_alloc(dev, &init.ts);
 		if (err)
 			goto err_free;
 	}
-	/* No state at all: never signalled, nothing of its own. */
-	if (init.kind != XE_CB_NONE || init.ts) {
-		err = xe_cb_state_new(&init, &state);
-		if (err) {
-			xe_ts_put(init.ts);
-			goto err_free;
-		}
+	err = xe_cb_state_new(&init, &state);
+	if (err) {
+		xe_ts_put(init.ts);
+		goto err_free;
 	}
 	xe_cb_publish(&ev->cb, state);
-	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &ctx->drv->ddi);
+out:
+	xe_event_register(ev, &ctx->drv->ddi);
 	*out = ev;
 	return 0;
 
 err_free:
-	free(ev);
+	xe_event_free(ev);
 	return err;
 }
 
@@ -254,9 +260,9 @@ int xe_cb_event_create_pooled(struct xe_event_pool *pool,
 }
 
 /* Create from checked handles and parameters (the three front doors). */
-static ze_result_t create(struct xe_context *ctx, struct xe_device *dev,
-			  struct cb_params *p, const void *pNext,
-			  ze_event_handle_t *phEvent)
+static inline __attribute__((always_inline)) ze_result_t
+create(struct xe_context *ctx, struct xe_device *dev, struct cb_params *p,
+       const void *pNext, ze_event_handle_t *phEvent)
 {
 	struct xe_event *ev;
 	ze_result_t ret;
@@ -265,7 +271,8 @@ static ze_result_t create(struct xe_context *ctx, struct xe_device *dev,
 	ret = check_params(p);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	p->initial = (struct xe_cb_state){ .kind = XE_CB_NONE };
+	/* parse_storage() fills the whole state; NONE reads nothing else. */
+	p->initial.kind = XE_CB_NONE;
 	if (pNext) {
 		ret = parse_storage(ctx, pNext, p);
 		if (ret != ZE_RESULT_SUCCESS)
@@ -296,11 +303,9 @@ ze_result_t xe_cb_event_create(ze_context_handle_t hContext,
 	    (uint32_t)desc->stype != ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 
-	p = (struct cb_params){
-		.flags = desc->flags,
-		.signal = desc->signal,
-		.wait = desc->wait,
-	};
+	p.flags = desc->flags;
+	p.signal = desc->signal;
+	p.wait = desc->wait;
 	return create(ctx, dev, &p, desc->pNext, phEvent);
 }
 
@@ -342,11 +347,10 @@ ze_result_t xe_zex_cb_event_create2(ze_context_handle_t hContext,
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "the ZEX descriptor names no list type (immediate, non-immediate)");
 
-	p = (struct cb_params){
-		.flags = desc->flags,
-		.signal = desc->signalScope,
-		.wait = desc->waitScope,
-	};
+	/* The fields one by one: create() sets what else it reads. */
+	p.flags = desc->flags;
+	p.signal = desc->signalScope;
+	p.wait = desc->waitScope;
 	return create(ctx, dev, &p, desc->pNext, phEvent);
 }
 
@@ -435,26 +439,12 @@ static int prepare_state(const struct xe_event *ev, struct xe_ts_slot *ts,
 	return 0;
 }
 
-/*
- * An append may signal @ev from an in-order list of a type its flags
- * allow (compute-runtime: ZE_RESULT_ERROR_INVALID_ARGUMENT otherwise). A
- * timestamp event gets a fresh slot for this signal's timestamps: one
- * reference for the event's next state, one the list keeps until its
- * commands ran.
- */
-static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
-					   bool immediate, bool in_order,
-					   struct xe_signal *sig)
+/* A signal with a new state (and a fresh timestamp slot, if any). */
+static __attribute__((noinline)) ze_result_t
+prepare_new_state(const struct xe_event *ev, struct xe_signal *sig)
 {
-	ze_event_counter_based_flags_t need = immediate ?
-		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
-		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
 	struct xe_ts_slot *ts = NULL;
 	int err;
-
-	if (!in_order || !(ev->cb_flags & need))
-		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-			       "only in-order lists of the kind its flags name (IMMEDIATE, NON_IMMEDIATE) signal a counter-based event");
 
 	if (ev->timestamps) {
 		err = xe_ts_alloc(ev->dev, &ts);
@@ -470,6 +460,28 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 			.put = xe_ts_release,
 		};
 	return ZE_RESULT_SUCCESS;
+}
+
+static __attribute__((noinline)) ze_result_t refuse_signal(void)
+{
+	return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		       "only in-order lists of the kind its flags name (IMMEDIATE, NON_IMMEDIATE) signal a counter-based event");
+}
+
+static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
+					   bool immediate, bool in_order,
+					   const struct xe_counter *counter,
+					   struct xe_signal *sig)
+{
+	ze_event_counter_based_flags_t need = immediate ?
+		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+
+	if (!in_order || !(ev->cb_flags & need))
+		return refuse_signal();
+	if (counter && xe_cb_signal_in_place(ev, immediate, counter, sig))
+		return ZE_RESULT_SUCCESS;
+	return prepare_new_state(ev, sig);
 }
 
 /*
@@ -497,6 +509,11 @@ static void cb_event_publish_signal(struct xe_event *ev, struct xe_signal *sig,
 {
 	struct xe_cb_state *state = sig->state;
 
+	if (sig->in_place) {
+		xe_signal_publish_in_place(sig, value);
+		sig->in_place = NULL;
+		return;
+	}
 	if (!state)
 		return;
 	if (state->kind == XE_CB_COUNTER) {
@@ -518,6 +535,7 @@ static void cb_event_cancel_signal(struct xe_event *ev, struct xe_signal *sig)
 	sig->ts = NULL;
 	xe_cb_state_put(sig->state);
 	sig->state = NULL;
+	sig->in_place = NULL;
 }
 
 static void counter_release(void *counter)
@@ -547,7 +565,9 @@ static void cb_event_wait_keep(const struct xe_event *ev,
 
 static void cb_event_fini(struct xe_event *ev)
 {
-	xe_cb_publish(&ev->cb, NULL);
+	/* Never signalled: nothing to drop (and nobody pins it now). */
+	if (atomic_load_explicit(&ev->cb.word, memory_order_relaxed))
+		xe_cb_publish(&ev->cb, NULL);
 }
 
 static const struct xe_event_ops cb_event_ops = {

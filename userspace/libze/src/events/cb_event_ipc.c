@@ -104,11 +104,13 @@ static void import_release(void *import)
 /* An opened event is wait-only (compute-runtime). */
 static ze_result_t imported_prepare_signal(const struct xe_event *ev,
 					   bool immediate, bool in_order,
+					   const struct xe_counter *counter,
 					   struct xe_signal *sig)
 {
 	(void)ev;
 	(void)immediate;
 	(void)in_order;
+	(void)counter;
 	(void)sig;
 	return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 }
@@ -330,7 +332,8 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 	if (err)
 		return xe_result_from_errno(err);
 
-	ev = calloc(1, sizeof(*ev));
+	if (xe_event_alloc(&ev))
+		ev = NULL;
 	/* The state it was exported with, for good: the host and the
 	 * device read the counter through the view, at one address. */
 	err = ev ? xe_cb_state_new(&(struct xe_cb_state){
@@ -342,7 +345,8 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 			.import = import,
 		}, &state) : -ENOMEM;
 	if (err) {
-		free(ev);
+		if (ev)
+			xe_event_free(ev);
 		import_put(import);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -354,7 +358,7 @@ xe_cb_event_open_ipc_handle(ze_context_handle_t hContext,
 	ev->cb_flags = h.flags;
 	ev->import = import;
 	xe_cb_publish(&ev->cb, state);
-	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &ctx->drv->ddi);
+	xe_event_register(ev, &ctx->drv->ddi);
 	*phEvent = xe_object_handle(&ev->obj);
 	return ZE_RESULT_SUCCESS;
 }

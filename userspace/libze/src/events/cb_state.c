@@ -30,20 +30,114 @@
  * A query of a complete event costs two atomic instructions more than the
  * loads it needs: no lock, no system call.
  *
+ * One field may change under a reader: a list that signals an event whose
+ * state is on that list's counter already only moves the state's value,
+ * with one atomic store (xe_cb_signal_in_place(), event.h); a reader reads the
+ * value once and sees the old state or the new one, as with a swap.
+ *
  * The pins live in the bits above the pointer: user-space pointers have
  * 48 bits on the machines this runs on (Linux hands out higher addresses
  * only to a program that asks), and a state that does not fit is refused.
  * A state is published once and never again: were it published a second
  * time, a reader of its first publication could take a pin back from the
  * second.
+ *
+ * A signal makes a state and the next signal frees it, so states are not
+ * taken from the general allocator one by one: a freed state goes on a
+ * free list (a spin lock held for a few instructions), allocated states
+ * come from it, and the list is refilled XE_CB_STATE_BATCH states at a
+ * time. No state's memory is given back: a state is freed only once no
+ * reader holds a pin or a reference, so its reuse is not seen by anyone
+ * (the rule above is about one publication of one state, whose readers
+ * are all gone by then).
  */
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "events/cb_state.h"
 #include "events/counter.h"
 #include "events/timestamp.h"
+
+/* States allocated from the general allocator at a time. */
+#define XE_CB_STATE_BATCH	64
+
+static struct {
+	atomic_int lock;
+	struct xe_cb_state *head;
+	unsigned int count;
+} free_states;
+
+static void free_lock(void)
+{
+	while (atomic_exchange_explicit(&free_states.lock, 1,
+					memory_order_acquire))
+		sched_yield();
+}
+
+static void free_unlock(void)
+{
+	atomic_store_explicit(&free_states.lock, 0, memory_order_release);
+}
+
+/* Put @n states at @first, linked, on the free list. */
+static void free_push(struct xe_cb_state *first, struct xe_cb_state *last,
+		      unsigned int n)
+{
+	free_lock();
+	last->next_free = free_states.head;
+	free_states.head = first;
+	free_states.count += n;
+	free_unlock();
+}
+
+static struct xe_cb_state *free_pop(void)
+{
+	struct xe_cb_state *state;
+
+	free_lock();
+	state = free_states.head;
+	if (state) {
+		free_states.head = state->next_free;
+		free_states.count--;
+	}
+	free_unlock();
+	return state;
+}
+
+/*
+ * A new batch of states: one for the caller, the rest on the free list.
+ * The batch is never given back.
+ */
+static struct xe_cb_state *refill(void)
+{
+	struct xe_cb_state *batch = malloc(XE_CB_STATE_BATCH * sizeof(*batch));
+	unsigned int i;
+
+	if (!batch)
+		return NULL;
+	if ((uintptr_t)(batch + XE_CB_STATE_BATCH) & ~XE_CB_PTR_MASK) {
+		free(batch);
+		return NULL;
+	}
+	for (i = 1; i < XE_CB_STATE_BATCH - 1; i++)
+		batch[i].next_free = &batch[i + 1];
+	free_push(&batch[1], &batch[XE_CB_STATE_BATCH - 1],
+		  XE_CB_STATE_BATCH - 1);
+	return batch;
+}
+
+/* States on the free list (for tests). */
+unsigned int xe_cb_state_free_count(void)
+{
+	unsigned int n;
+
+	free_lock();
+	n = free_states.count;
+	free_unlock();
+	return n;
+}
 
 /**
  * xe_cb_state_new() - a state to publish
@@ -55,14 +149,12 @@
  */
 int xe_cb_state_new(const struct xe_cb_state *init, struct xe_cb_state **out)
 {
-	struct xe_cb_state *state = malloc(sizeof(*state));
+	struct xe_cb_state *state = free_pop();
 
 	if (!state)
+		state = refill();
+	if (!state)
 		return -ENOMEM;
-	if ((uintptr_t)state & ~XE_CB_PTR_MASK) {
-		free(state);
-		return -ENOMEM;
-	}
 	*state = *init;
 	atomic_init(&state->refs, 1);
 	*out = state;
@@ -73,7 +165,7 @@ static void state_free(struct xe_cb_state *state)
 {
 	xe_counter_put(state->counter);
 	xe_ts_put(state->ts);
-	free(state);
+	free_push(state, state, 1);
 }
 
 /*

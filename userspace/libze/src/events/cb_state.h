@@ -37,8 +37,11 @@ enum xe_cb_kind {
  *	state never changes), not by the state
  * @increment: XE_CB_AGGREGATE: what each signal adds at @gpu_addr
  * @ts: timestamp events: the storage of this state's timestamps, held
+ * @next_free: on the free list of states (cb_state.c), the next one
  *
- * Immutable once published: a signal publishes a new one.
+ * Immutable once published, but for @value: a signal publishes a new
+ * state, or, from the list whose counter the state is on already, moves
+ * @value in place with one atomic store (cb_event.c); readers read it once.
  */
 struct xe_cb_state {
 	atomic_uint refs;
@@ -50,6 +53,7 @@ struct xe_cb_state {
 	struct xe_cb_import *import;
 	uint64_t increment;
 	struct xe_ts_slot *ts;
+	struct xe_cb_state *next_free;
 };
 
 /**
@@ -70,6 +74,7 @@ struct xe_cb_current {
 int xe_cb_state_new(const struct xe_cb_state *init, struct xe_cb_state **out);
 void xe_cb_state_put(struct xe_cb_state *state);
 void xe_cb_publish(struct xe_cb_current *cur, struct xe_cb_state *state);
+unsigned int xe_cb_state_free_count(void);
 
 /*
  * Pinning is a reader's reference that a publication cannot miss; it does

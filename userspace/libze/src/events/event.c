@@ -73,7 +73,7 @@ void xe_event_put(struct xe_event *ev)
 	if (atomic_load_explicit(&ev->kernel_writer, memory_order_relaxed))
 		(void)xe_kmd_set_writer(ev->dev->fd, xe_event_state_addr(ev), 0, 0);
 	ev->ops->fini(ev);
-	free(ev);
+	xe_event_free(ev);
 }
 
 /**
@@ -101,7 +101,7 @@ ze_result_t xe_event_destroy(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	xe_object_fini(&ev->obj);
+	xe_event_unregister(ev);
 	xe_event_put(ev);
 	return ZE_RESULT_SUCCESS;
 }
@@ -139,26 +139,57 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 	return ZE_RESULT_SUCCESS;
 }
 
-/* Is @ev complete now? */
-static bool event_complete(const struct xe_event *ev)
+/*
+ * Is @ev complete now? What xe_event_cond() and xe_event_cond_met() say,
+ * without building the whole condition: a query or a host wait that finds
+ * the event complete reads its state word, or pins its counter-based
+ * state and compares one value.
+ */
+static inline bool event_complete(const struct xe_event *ev)
 {
-	struct xe_event_cond cond;
+	struct xe_cb_state *state;
 	bool done;
 
-	if (!xe_event_cond(ev, &cond))
-		return true;
-	done = xe_event_cond_met(&cond);
-	xe_event_cond_put(&cond);
+	if (!xe_event_is_cb(ev))
+		return __atomic_load_n(&ev->slot->state, __ATOMIC_ACQUIRE) >=
+		       XE_EVENT_SIGNALED;
+	state = xe_cb_pin(&ev->cb);
+	done = !state || state->kind == XE_CB_NONE ||
+	       __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= state->value;
+	xe_cb_unpin(&ev->cb, state);
 	return done;
 }
 
-ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+/*
+ * An event of the slab, checked inline: the hot path of a query or a host
+ * wait sets up no frame; anything else goes the long way.
+ */
+static inline struct xe_event *slab_event(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = (struct xe_event *)hEvent;
+
+	return __builtin_expect(xe_event_in_slab(ev) &&
+				ev->obj.magic == XE_MAGIC_EVENT, 1) ? ev : NULL;
+}
+
+static __attribute__((noinline)) ze_result_t
+query_status(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+{
+	struct xe_event *ev = slab_event(hEvent);
+
+	if (ev)
+		return event_complete(ev) ? ZE_RESULT_SUCCESS :
+					    ZE_RESULT_NOT_READY;
+	return query_status(hEvent);
 }
 
 /**
@@ -215,8 +246,8 @@ static bool forget_banned_writer(struct xe_event *ev)
 	return !xe_kmd_set_writer(ev->dev->fd, xe_event_state_addr(ev), 0, 0);
 }
 
-ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
-				      uint64_t timeout)
+static __attribute__((noinline)) ze_result_t
+host_synchronize(ze_event_handle_t hEvent, uint64_t timeout)
 {
 	struct xe_event *ev = xe_event_from_handle(hEvent);
 	struct xe_event_cond cond;
@@ -233,6 +264,17 @@ ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 		err = xe_event_cond_wait(ev->dev, &cond, timeout);
 	xe_event_cond_put(&cond);
 	return xe_result_from_errno(err);
+}
+
+ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
+				      uint64_t timeout)
+{
+	struct xe_event *ev = slab_event(hEvent);
+
+	/* Complete already: no condition to build, no wait. */
+	if (ev && event_complete(ev))
+		return ZE_RESULT_SUCCESS;
+	return host_synchronize(hEvent, timeout);
 }
 
 /**

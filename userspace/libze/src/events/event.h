@@ -15,6 +15,7 @@
 #include "core/libze_private.h"
 #include "events/cb_event.h"
 #include "events/counter.h"
+#include "events/event_slab.h"
 #include "submission/kmd.h"
 #include "events/timestamp.h"
 
@@ -101,6 +102,9 @@ struct xe_ref {
  * @state: counter-based events: the state the signal publishes (struct
  *	xe_cb_state), allocated ahead so that publishing cannot fail; NULL
  *	when the signal does not replace the state
+ * @in_place: counter-based events: instead of @state, the current state,
+ *	already on the signalling list's counter, whose value the signal
+ *	moves to the append's (cb_event.c)
  * @keep: what the commands need alive until they ran (the slot at
  *	@ts_addr), with a reference of its own for the list
  */
@@ -111,6 +115,7 @@ struct xe_signal {
 	uint64_t ts_addr;
 	struct xe_ts_slot *ts;
 	struct xe_cb_state *state;
+	struct xe_cb_state *in_place;
 	struct xe_ref keep;
 };
 
@@ -118,12 +123,14 @@ struct xe_signal {
  * struct xe_event_ops - what differs between the kinds of events: regular
  * events of a pool (event_pool.c), counter-based events (cb_event.c), and
  * counter-based events opened from an IPC handle (cb_event_ipc.c)
- * @prepare_signal: an append of a list (@immediate, @in_order) is to
- *	signal the event: check that it may, fill in @sig. Writes nothing into
- *	the event or the list. Returns ZE_RESULT_SUCCESS or the error of the
- *	append.
+ * @prepare_signal: an append of a list (@immediate, @in_order, whose
+ *	in-order counter is @counter, NULL for none) is to signal the event:
+ *	check that it may, fill in @sig (zeroed by the caller). Writes nothing
+ *	into the event or the list. Returns ZE_RESULT_SUCCESS or the error of
+ *	the append.
  * @publish_signal: the append was submitted or recorded: the event's state
- *	becomes the signal's; @counter and @value are the in-order counter
+ *	becomes the signal's (a signal with @in_place set is published by the
+ *	caller, one atomic store of the value, see xe_signal_publish_in_place()); @counter and @value are the in-order counter
  *	and the value the append bumps it to (NULL, 0 for an out-of-order list)
  * @cancel_signal: the append was abandoned: drop what @sig holds
  * @prepare_replay: an execution of a regular list takes the event back to
@@ -139,9 +146,18 @@ struct xe_signal {
  *	with @ref filled in (@ref->obj NULL for nothing).
  * @fini: drop what the event holds, before it is freed
  */
+/* What publish_signal does for a signal prepared in place (cb_event.c). */
+static inline void xe_signal_publish_in_place(struct xe_signal *sig,
+					      uint64_t value)
+{
+	__atomic_store_n(&sig->in_place->value, value, __ATOMIC_RELEASE);
+}
+
 struct xe_event_ops {
 	ze_result_t (*prepare_signal)(const struct xe_event *ev, bool immediate,
-				      bool in_order, struct xe_signal *sig);
+				      bool in_order,
+				      const struct xe_counter *counter,
+				      struct xe_signal *sig);
 	void (*publish_signal)(struct xe_event *ev, struct xe_signal *sig,
 			       struct xe_counter *counter, uint64_t value);
 	void (*cancel_signal)(struct xe_event *ev, struct xe_signal *sig);
@@ -205,9 +221,36 @@ struct xe_event {
 	_Atomic uint64_t kernel_writer;
 };
 
+/*
+ * An event of the slab (event_slab.c) is checked by its address and its
+ * magic, which may be read there; any other pointer asks the registry.
+ */
 static inline struct xe_event *xe_event_from_handle(ze_event_handle_t h)
 {
+	struct xe_event *ev = (struct xe_event *)h;
+
+	if (xe_event_in_slab(ev))
+		return ev->obj.magic == XE_MAGIC_EVENT ? ev : NULL;
 	return xe_object_check(h, XE_MAGIC_EVENT);
+}
+
+/* Give @ev its handle: from here on it is a live event. */
+static inline void xe_event_register(struct xe_event *ev,
+				     const struct xe_ddi_heads *heads)
+{
+	if (xe_event_in_slab(ev))
+		xe_object_header(&ev->obj, XE_MAGIC_EVENT, heads);
+	else
+		xe_object_init(&ev->obj, XE_MAGIC_EVENT, heads);
+}
+
+/* Take @ev's handle away: from here on it is refused without a use. */
+static inline void xe_event_unregister(struct xe_event *ev)
+{
+	if (xe_event_in_slab(ev))
+		ev->obj.magic = XE_MAGIC_NONE;
+	else
+		xe_object_fini(&ev->obj);
 }
 
 static inline struct xe_event_pool *
@@ -230,6 +273,51 @@ void xe_event_set_writer(struct xe_event *ev, const struct xe_ring *ring);
 static inline bool xe_event_is_cb(const struct xe_event *ev)
 {
 	return ev->cb_flags != 0;
+}
+
+/**
+ * xe_cb_signal_in_place() - prepare a counter-based signal that needs no
+ *	new state
+ * @ev: any event (not counter-based: false)
+ * @immediate: the signalling list is immediate
+ * @counter: the signalling list's in-order counter (an in-order list's)
+ * @sig: the signal, zeroed by the caller
+ *
+ * Signalled again by the list whose counter its state points at already,
+ * an event without timestamps needs no new state: the signal moves the
+ * state's value to the append's, one atomic store at publication
+ * (xe_signal_publish_in_place()). A reader that pinned the state
+ * meanwhile reads the value once, old or new, and either is a state the
+ * event had; nothing else of the state changes. Only a signaller publishes
+ * or moves an event's state, and an event is not signalled from two
+ * threads at once, so the current state read here without a pin stays
+ * current until the publication (and its memory is never given back,
+ * cb_state.c). Inline: the appends try it before the kind's
+ * prepare_signal, which tries it too.
+ *
+ * Return: true, and @sig says so, or false.
+ */
+static inline bool xe_cb_signal_in_place(const struct xe_event *ev,
+					 bool immediate,
+					 const struct xe_counter *counter,
+					 struct xe_signal *sig)
+{
+	ze_event_counter_based_flags_t need = immediate ?
+		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+	struct xe_cb_state *cur;
+
+	/* A counter-based event of this list type, without timestamps. */
+	if ((ev->cb_flags & (need | XE_CB_FLAGS_TIMESTAMP)) != need)
+		return false;
+	cur = (struct xe_cb_state *)(atomic_load_explicit(xe_cb_word(&ev->cb),
+							  memory_order_relaxed) &
+				     XE_CB_PTR_MASK);
+	/* Only an XE_CB_COUNTER state holds a counter. */
+	if (!cur || cur->counter != counter)
+		return false;
+	sig->in_place = cur;
+	return true;
 }
 
 static inline uint64_t xe_event_state_addr(const struct xe_event *ev)

@@ -405,10 +405,12 @@ ze_result_t xe_event_pool_get_flags(ze_event_pool_handle_t hEventPool,
  */
 static ze_result_t pool_event_prepare_signal(const struct xe_event *ev,
 					     bool immediate, bool in_order,
+					     const struct xe_counter *counter,
 					     struct xe_signal *sig)
 {
 	(void)immediate;
 	(void)in_order;
+	(void)counter;
 	*sig = (struct xe_signal){
 		.op = XE_SIGNAL_STORE,
 		.addr = xe_event_state_addr(ev),
@@ -489,10 +491,8 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 		return ZE_RESULT_SUCCESS;
 	}
 
-	ev = calloc(1, sizeof(*ev));
-	if (!ev)
+	if (xe_event_alloc(&ev))
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
-	xe_object_init(&ev->obj, XE_MAGIC_EVENT, &pool->ctx->drv->ddi);
 	atomic_init(&ev->refs, 1);
 	ev->ops = &pool_event_ops;
 	ev->pool = pool;
@@ -512,6 +512,7 @@ ze_result_t xe_event_create(ze_event_pool_handle_t hEventPool,
 				 __ATOMIC_RELEASE);
 	}
 
+	xe_event_register(ev, &pool->ctx->drv->ddi);
 	*phEvent = xe_object_handle(&ev->obj);
 	return ZE_RESULT_SUCCESS;
 }

@@ -86,21 +86,13 @@
 /* Largest submission copied into a ring; larger ones are called as batches. */
 #define XE_APPEND_RING_MAX_DWORDS	(XE_RING_SIZE / 4 / 4)
 
-/**
- * xe_append_reserve() - room for @ndw more dwords of commands
- * @a: the append
- * @ndw: dwords
- *
- * Return: where they go, or NULL when out of memory (the caller aborts).
- */
-uint32_t *xe_append_reserve(struct xe_append *a, size_t ndw)
+/* xe_append_reserve() when the staging buffer must grow. */
+uint32_t *xe_append_grow(struct xe_append *a, size_t ndw)
 {
 	struct xe_cs *cs = a->cs;
 	size_t cap = cs->cap;
 	uint32_t *buf;
 
-	if (cap - cs->len >= ndw)
-		return xe_append_pos(a);
 	if (cs->fixed)
 		return NULL;
 	while (cap - cs->len < ndw)
@@ -278,26 +270,39 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		signal = xe_event_from_handle(hSignalEvent);
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-		/*
-		 * A counter-based event is a counter slot of its device's
-		 * file, at an address the other devices use for their own
-		 * counters: only its device's queues signal or wait for it.
-		 * (An imported one is signalled by nobody here.)
-		 */
-		if (xe_event_is_cb(signal) && !signal->import && signal->dev &&
-		    signal->dev != list->dev)
-			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-				       "a counter-based event of another device");
-		ret = signal->ops->prepare_signal(signal, list->immediate,
-						  list->in_order, &a->sig);
-		if (ret != ZE_RESULT_SUCCESS)
-			return ret;
+		/* A counter-based re-signal by this list costs a store. */
+		if (!list->in_order ||
+		    !xe_cb_signal_in_place(signal, list->immediate,
+					   list->counter, &a->sig)) {
+			/*
+			 * A counter-based event is a counter slot of its
+			 * device's file, at an address the other devices use
+			 * for their own counters: only its device's queues
+			 * signal or wait for it. (An imported one is signalled
+			 * by nobody here.) An in-place re-signal is on this
+			 * list's own counter, so on its device.
+			 */
+			if (xe_event_is_cb(signal) && !signal->import &&
+			    signal->dev && signal->dev != list->dev)
+				return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+					       "a counter-based event of another device");
+			ret = signal->ops->prepare_signal(signal,
+							  list->immediate,
+							  list->in_order,
+							  list->in_order ?
+							  list->counter : NULL,
+							  &a->sig);
+			if (ret != ZE_RESULT_SUCCESS)
+				return ret;
+		}
 		a->signal = signal;
 		/* A regular list's executions give the state back. */
-		a->replay = !list->immediate && a->sig.state;
-		if (a->replay && xe_replays_reserve(&list->replays))
-			return xe_append_abort(a,
-					       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		if (!list->immediate && (a->sig.state || a->sig.in_place)) {
+			a->replay = true;
+			if (xe_replays_reserve(&list->replays))
+				return xe_append_abort(a,
+						       ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		}
 	}
 
 	list->cs.len = 0;
@@ -384,9 +389,10 @@ static uint32_t *emit_end(const struct xe_append *a, uint32_t *cs)
 					      global.kernelEnd),
 				     offsetof(ze_kernel_timestamp_result_t,
 					      context.kernelEnd));
-	if (a->signal && sig->op == XE_SIGNAL_STORE)
+	/* Without a signal, @sig is zero: XE_SIGNAL_COUNTER, nothing here. */
+	if (sig->op == XE_SIGNAL_STORE)
 		cs = xe_emit_store_qword(cs, sig->addr, sig->value);
-	else if (a->signal && sig->op == XE_SIGNAL_ADD)
+	else if (sig->op == XE_SIGNAL_ADD)
 		cs = xe_emit_atomic_add64(cs, sig->addr, sig->value);
 	if (list->in_order)
 		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, a->value);
@@ -406,15 +412,20 @@ static void publish(struct xe_append *a)
 	if (a->replay)
 		xe_replays_record(&list->replays, a->signal, a->sig.ts,
 				  a->value);
-	if (a->signal)
+	/* A signal moved in place needs its kind no more (cb_event.c). */
+	if (a->sig.in_place) {
+		xe_signal_publish_in_place(&a->sig, a->value);
+	} else if (a->signal) {
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);
-	/* A regular event's waits name the ring that is to signal it. */
-	if (a->signal && list->immediate && !xe_event_is_cb(a->signal))
-		xe_event_set_writer(a->signal, list->ring);
-	/* A regular list's writer is known when a queue executes it. */
-	if (a->signal && !list->immediate && !xe_event_is_cb(a->signal))
-		xe_writes_record(&list->writes, xe_event_state_addr(a->signal));
+		/* A regular event's waits name the ring that is to signal it. */
+		if (list->immediate && !xe_event_is_cb(a->signal))
+			xe_event_set_writer(a->signal, list->ring);
+		/* A regular list's writer is known when a queue executes it. */
+		if (!list->immediate && !xe_event_is_cb(a->signal))
+			xe_writes_record(&list->writes,
+					 xe_event_state_addr(a->signal));
+	}
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);
 }

@@ -91,7 +91,7 @@ ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
 ze_result_t xe_append_commit(struct xe_append *a);
 ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
 
-uint32_t *xe_append_reserve(struct xe_append *a, size_t ndw);
+uint32_t *xe_append_grow(struct xe_append *a, size_t ndw);
 void *xe_append_data(struct xe_append *a, size_t size);
 int xe_append_keep(struct xe_append *a, struct xe_ref ref);
 
@@ -99,6 +99,20 @@ int xe_append_keep(struct xe_append *a, struct xe_ref ref);
 static inline uint32_t *xe_append_pos(const struct xe_append *a)
 {
 	return a->cs->buf + a->cs->len;
+}
+
+/**
+ * xe_append_reserve() - room for @ndw more dwords of commands
+ * @a: the append
+ * @ndw: dwords
+ *
+ * Return: where they go, or NULL when out of memory (the caller aborts).
+ */
+static inline uint32_t *xe_append_reserve(struct xe_append *a, size_t ndw)
+{
+	if (a->cs->cap - a->cs->len >= ndw)
+		return xe_append_pos(a);
+	return xe_append_grow(a, ndw);
 }
 
 /* The commands up to @end are written. */

@@ -62,13 +62,14 @@
 /* ---- recording ---------------------------------------------------------- */
 
 /**
- * xe_replays_reserve() - room for one more recorded signal, so that
- * recording it when its append commits cannot fail
+ * xe_replays_grow() - room for one more recorded signal, so that recording
+ * it when its append commits cannot fail (xe_replays_reserve(), when the
+ * array is full)
  * @replays: the list's signals
  *
  * Return: 0 or -ENOMEM.
  */
-int xe_replays_reserve(struct xe_replays *replays)
+int xe_replays_grow(struct xe_replays *replays)
 {
 	size_t cap = replays->cap ? 2 * replays->cap : 8;
 	struct xe_replay *v;
@@ -83,18 +84,9 @@ int xe_replays_reserve(struct xe_replays *replays)
 	return 0;
 }
 
-/**
- * xe_replays_record() - a recorded append signals @ev
- * @replays: the list's signals, with room (xe_replays_reserve())
- * @ev: the event, whose state the signal replaces
- * @ts: the signal's timestamp slot, or NULL
- * @value: the value the append bumps the list's counter to
- *
- * Takes references of @ev and @ts. Signalled again right after, @ev keeps
- * one entry, the last signal's.
- */
-void xe_replays_record(struct xe_replays *replays, struct xe_event *ev,
-		       struct xe_ts_slot *ts, uint64_t value)
+/* xe_replays_record() but for a value moved in the last entry. */
+void xe_replays_add(struct xe_replays *replays, struct xe_event *ev,
+		    struct xe_ts_slot *ts, uint64_t value)
 {
 	struct xe_replay *last = replays->n ? &replays->v[replays->n - 1] : NULL;
 

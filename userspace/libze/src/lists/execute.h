@@ -42,9 +42,41 @@ struct xe_replays {
 	size_t cap;
 };
 
-int xe_replays_reserve(struct xe_replays *replays);
-void xe_replays_record(struct xe_replays *replays, struct xe_event *ev,
-		       struct xe_ts_slot *ts, uint64_t value);
+int xe_replays_grow(struct xe_replays *replays);
+void xe_replays_add(struct xe_replays *replays, struct xe_event *ev,
+		    struct xe_ts_slot *ts, uint64_t value);
+
+/* Room for one more recorded signal: 0 or -ENOMEM (xe_replays_grow()). */
+static inline int xe_replays_reserve(struct xe_replays *replays)
+{
+	return replays->n < replays->cap ? 0 : xe_replays_grow(replays);
+}
+
+/**
+ * xe_replays_record() - a recorded append signals @ev
+ * @replays: the list's signals, with room (xe_replays_reserve())
+ * @ev: the event, whose state the signal replaces
+ * @ts: the signal's timestamp slot, or NULL
+ * @value: the value the append bumps the list's counter to
+ *
+ * Takes references of @ev and @ts. Signalled again right after, @ev keeps
+ * one entry, the last signal's: without timestamps, only its value moves.
+ */
+static inline void xe_replays_record(struct xe_replays *replays,
+				     struct xe_event *ev,
+				     struct xe_ts_slot *ts, uint64_t value)
+{
+	struct xe_replay *last;
+
+	if (replays->n) {
+		last = &replays->v[replays->n - 1];
+		if (last->ev == ev && !ts && !last->ts) {
+			last->value = value;
+			return;
+		}
+	}
+	xe_replays_add(replays, ev, ts, value);
+}
 void xe_replays_release(struct xe_replays *replays);
 
 int xe_cmdlist_check_executable(struct xe_cmdlist *regular, uint32_t ordinal);

@@ -197,15 +197,16 @@ uint32_t *xe_emit_timestamp(uint32_t *cs, uint64_t addr_)
 uint32_t *xe_emit_dispatch(uint32_t *cs, uint32_t kernel,
 			   const uint64_t args[XE_DISPATCH_NUM_ARGS])
 {
-	struct xe_cbev_dispatch cmd = {
-		.dw0 = XE_CBEV_DISPATCH_DW0,
-		.kernel = kernel,
-	};
-	unsigned int i;
+	static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+		      "an argument's low dword comes first, as in memory");
 
-	for (i = 0; i < XE_DISPATCH_NUM_ARGS; i++)
-		cmd.args[i] = qword(args[i]);
-	return EMIT(cs, cmd);
+	/* The arguments go as they are: a qword is (low, high) dwords. */
+	cs[0] = XE_CBEV_DISPATCH_DW0;
+	cs[XE_CBEV_DISPATCH_DW_KERNEL] = kernel;
+	cs[XE_CBEV_DISPATCH_DW_MBZ] = 0;
+	memcpy(cs + XE_CBEV_DISPATCH_DW_ARGS, args,
+	       XE_DISPATCH_NUM_ARGS * sizeof(uint64_t));
+	return cs + XE_DISPATCH_DWORDS;
 }
 
 /**
