@@ -206,6 +206,7 @@ struct xe_event_ops {
 struct xe_event {
 	struct xe_object obj;
 	atomic_uint refs;
+	_Atomic uint32_t writer_queue;
 	const struct xe_event_ops *ops;
 	struct xe_event_pool *pool;
 	struct xe_device *dev;
@@ -217,7 +218,6 @@ struct xe_event {
 	ze_event_counter_based_flags_t cb_flags;
 	struct xe_cb_current cb;
 	struct xe_cb_import *import;
-	_Atomic uint32_t writer_queue;
 	_Atomic uint64_t kernel_writer;
 };
 

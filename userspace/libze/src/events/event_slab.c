@@ -158,7 +158,7 @@ void xe_slab_free(struct xe_slab *s, void *obj)
 }
 
 /* A member added to struct xe_event must be zeroed by xe_event_alloc(). */
-static_assert(offsetof(struct xe_event, writer_queue) == 120 &&
+static_assert(offsetof(struct xe_event, kernel_writer) == 120 &&
 	      sizeof(struct xe_event) == 128,
 	      "xe_event_alloc() zeroes every member of an event");
 static_assert(sizeof(struct xe_event) <= (1u << XE_EVENT_SLAB_SHIFT) &&
@@ -211,6 +211,7 @@ __attribute__((flatten)) int xe_event_alloc(struct xe_event **out)
 		atomic_init(&ev->cb.word, 0);
 		ev->import = NULL;
 		atomic_init(&ev->writer_queue, 0);
+		atomic_init(&ev->kernel_writer, 0);
 		*out = ev;
 		return 0;
 	}
