@@ -37,6 +37,7 @@ static int query_device_info(struct xe_cbev_device *xdev,
 		.max_exec_queues = XE_CBEV_MAX_QUEUES_PER_FILE,
 		.min_ring_size = XE_CBEV_RING_SIZE_MIN,
 		.max_ring_size = XE_CBEV_RING_SIZE_MAX,
+		.capabilities = DRM_XE_CBEV_CAP_SYSTEM_MEMORY,
 	};
 	const u32 size = sizeof(info);
 

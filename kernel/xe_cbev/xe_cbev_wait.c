@@ -20,6 +20,7 @@
 #include "xe_cbev_drv.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_trace.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_wait.h"
 
@@ -178,7 +179,8 @@ static const u32 known_cond_flags = DRM_XE_CBEV_WAIT_COND_32BIT |
  *
  * Return: 0; -EINVAL for a bad op, flag or alignment, or a 32-bit value
  * that does not fit; -ENOENT for a counter id the file does not own;
- * -EFAULT for an address that is not mapped.
+ * -EFAULT for an address that is neither bound nor mapped in the process;
+ * -EINTR if a fatal signal came while looking the process's memory up.
  */
 int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_wait_cond *uc,
@@ -228,8 +230,16 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 	if (XE_CBEV_IOCTL_DBG(xdev, !IS_ALIGNED(uc->addr, is32 ? 4 : 8)))
 		return -EINVAL;
 	binding = xe_cbev_vm_lookup(&xfile->vm, uc->addr);
-	if (XE_CBEV_IOCTL_DBG(xdev, !binding))
-		return -EFAULT;
+	if (!binding) {
+		/* The process's own memory, as the engine sees it. */
+		ret = xe_cbev_svm_pin_value(&xfile->vm.svm, uc->addr, &c->page);
+		if (XE_CBEV_IOCTL_DBG(xdev, ret))
+			return ret;
+		c->svm_wq = &xfile->vm.svm.wq;
+		c->offset = offset_in_page(uc->addr);
+		c->bo_offset = uc->addr;
+		return 0;
+	}
 
 	off = uc->addr - binding->start + binding->offset;
 	c->binding = binding;
@@ -250,6 +260,8 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
 {
 	if (c->queue)
 		xe_cbev_queue_put(c->queue);
+	else if (c->svm_wq)
+		xe_cbev_svm_unpin_value(c->page);
 	else if (c->binding)
 		xe_cbev_vm_binding_put(c->binding);
 	else if (c->bo)
@@ -257,6 +269,7 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
 	c->queue = NULL;
 	c->binding = NULL;
 	c->bo = NULL;
+	c->svm_wq = NULL;
 }
 
 /**
@@ -284,7 +297,9 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
 /* The wait queue woken when the condition's value changes. */
 static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
 {
-	return c->queue ? &c->queue->xfile->event_wq : xe_cbev_bo_wq(c->bo);
+	if (c->queue)
+		return &c->queue->xfile->event_wq;
+	return c->svm_wq ? c->svm_wq : xe_cbev_bo_wq(c->bo);
 }
 
 /**
@@ -296,7 +311,7 @@ static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
  */
 bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 {
-	return !c->queue && !xe_cbev_bo_is_counter(c->bo);
+	return !c->queue && (c->svm_wq || !xe_cbev_bo_is_counter(c->bo));
 }
 
 /* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */

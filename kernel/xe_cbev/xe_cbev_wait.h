@@ -28,8 +28,16 @@ struct xe_cbev_vm_binding;
  * lookup, so it can be done in a wake-up callback.
  */
 struct xe_cbev_cond {
-	/** @bo: the object holding the value, whose wait queue wakes us */
+	/**
+	 * @bo: the object holding the value, whose wait queue wakes us; NULL
+	 * for a queue or the process's own memory
+	 */
 	struct xe_cbev_bo *bo;
+	/**
+	 * @svm_wq: for a value in the process's own memory, the wait queue
+	 * engine writes to it wake; @page is pinned then
+	 */
+	wait_queue_head_t *svm_wq;
 	/** @binding: the binding, with a reference, or NULL for a counter */
 	struct xe_cbev_vm_binding *binding;
 	/** @queue: for a queue condition, the queue with a reference, else NULL */

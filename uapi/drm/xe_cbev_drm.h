@@ -195,9 +195,23 @@ struct drm_xe_cbev_query_device_info {
 	__u32 min_ring_size;
 	/** @max_ring_size: largest exec queue ring, in bytes */
 	__u32 max_ring_size;
-	/** @reserved: always zero */
-	__u64 reserved[1];
+	/**
+	 * @capabilities: what the device can do beyond uAPI 1.0, a mask of
+	 * DRM_XE_CBEV_CAP_*
+	 */
+	__u64 capabilities;
 };
+
+/**
+ * DRM_XE_CBEV_CAP_SYSTEM_MEMORY - the engine reaches the memory of the
+ * process that opened the file at any GPU address in the lower half that
+ * no binding covers (shared system allocations): malloc'ed memory, the
+ * stack, file mappings. An access the process's memory cannot satisfy
+ * (not mapped, or not writable for a write) bans the queue with
+ * &DRM_XE_CBEV_BAN_UNMAPPED; &DRM_IOCTL_XE_CBEV_WAIT waits on such memory
+ * too.
+ */
+#define DRM_XE_CBEV_CAP_SYSTEM_MEMORY	0x1ull
 
 /**
  * struct drm_xe_cbev_device_query - argument of
