@@ -235,6 +235,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 		ret = xe_cbev_svm_pin_value(&xfile->vm.svm, uc->addr, &c->page);
 		if (XE_CBEV_IOCTL_DBG(xdev, ret))
 			return ret;
+		c->svm = true;
 		c->svm_wq = &xfile->vm.svm.wq;
 		c->offset = offset_in_page(uc->addr);
 		c->bo_offset = uc->addr;
@@ -260,7 +261,7 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
 {
 	if (c->queue)
 		xe_cbev_queue_put(c->queue);
-	else if (c->svm_wq)
+	else if (c->svm)
 		xe_cbev_svm_unpin_value(c->page);
 	else if (c->binding)
 		xe_cbev_vm_binding_put(c->binding);
@@ -269,6 +270,7 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
 	c->queue = NULL;
 	c->binding = NULL;
 	c->bo = NULL;
+	c->svm = false;
 	c->svm_wq = NULL;
 }
 
@@ -299,7 +301,7 @@ static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
 {
 	if (c->queue)
 		return &c->queue->xfile->event_wq;
-	return c->svm_wq ? c->svm_wq : xe_cbev_bo_wq(c->bo);
+	return c->svm ? c->svm_wq : xe_cbev_bo_wq(c->bo);
 }
 
 /**
@@ -311,7 +313,7 @@ static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
  */
 bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 {
-	return !c->queue && (c->svm_wq || !xe_cbev_bo_is_counter(c->bo));
+	return !c->queue && (c->svm || !xe_cbev_bo_is_counter(c->bo));
 }
 
 /* 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned. */
@@ -449,7 +451,8 @@ static int waitq_set_init(struct xe_cbev_waitq_set *s,
 		return -ENOMEM;
 	}
 	for (i = 0; i < n; i++)
-		wqs[m++] = cond_wq(&conds[i]);
+		if (cond_wq(&conds[i]))
+			wqs[m++] = cond_wq(&conds[i]);
 	if (extra)
 		wqs[m++] = extra;
 	sort(wqs, m, sizeof(*wqs), waitq_cmp, NULL);
@@ -747,6 +750,7 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 {
 	struct xe_cbev_wait_user *user;
 	struct xe_cbev_async_wait *w;
+	u32 i;
 	int ret;
 
 	/* Pending asynchronous waits are bounded per user, and charged. */
@@ -772,6 +776,12 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 	w->timer.function = async_timer_fn;
 
 	ret = conds_resolve(xfile, uconds, num_conds, w->conds, &w->poll_ns);
+	/*
+	 * The wait may outlive the file, and with it the address space's
+	 * wait queue: on the process's own memory it polls only.
+	 */
+	for (i = 0; !ret && i < num_conds; i++)
+		w->conds[i].svm_wq = NULL;
 	if (ret)
 		goto err_free;
 

@@ -33,9 +33,11 @@ struct xe_cbev_cond {
 	 * for a queue or the process's own memory
 	 */
 	struct xe_cbev_bo *bo;
+	/** @svm: the value is in the process's own memory; @page is pinned */
+	bool svm;
 	/**
-	 * @svm_wq: for a value in the process's own memory, the wait queue
-	 * engine writes to it wake; @page is pinned then
+	 * @svm_wq: for @svm, the wait queue engine writes to the process's
+	 * memory wake, or NULL for a wait that only polls
 	 */
 	wait_queue_head_t *svm_wq;
 	/** @binding: the binding, with a reference, or NULL for a counter */

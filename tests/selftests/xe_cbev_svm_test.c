@@ -6,6 +6,7 @@
  * (malloc, the stack, mappings) at addresses no binding covers; a bad
  * address bans the queue that used it, and only that one.
  */
+#include <poll.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -270,6 +271,50 @@ TEST_F(svm, wait_on_process_memory)
 	EXPECT_EQ(0, wait_gte(self->fd, PTR(v), 9, 0));
 	EXPECT_EQ(ETIME, wait_gte(self->fd, PTR(v), 10, 0));
 	EXPECT_EQ(EFAULT, wait_gte(self->fd, PTR(hole), 1, 0));
+	free(v);
+}
+
+/*
+ * A sync_file on process memory: signalled when the engine writes it,
+ * even after the DRM file that exported it was closed (it polls then).
+ */
+TEST_F(svm, sync_file_on_process_memory)
+{
+	uint64_t *v = calloc(2, sizeof(*v));
+	struct drm_xe_cbev_sync_file_export x;
+	struct test_ring q;
+	struct pollfd p;
+	uint32_t dw[16];
+	int fd2;
+
+	ASSERT_NE(NULL, v);
+	x = (struct drm_xe_cbev_sync_file_export){
+		.cond = { .addr = PTR(&v[0]), .value = 3 },
+	};
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(0, poll(&p, 1, 0));
+	ring_emit(&self->r, dw, emit_sdi64(dw, PTR(&v[0]), 3));
+	ASSERT_EQ(0, ring_submit(&self->r));
+	EXPECT_EQ(1, poll(&p, 1, 10000));
+	close(x.fd);
+
+	/* Exported by a file closed before the value comes. */
+	fd2 = st_open_render();
+	ASSERT_GE(fd2, 0);
+	x = (struct drm_xe_cbev_sync_file_export){
+		.cond = { .addr = PTR(&v[1]), .value = 5 },
+	};
+	ASSERT_EQ(0, st_ioctl(fd2, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	close(fd2);
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(0, poll(&p, 1, 0));
+	ASSERT_EQ(0, ring_create(self->fd, &q, 4096, 0));
+	ring_emit(&q, dw, emit_sdi64(dw, PTR(&v[1]), 5));
+	ASSERT_EQ(0, ring_submit(&q));
+	EXPECT_EQ(1, poll(&p, 1, 10000));
+	close(x.fd);
+	ring_unmap(&q);
 	free(v);
 }
 
