@@ -119,9 +119,11 @@ START_TEST(test_sysmem_copy_immediate)
 END_TEST
 
 /*
- * A regular list that stages heap data through device memory, fills from
- * a pattern on the stack and writes a timestamp to a heap variable, run
- * twice on a queue: the second run sees what the host wrote in between.
+ * A regular list that stages heap data through device memory (signalling
+ * an event), takes a memory ranges barrier, prefetch and advice on heap
+ * memory, fills from a pattern on the stack and writes a timestamp to a
+ * heap variable, run twice on a queue: the second run sees what the host
+ * wrote in between.
  */
 START_TEST(test_sysmem_copy_regular)
 {
@@ -131,16 +133,29 @@ START_TEST(test_sysmem_copy_regular)
 	uint32_t *src = vector_u32(n, 5), *dst = calloc(n, sizeof(*dst));
 	uint32_t *staging = lz_alloc_device(n * sizeof(*src));
 	uint64_t *ts = calloc(1, sizeof(*ts));
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t ev = lz_event(pool, 0);
+	const size_t range_size = n * sizeof(*dst);
 	uint8_t tail[256], pattern = 0x3c;
+	const void *range;
 	size_t i;
 
 	ck_assert_ptr_nonnull(dst);
 	ck_assert_ptr_nonnull(ts);
+	range = dst;
 	memset(tail, 0, sizeof(tail));
 	ck_assert_ok(zeCommandListAppendMemoryCopy(list, staging, src,
 						   n * sizeof(*src), NULL, 0, NULL));
 	ck_assert_ok(zeCommandListAppendMemoryCopy(list, dst, staging,
-						   n * sizeof(*src), NULL, 0, NULL));
+						   n * sizeof(*src), ev, 0, NULL));
+	ck_assert_ok(zeCommandListAppendMemoryRangesBarrier(list, 1, &range_size,
+							    &range, NULL, 0,
+							    NULL));
+	ck_assert_ok(zeCommandListAppendMemoryPrefetch(list, src,
+						       n * sizeof(*src)));
+	ck_assert_ok(zeCommandListAppendMemAdvise(list, lz_device, src,
+						  n * sizeof(*src),
+						  ZE_MEMORY_ADVICE_SET_READ_MOSTLY));
 	ck_assert_ok(zeCommandListAppendMemoryFill(list, tail, &pattern, 1,
 						   sizeof(tail), NULL, 0, NULL));
 	ck_assert_ok(zeCommandListAppendWriteGlobalTimestamp(list, ts, NULL,
@@ -148,22 +163,27 @@ START_TEST(test_sysmem_copy_regular)
 	ck_assert_ok(zeCommandListClose(list));
 
 	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
-	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
 	ck_assert_msg(!memcmp(dst, src, n * sizeof(*src)),
-		      "heap -> device -> heap");
+		      "heap -> device -> heap, when the copy's event says so");
+	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
 	for (i = 0; i < sizeof(tail); i++)
 		ck_assert_msg(tail[i] == pattern, "stack byte %zu is filled", i);
 	ck_assert_msg(*ts, "a timestamp landed in heap memory");
 
 	for (i = 0; i < n; i++)
 		src[i] = ~src[i];
+	ck_assert_ok(zeEventHostReset(ev));
 	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
 	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
 	ck_assert_msg(!memcmp(dst, src, n * sizeof(*src)),
 		      "a second run reads the host's new data");
 
 	ck_assert_ok(zeCommandListDestroy(list));
 	ck_assert_ok(zeCommandQueueDestroy(queue));
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventPoolDestroy(pool));
 	lz_free(staging);
 	free(src);
 	free(dst);
