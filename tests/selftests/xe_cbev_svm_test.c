@@ -8,7 +8,11 @@
  */
 #include <poll.h>
 #include <stdlib.h>
+#include <fcntl.h>
+#include <linux/userfaultfd.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "xe_cbev_engine_util.h"
@@ -412,6 +416,54 @@ TEST_F(svm, unmapped_after_submit)
 	EXPECT_EQ(0, queue_destroy(self->fd, q.id));
 	expect_active(_metadata, self->fd, self->r.id);
 	free(gate);
+}
+
+/*
+ * Memory whose fault would wait (here: for a userfaultfd reader nobody
+ * runs) is never waited for: the queue yields and tries again until its
+ * hang timeout bans it, and the engine serves other queues meanwhile.
+ */
+TEST_F(svm, fault_that_would_wait_yields)
+{
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	struct drm_xe_cbev_exec_queue_state s;
+	uint64_t *p, *ok = calloc(1, sizeof(*ok)), one = 1, seqno;
+	struct test_ring q;
+	uint32_t dw[16];
+	long uffd;
+
+	ASSERT_NE(NULL, ok);
+	uffd = syscall(__NR_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+	if (uffd < 0)
+		SKIP(return, "no userfaultfd here");
+	ASSERT_EQ(0, ioctl(uffd, UFFDIO_API, &api));
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	reg.range.start = PTR(p);
+	reg.range.len = 4096;
+	ASSERT_EQ(0, ioctl(uffd, UFFDIO_REGISTER, &reg));
+
+	ASSERT_EQ(0, ring_create(self->fd, &q, 4096, 200));
+	ring_emit(&q, dw, emit_sdi64(dw, PTR(p), 1));
+	ASSERT_EQ(0, ring_submit_batches(&q, NULL, 0, &seqno));
+
+	/* Another queue goes on while that one yields. */
+	ring_emit(&self->r, dw, emit_dispatch(dw, K_COPY, PTR(ok), PTR(&one), 8, 0));
+	SYNC();
+	EXPECT_EQ(1ull, *ok);
+
+	ASSERT_EQ(EIO, wait_queue_done(self->fd, q.id, seqno, 10 * SEC));
+	ASSERT_EQ(0, queue_state(self->fd, q.id, &s));
+	EXPECT_EQ(DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED, s.state);
+	EXPECT_EQ(DRM_XE_CBEV_BAN_HANG, s.ban_reason);
+	ring_unmap(&q);
+	EXPECT_EQ(0, queue_destroy(self->fd, q.id));
+	expect_active(_metadata, self->fd, self->r.id);
+	munmap(p, 4096);
+	close(uffd);
+	free(ok);
 }
 
 /* A binding wins over the process's memory at the same address. */
