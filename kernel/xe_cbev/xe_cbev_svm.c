@@ -175,8 +175,16 @@ int xe_cbev_svm_pin_value(struct xe_cbev_svm *svm, u64 addr,
 		mmput(mm);
 		return -EINTR;
 	}
+	/*
+	 * For writing where the memory is writable: memory never touched
+	 * would otherwise pin the shared zero page, which the first write
+	 * replaces, so the wait would never see the value.
+	 */
 	got = xe_cbev_pin_user_pages_remote(mm, ALIGN_DOWN(addr, PAGE_SIZE), 1,
-					    0, page);
+					    FOLL_WRITE, page);
+	if (got != 1)
+		got = xe_cbev_pin_user_pages_remote(mm, ALIGN_DOWN(addr, PAGE_SIZE),
+						    1, 0, page);
 	mmap_read_unlock(mm);
 	mmput(mm);
 	return got == 1 ? 0 : -EFAULT;

@@ -263,6 +263,34 @@ TEST_F(svm, queues_ordered_through_host_memory)
 	free(sem);
 }
 
+/*
+ * A wait on memory nobody touched yet (it reads as zero), then written by
+ * the engine: the wait sees the write.
+ */
+TEST_F(svm, wait_on_untouched_memory)
+{
+	uint64_t *v = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct drm_xe_cbev_sync_file_export x;
+	struct pollfd p;
+	uint32_t dw[16];
+
+	ASSERT_NE(MAP_FAILED, v);
+	x = (struct drm_xe_cbev_sync_file_export){
+		.cond = { .addr = PTR(&v[1]), .value = 2 },
+	};
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, PTR(&v[0]), 1, 0));
+	ring_emit(&self->r, dw, emit_sdi64(dw, PTR(&v[0]), 1));
+	ring_emit(&self->r, dw, emit_sdi64(dw, PTR(&v[1]), 2));
+	ASSERT_EQ(0, ring_submit(&self->r));
+	EXPECT_EQ(0, wait_gte(self->fd, PTR(&v[0]), 1, 10 * SEC));
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(1, poll(&p, 1, 10000));
+	close(x.fd);
+	munmap(v, 4096);
+}
+
 /* The kernel's wait on process memory: unmapped is refused. */
 TEST_F(svm, wait_on_process_memory)
 {
