@@ -25,7 +25,7 @@ struct xe_cbev_counter_page;
 /**
  * struct xe_cbev_ipc_rule - who may import an object, once exported (see IPC)
  *
- * Set by an export; under the device's IPC registry lock. A buffer
+ * Set by an export; under the IPC registry lock. A buffer
  * object's @owner is set at creation and never changes.
  */
 struct xe_cbev_ipc_rule {

@@ -38,13 +38,22 @@
  *
  * xe_cbev is a DRM driver without hardware, in the way of vgem: a platform
  * device parents a render-node DRM device whose "GPU" is a software command
- * streamer in the kernel. Module load creates the one device; module unload
- * removes it. Unload cannot race with an open file: every file holds a
+ * streamer in the kernel. Module load creates the devices (one unless the
+ * devices parameter asks for up to XE_CBEV_MAX_DEVICES, each with its own
+ * uuid, render node and address spaces; they share the engine's
+ * scheduler and the IPC token table); module unload removes them. A load
+ * with devices outside 1..XE_CBEV_MAX_DEVICES fails with -EINVAL. Unload
+ * cannot race with an open file: every file holds a
  * reference on the module through &xe_cbev_fops.owner, so rmmod fails with
  * -EBUSY until the last file is closed.
  */
 
-static struct xe_cbev_device *xe_cbev_dev;
+static unsigned int devices = 1;
+module_param(devices, uint, 0444);
+MODULE_PARM_DESC(devices, "number of devices to create (1-8, default 1)");
+
+/* The devices, in the order of their creation; set at load only. */
+static struct xe_cbev_device *xe_cbev_devs[XE_CBEV_MAX_DEVICES];
 
 static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 {
@@ -144,24 +153,21 @@ static const struct drm_driver xe_cbev_driver = {
 	.minor = DRM_XE_CBEV_UAPI_MINOR,
 };
 
-static int __init xe_cbev_init(void)
+/*
+ * Device @index: its platform device ("xe_cbev" for the first, as with one
+ * device, "xe_cbev.N" for the others) and the DRM device under it.
+ */
+static struct xe_cbev_device *xe_cbev_device_create(unsigned int index)
 {
 	struct platform_device *pdev;
 	struct xe_cbev_device *xdev;
 	int ret;
 
-	ret = xe_cbev_engine_init();
-	if (ret)
-		return ret;
-	ret = xe_cbev_wait_init();
-	if (ret)
-		goto err_engine;
-
-	pdev = platform_device_register_simple(XE_CBEV_DRIVER_NAME, -1, NULL, 0);
-	if (IS_ERR(pdev)) {
-		ret = PTR_ERR(pdev);
-		goto err_wait;
-	}
+	pdev = platform_device_register_simple(XE_CBEV_DRIVER_NAME,
+					       index ? index : PLATFORM_DEVID_NONE,
+					       NULL, 0);
+	if (IS_ERR(pdev))
+		return ERR_CAST(pdev);
 
 	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
 		ret = -ENOMEM;
@@ -181,23 +187,72 @@ static int __init xe_cbev_init(void)
 	}
 	xdev->pdev = pdev;
 	uuid_gen(&xdev->uuid);
-	xe_cbev_ipc_registry_init(&xdev->ipc);
 
 	/* Final step: expose the device to user space. */
 	ret = drm_dev_register(&xdev->drm, 0);
 	if (ret)
-		goto err_fini_ipc;
+		goto err_release_group;
+	return xdev;
 
-	xe_cbev_dev = xdev;
-	return 0;
-
-err_fini_ipc:
-	xe_cbev_ipc_registry_fini(&xdev->ipc);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
 	platform_device_unregister(pdev);
-err_wait:
+	return ERR_PTR(ret);
+}
+
+/* Hides the device from user space; no file of it is open any more. */
+static void xe_cbev_device_unregister(struct xe_cbev_device *xdev)
+{
+	drm_dev_unregister(&xdev->drm);
+}
+
+/* Frees what xe_cbev_device_create() made, once unregistered. */
+static void xe_cbev_device_release(struct xe_cbev_device *xdev)
+{
+	struct platform_device *pdev = xdev->pdev;
+
+	devres_release_group(&pdev->dev, NULL);
+	platform_device_unregister(pdev);
+}
+
+static int __init xe_cbev_init(void)
+{
+	struct xe_cbev_device *xdev;
+	unsigned int i;
+	int ret;
+
+	if (devices < 1 || devices > XE_CBEV_MAX_DEVICES) {
+		pr_err("xe_cbev: devices=%u is not in 1..%d\n", devices,
+		       XE_CBEV_MAX_DEVICES);
+		return -EINVAL;
+	}
+
+	ret = xe_cbev_engine_init();
+	if (ret)
+		return ret;
+	ret = xe_cbev_wait_init();
+	if (ret)
+		goto err_engine;
+	xe_cbev_ipc_init();
+
+	for (i = 0; i < devices; i++) {
+		xdev = xe_cbev_device_create(i);
+		if (IS_ERR(xdev)) {
+			ret = PTR_ERR(xdev);
+			goto err_devices;
+		}
+		xe_cbev_devs[i] = xdev;
+	}
+	return 0;
+
+err_devices:
+	while (i--) {
+		xe_cbev_device_unregister(xe_cbev_devs[i]);
+		xe_cbev_device_release(xe_cbev_devs[i]);
+		xe_cbev_devs[i] = NULL;
+	}
+	xe_cbev_ipc_fini();
 	xe_cbev_wait_fini();
 err_engine:
 	xe_cbev_engine_fini();
@@ -206,15 +261,16 @@ err_engine:
 
 static void __exit xe_cbev_exit(void)
 {
-	struct platform_device *pdev = xe_cbev_dev->pdev;
+	unsigned int i;
 
-	drm_dev_unregister(&xe_cbev_dev->drm);
-	/* Deferred cleanups may still put objects: run them while the device lives. */
+	for (i = 0; i < devices; i++)
+		xe_cbev_device_unregister(xe_cbev_devs[i]);
+	/* Deferred cleanups may still put objects: run them while the devices live. */
 	xe_cbev_wait_fini();
 	xe_cbev_engine_fini();
-	xe_cbev_ipc_registry_fini(&xe_cbev_dev->ipc);
-	devres_release_group(&pdev->dev, NULL);
-	platform_device_unregister(pdev);
+	xe_cbev_ipc_fini();
+	for (i = 0; i < devices; i++)
+		xe_cbev_device_release(xe_cbev_devs[i]);
 }
 
 module_init(xe_cbev_init);

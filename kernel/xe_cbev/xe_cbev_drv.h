@@ -25,6 +25,8 @@
 #define XE_CBEV_DRIVER_DESC	"Counter-based events on a software command streamer"
 #define XE_CBEV_DRIVER_DATE	"20261122"
 
+/* Most devices one module load creates (the devices parameter). */
+#define XE_CBEV_MAX_DEVICES		8
 /* The software command streamer exposes one engine. */
 #define XE_CBEV_NUM_ENGINES		1
 /* Timestamps are CLOCK_MONOTONIC_RAW nanoseconds. */
@@ -34,9 +36,10 @@
 #define XE_CBEV_VA_BITS			48
 
 /**
- * struct xe_cbev_device - the one xe_cbev device
+ * struct xe_cbev_device - one xe_cbev device
  *
- * Created at module load, destroyed at module unload; the DRM core keeps it
+ * The module creates XE_CBEV_MAX_DEVICES at most (its devices parameter)
+ * at load, and destroys them at unload; the DRM core keeps it
  * alive while any file is open (and the module cannot be unloaded then,
  * because every open file holds a module reference through the fops).
  */
@@ -66,8 +69,6 @@ struct xe_cbev_device {
 		 */
 		atomic_long_t pinned_pages;
 	} stats;
-	/** @ipc: tokens naming exports, across files */
-	struct xe_cbev_ipc_registry ipc;
 	/** @last_file_id: the id of the file opened last, for traces */
 	atomic_t last_file_id;
 };
@@ -99,7 +100,7 @@ struct xe_cbev_file {
 	 * that host waits re-check their values and named queues
 	 */
 	wait_queue_head_t event_wq;
-	/** @ipc_tokens: tokens the file made; under &xe_cbev_device.ipc.lock */
+	/** @ipc_tokens: tokens the file made; under the IPC registry lock */
 	struct list_head ipc_tokens;
 	/** @ipc_import_lock: serialises imports by token into the file */
 	struct mutex ipc_import_lock;

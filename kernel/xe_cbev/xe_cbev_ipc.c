@@ -33,12 +33,12 @@
  * export object, through any fd-passing channel.
  *
  * A token is a name for an export: 128 random bits registered in the
- * device's table with the export object, the exporter's effective uid and
- * an optional granted uid. Importing by token needs the caller to be one
- * of those, or to have CAP_SYS_ADMIN (capable(): in the initial user
- * namespace; uid 0 alone is not enough); so does importing an export by
- * dma-buf fd (checked in the PRIME import hook), so that the rule does not
- * depend on the route.
+ * module's table (one for all its devices) with the export object, the
+ * exporter's effective uid and an optional granted uid. Importing by
+ * token needs the caller to be one of those, or to have CAP_SYS_ADMIN
+ * (capable(): in the initial user namespace; uid 0 alone is not enough);
+ * so does importing an export by dma-buf fd (checked in the PRIME import
+ * hook), so that the rule does not depend on the route.
  *
  * Re-export: a buffer object's owner is the effective uid of its creator,
  * fixed at creation, and only that uid may export it (else -EACCES). An
@@ -55,6 +55,19 @@
  * table from export object (by its mmap offset, unique while it lives) to
  * handle, checked against the handle table on use, and pruned when a
  * handle to the object closes.
+ *
+ * Across devices: the module may create several devices (the devices
+ * parameter). An export of one device imported into a file of another,
+ * by token or by dma-buf fd, becomes a peer view there (see the export
+ * views DOC): a GEM object of the importing device that shows the same
+ * pages, read-write for memory shared read-write, so that both devices'
+ * engines reach the same memory (and the same wait queues). The import
+ * rule is the same as on the exporter's device. Each import by token
+ * into another device makes its own peer view and handle (the one-handle
+ * rule above holds within a device). A dma-buf of another
+ * xe_cbev device that was never exported through IPC (plain PRIME, as
+ * libze uses to bind its allocations on every device) imports the same
+ * way.
  *
  * Limits: a user has at most XE_CBEV_IPC_MAX_TOKENS_PER_USER live tokens
  * (65536, over all its files; -ENOSPC beyond). Tokens, export views and
@@ -101,9 +114,12 @@ struct xe_cbev_ipc_token {
 	bool granted;
 };
 
+/* The tokens of every device of the module. */
+static struct xe_cbev_ipc_registry xe_cbev_ipc;
+
 static struct xe_cbev_ipc_registry *file_registry(struct xe_cbev_file *xfile)
 {
-	return &xfile->xdev->ipc;
+	return &xe_cbev_ipc;
 }
 
 static u32 token_hash(const u64 *value)
@@ -126,25 +142,23 @@ static bool may_import(kuid_t owner, bool granted, kuid_t grant)
 }
 
 /**
- * xe_cbev_ipc_registry_init() - set up the device's token table
- * @reg: the registry
+ * xe_cbev_ipc_init() - set up the module's token table, before any device
  */
-void xe_cbev_ipc_registry_init(struct xe_cbev_ipc_registry *reg)
+void xe_cbev_ipc_init(void)
 {
-	mutex_init(&reg->lock);
-	hash_init(reg->tokens);
-	xa_init(&reg->per_user);
+	mutex_init(&xe_cbev_ipc.lock);
+	hash_init(xe_cbev_ipc.tokens);
+	xa_init(&xe_cbev_ipc.per_user);
 }
 
 /**
- * xe_cbev_ipc_registry_fini() - tear the table down; every file is closed
- * @reg: the registry
+ * xe_cbev_ipc_fini() - tear the table down; every device is gone
  */
-void xe_cbev_ipc_registry_fini(struct xe_cbev_ipc_registry *reg)
+void xe_cbev_ipc_fini(void)
 {
-	WARN_ON(!hash_empty(reg->tokens));
-	xa_destroy(&reg->per_user);
-	mutex_destroy(&reg->lock);
+	WARN_ON(!hash_empty(xe_cbev_ipc.tokens));
+	xa_destroy(&xe_cbev_ipc.per_user);
+	mutex_destroy(&xe_cbev_ipc.lock);
 }
 
 /**
@@ -557,12 +571,12 @@ int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 	 * a buffer object's owner is its creator, who alone gets here.
 	 */
 	rule = export_rule(export);
-	mutex_lock(&xdev->ipc.lock);
+	mutex_lock(&xe_cbev_ipc.lock);
 	rule->exported = true;
 	rule->owner = current_euid();
 	rule->grant = grant;
 	rule->granted = uid_valid(grant);
-	mutex_unlock(&xdev->ipc.lock);
+	mutex_unlock(&xe_cbev_ipc.lock);
 
 	if (args->flags & DRM_XE_CBEV_IPC_TOKEN) {
 		struct xe_cbev_ipc_token *t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
@@ -636,7 +650,7 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 			     struct drm_file *file)
 {
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
-	struct xe_cbev_ipc_registry *reg = &xdev->ipc;
+	struct xe_cbev_ipc_registry *reg = &xe_cbev_ipc;
 	struct drm_xe_cbev_ipc_import *args = data;
 	struct xe_cbev_ipc_token *t;
 	struct drm_gem_object *export = NULL;
@@ -674,6 +688,17 @@ int xe_cbev_ipc_import_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(xdev, ret))
 		return ret;
 
+	/* Another device's export: a peer view of it for this device. */
+	if (export->dev != dev) {
+		struct xe_cbev_view *peer = xe_cbev_view_create_peer(dev, export);
+
+		drm_gem_object_put(export);
+		if (IS_ERR(peer))
+			return PTR_ERR(peer);
+		peer->closed = import_forget;
+		export = &peer->base;
+	}
+
 	/* Final step: the handle; it holds the export from now on. */
 	ret = import_handle(file, export, &handle);
 	if (!ret) {
@@ -709,6 +734,37 @@ int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
 	return token_revoke_value(to_xe_cbev_file(file), args->token);
 }
 
+/* May the caller import @obj, an export object of the module? */
+static bool may_import_object(struct drm_gem_object *obj)
+{
+	struct xe_cbev_ipc_rule *rule = export_rule(obj);
+	bool allowed;
+
+	mutex_lock(&xe_cbev_ipc.lock);
+	allowed = !rule->exported ||
+		  may_import(rule->owner, rule->granted, rule->grant);
+	mutex_unlock(&xe_cbev_ipc.lock);
+	return allowed;
+}
+
+/*
+ * The GEM object behind a dma-buf of another device of this module, or
+ * NULL. A dma-buf that the DRM core's PRIME helpers made (its release is
+ * theirs) carries its GEM object; its device is ours when the driver is.
+ */
+static struct drm_gem_object *peer_object(struct drm_device *dev,
+					  struct dma_buf *dma_buf)
+{
+	struct drm_gem_object *obj;
+
+	if (dma_buf->ops->release != drm_gem_dmabuf_release)
+		return NULL;
+	obj = dma_buf->priv;
+	if (obj->dev == dev || obj->dev->driver != dev->driver)
+		return NULL;
+	return obj;
+}
+
 /**
  * xe_cbev_ipc_prime_import() - &drm_driver.gem_prime_import
  * @dev: DRM device
@@ -717,25 +773,28 @@ int xe_cbev_ipc_revoke_ioctl(struct drm_device *dev, void *data,
  * An exported object arriving by fd is subject to the same rule as by
  * token: the exporter's uid, the granted uid, or CAP_SYS_ADMIN. (An object never
  * exported through DRM_IOCTL_XE_CBEV_IPC_EXPORT follows plain PRIME:
- * whoever holds the fd may import it.)
+ * whoever holds the fd may import it.) An object of another device of the
+ * module becomes a peer view (see IPC).
  *
  * Return: the object, or an ERR_PTR (-EACCES if not allowed).
  */
 struct drm_gem_object *xe_cbev_ipc_prime_import(struct drm_device *dev,
 						struct dma_buf *dma_buf)
 {
-	struct drm_gem_object *obj = drm_gem_prime_import(dev, dma_buf);
-	struct xe_cbev_ipc_rule *rule;
-	bool allowed;
+	struct drm_gem_object *obj = peer_object(dev, dma_buf);
+	struct xe_cbev_view *peer;
 
+	if (obj) {
+		if (!may_import_object(obj))
+			return ERR_PTR(-EACCES);
+		peer = xe_cbev_view_create_peer(dev, obj);
+		return IS_ERR(peer) ? ERR_CAST(peer) : &peer->base;
+	}
+
+	obj = drm_gem_prime_import(dev, dma_buf);
 	if (IS_ERR(obj) || obj->dev != dev || obj->import_attach)
 		return obj;
-	rule = export_rule(obj);
-	mutex_lock(&to_xe_cbev_device(dev)->ipc.lock);
-	allowed = !rule->exported ||
-		  may_import(rule->owner, rule->granted, rule->grant);
-	mutex_unlock(&to_xe_cbev_device(dev)->ipc.lock);
-	if (!allowed) {
+	if (!may_import_object(obj)) {
 		drm_gem_object_put(obj);
 		return ERR_PTR(-EACCES);
 	}

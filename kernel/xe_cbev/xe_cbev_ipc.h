@@ -23,7 +23,7 @@ struct xe_cbev_file;
 #define XE_CBEV_IPC_MAX_TOKENS_PER_USER	DRM_XE_CBEV_IPC_MAX_TOKENS_PER_USER
 
 /**
- * struct xe_cbev_ipc_registry - the device's IPC tokens
+ * struct xe_cbev_ipc_registry - the IPC tokens of the module's devices
  */
 struct xe_cbev_ipc_registry {
 	/** @lock: protects @tokens, @per_user and every file's token list */
@@ -34,8 +34,8 @@ struct xe_cbev_ipc_registry {
 	struct xarray per_user;
 };
 
-void xe_cbev_ipc_registry_init(struct xe_cbev_ipc_registry *reg);
-void xe_cbev_ipc_registry_fini(struct xe_cbev_ipc_registry *reg);
+void xe_cbev_ipc_init(void);
+void xe_cbev_ipc_fini(void);
 
 void xe_cbev_ipc_file_init(struct xe_cbev_file *xfile);
 void xe_cbev_ipc_file_fini(struct xe_cbev_file *xfile);

@@ -26,6 +26,13 @@
  * is used of it. Bindings of a view reach
  * the origin's pages (and so waiters sit on the origin's wait queue);
  * nothing can write through a view.
+ *
+ * A peer view is how another xe_cbev device of the module imports an
+ * object (see the PRIME import hook): a view of the same pages that
+ * belongs to the importing device, writable when what it shows is (a
+ * buffer object shared read-write), read-only otherwise. It holds the
+ * object it was made from, so that a counter slot held by an export view
+ * stays held. Peer views are not exported again.
  */
 
 static vm_fault_t view_fault(struct vm_fault *vmf)
@@ -120,15 +127,16 @@ static int view_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 	struct xe_cbev_view *view = container_of(obj, struct xe_cbev_view, base);
 	int ret;
 
-	/* Whoever holds a view may read the memory, never write it. */
-	if (vma->vm_flags & VM_WRITE)
+	/* Whoever holds a view may read the memory; only a writable peer view writes it. */
+	if ((vma->vm_flags & VM_WRITE) && !view->writable)
 		return -EACCES;
 	if (is_cow_mapping(vma->vm_flags))
 		return -EINVAL;
 	ret = view_map_get(view);
 	if (ret)
 		return ret;
-	xe_cbev_vm_flags_clear(vma, VM_MAYWRITE);
+	if (!view->writable)
+		xe_cbev_vm_flags_clear(vma, VM_MAYWRITE);
 	xe_cbev_vm_flags_set(vma, VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP);
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
 	vma->vm_ops = &view_vm_ops;
@@ -161,6 +169,8 @@ static void view_free(struct drm_gem_object *obj)
 
 	if (view->slot >= 0)
 		xe_cbev_counter_slot_put(origin->counter, view->slot);
+	if (view->peer)
+		drm_gem_object_put(view->peer);
 	WARN_ON(view->map_count);
 	mutex_destroy(&view->lock);
 	xe_cbev_bo_put(origin);
@@ -199,23 +209,11 @@ struct xe_cbev_view *xe_cbev_view_from_gem(struct drm_gem_object *obj)
 	return container_of(obj, struct xe_cbev_view, base);
 }
 
-/**
- * xe_cbev_view_create() - a read-only window on a buffer object
- * @origin: the object to show; the view takes a reference
- * @pgoff: first page shown
- * @size: bytes shown, a page multiple inside @origin
- * @slot: counter slot of @origin (a counter page) whose reference the view
- *	takes over, or -1
- *
- * The view has no pages of its own: mappings and bindings reach the
- * origin's. The caller sets the view's import rule.
- *
- * Return: the view with one reference, or an ERR_PTR.
- */
-struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
-					 pgoff_t pgoff, size_t size, int slot)
+/* A view of @origin that belongs to @dev. */
+static struct xe_cbev_view *view_create(struct drm_device *dev,
+					struct xe_cbev_bo *origin,
+					pgoff_t pgoff, size_t size, int slot)
 {
-	struct drm_device *dev = origin->shmem.base.dev;
 	struct xe_cbev_view *view;
 	int ret;
 
@@ -242,4 +240,60 @@ err_release:
 	mutex_destroy(&view->lock);
 	kfree(view);
 	return ERR_PTR(ret);
+}
+
+/**
+ * xe_cbev_view_create() - a read-only window on a buffer object
+ * @origin: the object to show; the view takes a reference
+ * @pgoff: first page shown
+ * @size: bytes shown, a page multiple inside @origin
+ * @slot: counter slot of @origin (a counter page) whose reference the view
+ *	takes over, or -1
+ *
+ * The view has no pages of its own: mappings and bindings reach the
+ * origin's. The caller sets the view's import rule.
+ *
+ * Return: the view with one reference, or an ERR_PTR.
+ */
+struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
+					 pgoff_t pgoff, size_t size, int slot)
+{
+	return view_create(origin->shmem.base.dev, origin, pgoff, size, slot);
+}
+
+/**
+ * xe_cbev_view_create_peer() - a view of another xe_cbev device's object
+ * @dev: the importing device
+ * @src: a buffer object (not itself an import) or a view of another
+ *	device of the module; the peer view takes a reference
+ *
+ * Return: the peer view with one reference, or an ERR_PTR (-EINVAL for an
+ * object that cannot be shown).
+ */
+struct xe_cbev_view *xe_cbev_view_create_peer(struct drm_device *dev,
+					      struct drm_gem_object *src)
+{
+	struct xe_cbev_view *from = xe_cbev_view_from_gem(src);
+	struct xe_cbev_view *view;
+	struct xe_cbev_bo *origin;
+	pgoff_t pgoff = 0;
+	bool writable;
+
+	if (from) {
+		origin = from->origin;
+		pgoff = from->pgoff;
+		writable = from->writable;
+	} else {
+		if (!xe_cbev_gem_is_bo(src) || src->import_attach)
+			return ERR_PTR(-EINVAL);
+		origin = to_xe_cbev_bo(src);
+		writable = !xe_cbev_bo_user_readonly(origin);
+	}
+	view = view_create(dev, origin, pgoff, src->size, -1);
+	if (IS_ERR(view))
+		return view;
+	drm_gem_object_get(src);
+	view->peer = src;
+	view->writable = writable;
+	return view;
 }

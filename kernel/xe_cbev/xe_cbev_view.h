@@ -35,6 +35,13 @@ struct xe_cbev_view {
 	pgoff_t pgoff;
 	/** @slot: counter slot held, if @origin is a counter page, else -1 */
 	int slot;
+	/**
+	 * @peer: for a peer view (another device's import), the object it
+	 * was made from, with a reference; else NULL. Set at creation.
+	 */
+	struct drm_gem_object *peer;
+	/** @writable: a peer view of memory shared read-write; set at creation */
+	bool writable;
 	/** @ipc: who may import the view; under the IPC registry lock */
 	struct xe_cbev_ipc_rule ipc;
 	/**
@@ -46,6 +53,8 @@ struct xe_cbev_view {
 
 struct xe_cbev_view *xe_cbev_view_create(struct xe_cbev_bo *origin,
 					 pgoff_t pgoff, size_t size, int slot);
+struct xe_cbev_view *xe_cbev_view_create_peer(struct drm_device *dev,
+					      struct drm_gem_object *src);
 struct xe_cbev_view *xe_cbev_view_from_gem(struct drm_gem_object *obj);
 
 static inline void xe_cbev_view_put(struct xe_cbev_view *view)

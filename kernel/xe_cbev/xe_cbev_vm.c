@@ -41,7 +41,8 @@ static void binding_release(struct kref *ref)
 		container_of(ref, struct xe_cbev_vm_binding, ref);
 	struct xe_cbev_bo *bo = binding->bo;
 
-	atomic_dec(&to_xe_cbev_device(bo->shmem.base.dev)->stats.bindings);
+	/* The binding's device is its holder's (a peer view's, not @bo's). */
+	atomic_dec(&to_xe_cbev_device(binding->holder->dev)->stats.bindings);
 	xe_cbev_bo_unpin_range(bo, binding->pages,
 			       (binding->last - binding->start + 1) >> PAGE_SHIFT,
 			       !(binding->flags & XE_CBEV_BINDING_READONLY));

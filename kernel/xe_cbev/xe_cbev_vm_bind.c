@@ -52,8 +52,12 @@ static int vm_bind_map(struct xe_cbev_file *xfile, struct drm_file *file,
 		ret = -EINVAL;
 		goto out_put;
 	}
-	/* Counters and export views are written by their owner's engine only. */
-	if (XE_CBEV_IOCTL_DBG(xdev, (view || xe_cbev_bo_user_readonly(bo)) &&
+	/*
+	 * Counters and export views are written by their owner's engine
+	 * only; a peer view of read-write memory is written by anyone's.
+	 */
+	if (XE_CBEV_IOCTL_DBG(xdev, ((view && !view->writable) ||
+				     xe_cbev_bo_user_readonly(bo)) &&
 			      !(args->flags & DRM_XE_CBEV_VM_BIND_READONLY))) {
 		ret = -EACCES;
 		goto out_put;

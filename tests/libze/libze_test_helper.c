@@ -20,6 +20,10 @@
  *	open the event-pool handle, wait on the host for event 0 (which the
  *	test signals), then signal event 1 from the device, close the pool
  *
+ * With LIBZE_TEST_HELPER_DEVICE=N in its environment, the helper uses the
+ * driver's device N (test_libze_multidev: the other device than the
+ * exporter's) for its lists and opens.
+ *
  * Handles that arrive as 64 plain bytes (as through shared memory, a pipe
  * or a file: recv() of the bytes, no fd with them), test_libze_memory_ipc:
  *
@@ -90,9 +94,23 @@ static struct l0_app app;
 		}							\
 	} while (0)
 
+/*
+ * The helper works on the driver's device LIBZE_TEST_HELPER_DEVICE (an
+ * index) if the test sets it, else on the first one.
+ */
 static int init(void)
 {
+	ze_device_handle_t devices[8];
+	const char *env = getenv("LIBZE_TEST_HELPER_DEVICE");
+	uint32_t n = 8;
+
 	STEP(1, l0_app_open(&app));
+	if (!env)
+		return 0;
+	STEP(2, zeDeviceGet(app.driver, &n, devices));
+	if ((uint32_t)atoi(env) >= n)
+		return 3;
+	app.device = devices[atoi(env)];
 	return 0;
 }
 

@@ -12,6 +12,8 @@ export ZE_ENABLE_PARAMETER_VALIDATION=1
 here=$(dirname "$0")
 rc=0
 for t in "$here"/test_libze_*; do
+	# Those need the module reloaded with two devices (see init.sh).
+	case "$t" in *_multidev*) continue ;; esac
 	echo "== $t (validation layer)"
 	"$t" || rc=1
 done

@@ -43,6 +43,37 @@ unload_modules() {
 	done
 }
 
+# Render nodes for everyone, as udev's rules do on a real system, once
+# devtmpfs (asynchronously) created all $1 of them; the wait is bounded.
+render_nodes() {
+	n=0
+	while [ "$(ls /dev/dri/ 2>/dev/null | grep -c '^renderD')" -lt "$1" ] &&
+		[ $n -lt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	chmod 0666 /dev/dri/renderD*
+}
+
+# Reload xe_cbev with the parameters "$@": the
+# totals of the devices going away are checked as at the end.
+reload_xe_cbev() {
+	ko=xe_cbev.ko
+	for f in /sys/kernel/debug/dri/*/xe_cbev; do
+		[ -e "$f" ] && echo "XE_CBEV-TOTALS $(head -n 1 "$f")"
+	done
+	if ! rmmod "${ko%.ko}"; then
+		echo "XE_CBEV-RMMOD-FAIL ${ko%.ko}"
+		return 1
+	fi
+	if ! insmod "/modules/$ko" "$@"; then
+		echo "XE_CBEV-INSMOD-FAIL $ko $*"
+		return 1
+	fi
+	render_nodes "${1#devices=}"
+	echo "XE_CBEV-MODULES-RELOADED $*"
+}
+
 run_one() {
 	echo "XE_CBEV-TEST-BEGIN $1"
 	"$@"
@@ -50,14 +81,7 @@ run_one() {
 }
 
 if load_modules; then
-	# What udev's rules do on a real system: render nodes for everyone.
-	# devtmpfs creates nodes asynchronously; wait (bounded) for ours.
-	n=0
-	while ! ls /dev/dri/renderD* >/dev/null 2>&1 && [ $n -lt 100 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
-	chmod 0666 /dev/dri/renderD*
+	render_nodes 1
 	echo "XE_CBEV-MODULES-LOADED"
 	case "$mode" in
 	demo)
@@ -79,9 +103,17 @@ if load_modules; then
 		# The planted bugs ran at load time; nothing else to do.
 		;;
 	*)
+		# Suites named *_multidev* run last, with xe_cbev reloaded
+		# with devices=2; the others with the one device.
 		while read -r t; do
+			case "$t" in *_multidev*) continue ;; esac
 			run_one "/tests/$t"
 		done < /tests/order
+		if grep -q '_multidev' /tests/order && reload_xe_cbev devices=2; then
+			while read -r t; do
+				case "$t" in *_multidev*) run_one "/tests/$t" ;; esac
+			done < /tests/order
+		fi
 		;;
 	esac
 	# Every file is closed: the device must hold nothing any more.

@@ -240,8 +240,13 @@ ze_result_t xe_device_get_p2p_properties(ze_device_handle_t hDevice,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!p)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	/* Each device file has its own address space: no peer access. */
-	p->flags = 0;
+	/*
+	 * Every allocation is bound on every device at its address
+	 * (bo_peer.c), and all devices' engines write the same pages in
+	 * order: access and atomics between any two of them.
+	 */
+	p->flags = ZE_DEVICE_P2P_PROPERTY_FLAG_ACCESS |
+		   ZE_DEVICE_P2P_PROPERTY_FLAG_ATOMICS;
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -253,7 +258,8 @@ ze_result_t xe_device_can_access_peer(ze_device_handle_t hDevice,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!value)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	*value = hDevice == hPeerDevice;
+	/* Every device reaches every allocation (see the P2P properties). */
+	*value = 1;
 	return ZE_RESULT_SUCCESS;
 }
 

@@ -223,6 +223,14 @@ static int import_get(struct xe_device *dev, const struct xe_cb_ipc_handle *h,
 		free(import);
 		goto err_unlock;
 	}
+	/* The other devices' queues wait on it too: bound there by token. */
+	xe_bo_set_token(import->bo, h->token);
+	err = xe_bo_peers_bind(import->bo);
+	if (err) {
+		xe_bo_put(import->bo);
+		free(import);
+		goto err_unlock;
+	}
 	import->dev = dev;
 	import->token[0] = h->token[0];
 	import->token[1] = h->token[1];

@@ -61,10 +61,14 @@
 
 #include "core/libze_private.h"
 #include "core/context.h"
+#include "core/debug_log.h"
 #include "core/result.h"
+#include "events/cb_event.h"
+#include "events/counter.h"
 #include "events/event.h"
 #include "lists/append.h"
 #include "lists/cmdlist.h"
+#include "memory/bo.h"
 #include "submission/batch.h"
 #include "submission/encoder.h"
 #include "submission/ring.h"
@@ -151,6 +155,17 @@ static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
 
 	if (!xe_event_cond(ev, &cond))
 		return 0;	/* never signalled: complete */
+	/*
+	 * A counter slot is in one device's file only (see
+	 * xe_append_begin()); an imported counter is bound on every device
+	 * unless it could not be (bo_peer.c).
+	 */
+	if ((cond.counter && cond.counter->dev != list->dev) ||
+	    (ev->import && ev->import->dev != list->dev &&
+	     !ev->import->bo->peers)) {
+		xe_event_cond_put(&cond);
+		return -EOPNOTSUPP;
+	}
 	ev->ops->wait_keep(ev, &cond, !list->immediate, list->counter, &ref);
 	err = xe_append_keep(a, ref);
 	if (!err)
@@ -262,6 +277,16 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		signal = xe_event_from_handle(hSignalEvent);
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		/*
+		 * A counter-based event is a counter slot of its device's
+		 * file, at an address the other devices use for their own
+		 * counters: only its device's queues signal or wait for it.
+		 * (An imported one is signalled by nobody here.)
+		 */
+		if (xe_event_is_cb(signal) && !signal->import && signal->dev &&
+		    signal->dev != list->dev)
+			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+				       "a counter-based event of another device");
 		ret = signal->ops->prepare_signal(signal, list->immediate,
 						  list->in_order, &a->sig);
 		if (ret != ZE_RESULT_SUCCESS)

@@ -9,7 +9,8 @@
  * Every buffer object is created (or imported), mapped into the process
  * (xe_kmd_map(), mmap() on the device file), then bound into the file's
  * GPU address space at the address of that mapping: pointer == GPU
- * address, on the host and on the device.
+ * address, on the host and on the device -- and, with several devices,
+ * in every other device's address space too (bo_peer.c).
  *
  * The device keeps a registry of its objects under a mutex. Imports look
  * their GEM handle up in it, since PRIME gives a file the handle it
@@ -95,12 +96,20 @@ int xe_bo_map_alias(struct xe_bo *bo, void **out)
 	err = xe_kmd_vm_bind(bo->dev->fd, bo->handle, 0, bo->size,
 			     (uintptr_t)map,
 			     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
-	if (err) {
-		xe_kmd_unmap(map, bo->size);
-		return err;
-	}
+	if (err)
+		goto err_unmap;
+	/* Other devices reach it at the alias too (bo_peer.c). */
+	err = xe_bo_peers_bind_alias(bo, (uintptr_t)map);
+	if (err)
+		goto err_unbind;
 	*out = map;
 	return 0;
+
+err_unbind:
+	xe_kmd_vm_unbind(bo->dev->fd, (uintptr_t)map, bo->size);
+err_unmap:
+	xe_kmd_unmap(map, bo->size);
+	return err;
 }
 
 /**
@@ -110,6 +119,7 @@ int xe_bo_map_alias(struct xe_bo *bo, void **out)
  */
 void xe_bo_unmap_alias(struct xe_bo *bo, void *map)
 {
+	xe_bo_peers_unbind_alias(bo, (uintptr_t)map);
 	xe_kmd_vm_unbind(bo->dev->fd, (uintptr_t)map, bo->size);
 	xe_kmd_unmap(map, bo->size);
 }
@@ -168,6 +178,9 @@ int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
 	err = bo_map_and_bind(bo, align);
 	if (err)
 		goto err_close;
+	err = xe_bo_peers_bind(bo);
+	if (err)
+		goto err_unbind;
 
 	pthread_mutex_lock(&dev->bo_lock);
 	registry_add_locked(dev, bo);
@@ -176,6 +189,9 @@ int xe_bo_create(struct xe_device *dev, uint64_t size, uint64_t align,
 	*out = bo;
 	return 0;
 
+err_unbind:
+	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
+	xe_kmd_unmap(bo->map, bo->size);
 err_close:
 	xe_kmd_gem_close(dev->fd, bo->handle);
 err_free:
@@ -192,6 +208,23 @@ static struct xe_bo *registry_find_locked(struct xe_device *dev,
 		if (bo->handle == handle)
 			return bo;
 	return NULL;
+}
+
+/*
+ * Peer bindings of a new import, made without the device's lock (they
+ * take the other devices'): @bo, in the registry with its one reference,
+ * goes to @out, or is put on failure.
+ */
+static int bo_peers_or_put(struct xe_bo *bo, struct xe_bo **out)
+{
+	int err = xe_bo_peers_bind(bo);
+
+	if (err) {
+		xe_bo_put(bo);
+		return err;
+	}
+	*out = bo;
+	return 0;
 }
 
 /**
@@ -245,8 +278,8 @@ int xe_bo_import(struct xe_device *dev, int dmabuf_fd, struct xe_bo **out)
 		goto err_close;
 	}
 	registry_add_locked(dev, bo);
-	*out = bo;
-	goto out_unlock;
+	pthread_mutex_unlock(&dev->bo_lock);
+	return bo_peers_or_put(bo, out);
 
 err_close:
 	xe_kmd_gem_close(dev->fd, handle);
@@ -292,10 +325,9 @@ int xe_bo_import_handle(struct xe_device *dev, uint32_t handle,
 		free(bo);
 	} else {
 		registry_add_locked(dev, bo);
-		*out = bo;
 	}
 	pthread_mutex_unlock(&dev->bo_lock);
-	return err;
+	return err ? err : bo_peers_or_put(bo, out);
 }
 
 static bool has_token(const uint64_t token[2])
@@ -484,6 +516,7 @@ void xe_bo_put(struct xe_bo *bo)
 	registry_del_locked(dev, bo);
 	if (bo->ipc_fd >= 0)
 		xe_kmd_close(bo->ipc_fd);
+	xe_bo_peers_unbind(bo);
 	xe_kmd_vm_unbind(dev->fd, xe_bo_gpu_addr(bo), bo->size);
 	xe_kmd_unmap(bo->map, bo->size);
 	xe_kmd_gem_close(dev->fd, bo->handle);

@@ -19,6 +19,8 @@ struct xe_device;
  * @size: bytes, a multiple of the page size
  * @map: CPU address of the mapping, which is also the GPU address
  * @readonly: an IPC view: mapped PROT_READ, bound READONLY
+ * @peers: also bound on the driver's other devices (bo_peer.c); set
+ *	before the object is shared, cleared by the last put
  * @refs: references; the last xe_bo_put() unbinds, unmaps and closes
  * @token: the kernel IPC token the object is known by (its export's, or
  *	the one it was imported by), zero for none; under &xe_device.bo_lock
@@ -40,6 +42,7 @@ struct xe_bo {
 	uint64_t size;
 	void *map;
 	bool readonly;
+	bool peers;
 	atomic_uint refs;
 	uint64_t token[2];
 	int ipc_fd;
@@ -65,6 +68,10 @@ struct xe_bo *xe_bo_find_token(struct xe_device *dev,
 			       const uint64_t token[2]);
 void xe_bo_set_token(struct xe_bo *bo, const uint64_t token[2]);
 struct xe_bo *xe_bo_get(struct xe_bo *bo);
+int xe_bo_peers_bind(struct xe_bo *bo);
+void xe_bo_peers_unbind(struct xe_bo *bo);
+int xe_bo_peers_bind_alias(struct xe_bo *bo, uint64_t addr);
+void xe_bo_peers_unbind_alias(struct xe_bo *bo, uint64_t addr);
 void xe_bo_put(struct xe_bo *bo);
 
 static inline uint64_t xe_bo_gpu_addr(const struct xe_bo *bo)

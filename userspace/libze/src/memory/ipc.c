@@ -83,8 +83,15 @@ static int import_token(struct xe_device *dev,
 	err = xe_bo_import_handle(dev, imp.handle, imp.size,
 				  imp.import_flags &
 				  DRM_XE_CBEV_IPC_IMPORT_READONLY, out);
-	if (!err)
-		xe_bo_set_token(*out, handle->token);
+	if (err)
+		return err;
+	xe_bo_set_token(*out, handle->token);
+	/* An export view is bound on the other devices by its token. */
+	err = xe_bo_peers_bind(*out);
+	if (err) {
+		xe_bo_put(*out);
+		*out = NULL;
+	}
 	return err;
 }
 
