@@ -85,9 +85,9 @@ static int peer_bind_token(struct xe_device *peer, struct xe_bo *bo,
 }
 
 /*
- * Binds @bo at @addr on every other device of its driver: 0 (also when
- * the object cannot be exported, see the DOC) or a negative errno, with
- * no peer binding at @addr left.
+ * Binds @bo at @addr on every other device of its driver: 0, 1 if the
+ * object cannot be exported (see the DOC: nothing bound, no error) or a
+ * negative errno, with no peer binding at @addr left.
  */
 static int peers_bind_at(struct xe_bo *bo, uint64_t addr)
 {
@@ -99,7 +99,7 @@ static int peers_bind_at(struct xe_bo *bo, uint64_t addr)
 	err = xe_kmd_prime_export(bo->dev->fd, bo->handle, &dmabuf_fd);
 	if (err == -EOPNOTSUPP) {
 		if (!bo->token[0] && !bo->token[1])
-			return 0;
+			return 1;
 		by_token = true;
 	} else if (err) {
 		return err;
@@ -143,7 +143,7 @@ int xe_bo_peers_bind(struct xe_bo *bo)
 	err = peers_bind_at(bo, xe_bo_gpu_addr(bo));
 	if (!err)
 		bo->peers = true;
-	return err;
+	return err > 0 ? 0 : err;
 }
 
 /**
@@ -156,9 +156,12 @@ int xe_bo_peers_bind(struct xe_bo *bo)
  */
 int xe_bo_peers_bind_alias(struct xe_bo *bo, uint64_t addr)
 {
+	int err;
+
 	if (bo->dev->driver->num_devices < 2)
 		return 0;
-	return peers_bind_at(bo, addr);
+	err = peers_bind_at(bo, addr);
+	return err > 0 ? 0 : err;
 }
 
 /**
