@@ -17,7 +17,9 @@
  * - vm_area_struct.vm_flags is read-only since 6.3 (vm_flags_set() and
  *   vm_flags_clear());
  * - io_uring commands moved to <linux/io_uring/cmd.h> in 6.7, where the
- *   command's payload is reached through its SQE.
+ *   command's payload is reached through its SQE;
+ * - get_user_pages_remote() and pin_user_pages_remote() lost their vmas
+ *   argument in 6.5.
  */
 
 #include <linux/mm.h>
@@ -51,6 +53,37 @@ static inline void xe_cbev_vm_flags_clear(struct vm_area_struct *vma,
 	vm_flags_clear(vma, flags);
 #else
 	vma->vm_flags &= ~flags;
+#endif
+}
+
+/* The pages of another process's memory; its mm's lock held. */
+static inline long xe_cbev_get_user_pages_remote(struct mm_struct *mm,
+						 unsigned long start,
+						 unsigned long nr_pages,
+						 unsigned int gup_flags,
+						 struct page **pages)
+{
+#if XE_CBEV_KERNEL_AT_LEAST(6, 5)
+	return get_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
+				     NULL);
+#else
+	return get_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
+				     NULL, NULL);
+#endif
+}
+
+static inline long xe_cbev_pin_user_pages_remote(struct mm_struct *mm,
+						 unsigned long start,
+						 unsigned long nr_pages,
+						 unsigned int gup_flags,
+						 struct page **pages)
+{
+#if XE_CBEV_KERNEL_AT_LEAST(6, 5)
+	return pin_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
+				     NULL);
+#else
+	return pin_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
+				     NULL, NULL);
 #endif
 }
 

@@ -74,11 +74,16 @@ static enum cs_status cs_fault(struct xe_cbev_ctx *ctx, u32 reason, u64 addr)
 	return CS_FAULT;
 }
 
-/* Maps an access error to a ban. */
+/*
+ * Maps an access error to a ban; process memory that cannot be reached
+ * now (-EAGAIN) is no error: the command runs again in the next slice.
+ */
 static enum cs_status cs_access_fault(struct xe_cbev_ctx *ctx, int err,
 				      u64 addr)
 {
 	switch (err) {
+	case -EAGAIN:
+		return CS_YIELD;
 	case -EACCES:
 		return cs_fault(ctx, DRM_XE_CBEV_BAN_READONLY, addr);
 	case -EINVAL:
@@ -234,8 +239,9 @@ static bool cs_sem_dead(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo, u64 addr
 
 /*
  * Waits for "memory (@size bytes at @addr) op @value". Parks the queue on
- * the object that holds the value when it does not hold yet; the check is
- * repeated once parked, so a write between the two cannot be missed.
+ * the object that holds the value when it does not hold yet (on the
+ * address space's system memory for the process's own memory); the check
+ * is repeated once parked, so a write between the two cannot be missed.
  */
 static enum cs_status cs_semaphore(struct xe_cbev_ctx *ctx, u64 addr,
 				   unsigned int size, u64 value, u32 mi_op)
@@ -254,7 +260,8 @@ static enum cs_status cs_semaphore(struct xe_cbev_ctx *ctx, u64 addr,
 		return cs_access_fault(ctx, ret, addr);
 	if (!xe_cbev_compare(mem, value, mi_to_cmp[mi_op]))
 		goto park;
-	xe_cbev_bo_put(bo);
+	if (bo)
+		xe_cbev_bo_put(bo);
 	goto satisfied;
 
 park:

@@ -14,6 +14,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_ctx.h"
 #include "xe_cbev_trace.h"
+#include "xe_cbev_vm_types.h"
 
 /**
  * DOC: engine contexts
@@ -33,13 +34,15 @@
 /**
  * xe_cbev_ctx_park() - wait for a write to an object
  * @ctx: the context, from its work item
- * @bo: the object; the context takes over the caller's reference
+ * @bo: the object; the context takes over the caller's reference. NULL
+ *	for the process's own memory: engine writes to it wake the context
  */
 void xe_cbev_ctx_park(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo)
 {
 	xe_cbev_ctx_unpark(ctx);
 	ctx->park_bo = bo;
-	add_wait_queue(xe_cbev_bo_wq(bo), &ctx->park);
+	ctx->park_wq = bo ? xe_cbev_bo_wq(bo) : &ctx->vm->svm.wq;
+	add_wait_queue(ctx->park_wq, &ctx->park);
 	/*
 	 * Pairs with the barrier in xe_cbev_bo_notify()'s wq_has_sleeper():
 	 * either the writer sees the entry, or the re-check that follows
@@ -54,11 +57,13 @@ void xe_cbev_ctx_park(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo)
  */
 void xe_cbev_ctx_unpark(struct xe_cbev_ctx *ctx)
 {
-	if (!ctx->park_bo)
+	if (!ctx->park_wq)
 		return;
-	remove_wait_queue(xe_cbev_bo_wq(ctx->park_bo), &ctx->park);
-	xe_cbev_bo_put(ctx->park_bo);
+	remove_wait_queue(ctx->park_wq, &ctx->park);
+	if (ctx->park_bo)
+		xe_cbev_bo_put(ctx->park_bo);
 	ctx->park_bo = NULL;
+	ctx->park_wq = NULL;
 }
 
 /**

@@ -303,10 +303,15 @@ struct xe_cbev_ctx {
 	/** @eu_dispatch: the user dispatch in flight, under @eu's lock */
 	struct xe_cbev_eu_dispatch eu_dispatch;
 
-	/** @park: entry on @park_bo's wait queue while parked */
+	/** @park: entry on @park_wq while parked */
 	struct wait_queue_entry park;
-	/** @park_bo: the object a parked context waits on, with a reference */
+	/**
+	 * @park_bo: the object a parked context waits on, with a reference;
+	 * NULL when parked on the process's own memory
+	 */
 	struct xe_cbev_bo *park_bo;
+	/** @park_wq: the wait queue a parked context is on, else NULL */
+	wait_queue_head_t *park_wq;
 	/** @timer: re-poll, spin deadline and hang check */
 	struct hrtimer timer;
 	/**

@@ -34,11 +34,11 @@
  *
  * A token is a name for an export: 128 random bits registered in the
  * module's table (one for all its devices) with the export object, the
- * exporter's effective uid and an optional granted uid. Importing by token needs the caller to be one
- * of those, or to have CAP_SYS_ADMIN (capable(): in the initial user
- * namespace; uid 0 alone is not enough); so does importing an export by
- * dma-buf fd (checked in the PRIME import hook), so that the rule does not
- * depend on the route.
+ * exporter's effective uid and an optional granted uid. Importing by
+ * token needs the caller to be one of those, or to have CAP_SYS_ADMIN
+ * (capable(): in the initial user namespace; uid 0 alone is not enough);
+ * so does importing an export by dma-buf fd (checked in the PRIME import
+ * hook), so that the rule does not depend on the route.
  *
  * Re-export: a buffer object's owner is the effective uid of its creator,
  * fixed at creation, and only that uid may export it (else -EACCES). An

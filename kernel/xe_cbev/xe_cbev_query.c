@@ -37,7 +37,8 @@ static int query_device_info(struct xe_cbev_device *xdev,
 		.max_exec_queues = XE_CBEV_MAX_QUEUES_PER_FILE,
 		.min_ring_size = XE_CBEV_RING_SIZE_MIN,
 		.max_ring_size = XE_CBEV_RING_SIZE_MAX,
-		.capabilities = DRM_XE_CBEV_CAP_USER_DISPATCH,
+		.capabilities = DRM_XE_CBEV_CAP_SYSTEM_MEMORY |
+				DRM_XE_CBEV_CAP_USER_DISPATCH,
 	};
 	const u32 size = sizeof(info);
 

@@ -562,7 +562,7 @@ void xe_cbev_file_queues_print(struct xe_cbev_file *xfile, struct seq_file *m)
 			   q->id, ctx->priority, ctx->ring_size, READ_ONCE(ctx->head),
 			   ctx->tail, ctx->completed_seqno,
 			   ctx->banned ? "banned" : "active",
-			   READ_ONCE(ctx->park_bo) ? " parked" : "");
+			   READ_ONCE(ctx->park_wq) ? " parked" : "");
 		spin_unlock_irqrestore(&ctx->lock, flags);
 	}
 	xa_unlock(&xfile->queues);

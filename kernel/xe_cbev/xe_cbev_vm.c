@@ -9,6 +9,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
 
 /**
@@ -83,6 +84,30 @@ struct xe_cbev_vm_binding *xe_cbev_vm_lookup(struct xe_cbev_vm *vm, u64 addr)
 }
 
 /**
+ * xe_cbev_vm_next_bound() - where the next binding starts
+ * @vm: the address space
+ * @addr: first GPU address to look at
+ * @last: last GPU address to look at
+ *
+ * Context: any; takes no lock but RCU.
+ * Return: the first address in [@addr, @last] a binding covers, or
+ * @last + 1 if none does.
+ */
+u64 xe_cbev_vm_next_bound(struct xe_cbev_vm *vm, u64 addr, u64 last)
+{
+	struct xe_cbev_vm_binding *binding;
+	unsigned long index = addr;
+	u64 next = last + 1;
+
+	rcu_read_lock();
+	binding = mt_find(&vm->mt, &index, last);
+	if (binding)
+		next = max(binding->start, addr);
+	rcu_read_unlock();
+	return next;
+}
+
+/**
  * xe_cbev_vm_init() - set up an empty address space
  * @vm: the address space
  * @xdev: its device
@@ -94,6 +119,7 @@ void xe_cbev_vm_init(struct xe_cbev_vm *vm, struct xe_cbev_device *xdev)
 	mt_init_flags(&vm->mt, MT_FLAGS_USE_RCU);
 	vm->nr_bindings = 0;
 	vm->nr_user_bindings = 0;
+	xe_cbev_svm_init(&vm->svm);
 }
 
 /**
@@ -122,6 +148,7 @@ void xe_cbev_vm_fini(struct xe_cbev_vm *vm)
 	vm->nr_bindings = 0;
 	vm->nr_user_bindings = 0;
 	mutex_unlock(&vm->lock);
+	xe_cbev_svm_fini(&vm->svm);
 	mutex_destroy(&vm->lock);
 }
 

@@ -27,6 +27,7 @@ int xe_cbev_vm_unmap(struct xe_cbev_vm *vm, u64 addr, u64 range,
 		     bool kernel);
 
 struct xe_cbev_vm_binding *xe_cbev_vm_lookup(struct xe_cbev_vm *vm, u64 addr);
+u64 xe_cbev_vm_next_bound(struct xe_cbev_vm *vm, u64 addr, u64 last);
 void xe_cbev_vm_binding_put(struct xe_cbev_vm_binding *binding);
 
 /**

@@ -9,6 +9,7 @@
 
 #include "xe_cbev_vm_access.h"
 #include "xe_cbev_bo.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
 
 /**
@@ -17,7 +18,10 @@
  * The engine touches memory only through these functions, and they only
  * through the submitting file's address space: an address is looked up
  * among the file's bindings, the page found in the binding's object, and
- * accessed through a short-lived kernel mapping. An address outside every
+ * accessed through a short-lived kernel mapping. An address in the lower
+ * half outside every binding is the submitting process's own memory at
+ * that address (xe_cbev_svm.c): -EAGAIN if it cannot be reached without
+ * waiting, -EFAULT if it is not mapped. Any other address outside every
  * binding is -EFAULT, a write through a read-only binding -EACCES; nothing
  * else is reachable. Every write wakes the waiters of the object written.
  *
@@ -30,6 +34,48 @@ static struct page *binding_page(const struct xe_cbev_vm_binding *binding,
 				 u64 addr)
 {
 	return xe_cbev_vm_binding_page(binding, addr);
+}
+
+/*
+ * Copies to or from the process's memory at @addr, which no binding
+ * covers, up to @len bytes but not past the next binding nor more than
+ * XE_CBEV_SVM_MAX_PAGES pages: those pages all at once or not at all, so
+ * that a copy tried again after -EAGAIN finds its source as it was.
+ *
+ * Return: bytes copied, or -EAGAIN / -EFAULT.
+ */
+static long svm_copy(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
+		     bool write)
+{
+	struct page *pages[XE_CBEV_SVM_MAX_PAGES];
+	u64 end, first = ALIGN_DOWN(addr, PAGE_SIZE);
+	unsigned int npages, i;
+	size_t done = 0;
+	int ret;
+
+	if (len > U64_MAX - addr)
+		return -EFAULT;
+	end = xe_cbev_vm_next_bound(vm, addr, addr + len - 1);
+	end = min_t(u64, end, first + (u64)XE_CBEV_SVM_MAX_PAGES * PAGE_SIZE);
+	npages = DIV_ROUND_UP(end - first, PAGE_SIZE);
+
+	ret = xe_cbev_svm_get_pages(&vm->svm, addr, npages, write, pages);
+	if (ret)
+		return ret;
+	for (i = 0; i < npages; i++) {
+		u64 at = addr + done;
+		size_t n = min_t(u64, end - at, PAGE_SIZE - offset_in_page(at));
+		void *va = kmap_local_page(pages[i]);
+
+		if (write)
+			memcpy(va + offset_in_page(at), buf + done, n);
+		else
+			memcpy(buf + done, va + offset_in_page(at), n);
+		kunmap_local(va);
+		done += n;
+	}
+	xe_cbev_svm_put_pages(&vm->svm, pages, npages, write);
+	return done;
 }
 
 /*
@@ -46,8 +92,16 @@ static int vm_copy(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
 
 		binding = xe_cbev_vm_lookup(vm, addr);
 		if (!binding) {
-			*fault = addr;
-			return -EFAULT;
+			long done = svm_copy(vm, addr, buf, len, write);
+
+			if (done < 0) {
+				*fault = addr;
+				return done;
+			}
+			addr += done;
+			buf += done;
+			len -= done;
+			continue;
 		}
 		if (write && (binding->flags & XE_CBEV_BINDING_READONLY)) {
 			xe_cbev_vm_binding_put(binding);
@@ -82,7 +136,8 @@ static int vm_copy(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
  * @len: bytes
  * @fault: where the failing address goes
  *
- * Return: 0, or -EFAULT if a byte is not mapped.
+ * Return: 0, -EFAULT if a byte is not mapped, -EAGAIN if a byte of the
+ * process's memory cannot be reached now (try again later).
  */
 int xe_cbev_vm_read(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
 		    u64 *fault)
@@ -99,13 +154,18 @@ int xe_cbev_vm_read(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
  * @fault: where the failing address goes
  *
  * Return: 0, -EFAULT if a byte is not mapped, -EACCES if it is mapped
- * read-only. Bytes before the failing page may have been written.
+ * read-only, -EAGAIN as xe_cbev_vm_read(). Bytes before the failing page
+ * may have been written.
  */
 int xe_cbev_vm_write(struct xe_cbev_vm *vm, u64 addr, const void *buf,
 		     size_t len, u64 *fault)
 {
 	return vm_copy(vm, addr, (void *)buf, len, true, fault);
 }
+
+static int svm_value(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
+		     u64 *value, bool write, enum xe_cbev_atomic_op op,
+		     u64 operand);
 
 /*
  * The binding, with a reference, for a naturally aligned @size-byte
@@ -139,7 +199,10 @@ static int lookup_value(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
  * @bo: if not NULL, gets a reference to the object that holds the value,
  *	for waiting on it
  *
- * Return: 0, -EINVAL if misaligned, -EFAULT if not mapped.
+ * A value in the process's own memory has no object: *@bo is NULL.
+ *
+ * Return: 0, -EINVAL if misaligned, -EFAULT if not mapped, -EAGAIN if the
+ * process's memory cannot be reached now.
  */
 int xe_cbev_vm_load(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 		    u64 *value, struct xe_cbev_bo **bo)
@@ -149,6 +212,11 @@ int xe_cbev_vm_load(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 	int ret;
 
 	ret = lookup_value(vm, addr, size, false, &binding);
+	if (ret == -EFAULT) {
+		if (bo)
+			*bo = NULL;
+		return svm_value(vm, addr, size, value, false, 0, 0);
+	}
 	if (ret)
 		return ret;
 
@@ -208,6 +276,31 @@ static void atomic_apply(void *va, unsigned int size, enum xe_cbev_atomic_op op,
 	}
 }
 
+/*
+ * Reads (@write false) or applies @op to (@write true) the naturally
+ * aligned value at @addr of the process's own memory.
+ */
+static int svm_value(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
+		     u64 *value, bool write, enum xe_cbev_atomic_op op,
+		     u64 operand)
+{
+	struct page *page;
+	void *va;
+	int ret;
+
+	ret = xe_cbev_svm_get_pages(&vm->svm, addr, 1, write, &page);
+	if (ret)
+		return ret;
+	va = kmap_local_page(page) + offset_in_page(addr);
+	if (write)
+		atomic_apply(va, size, op, operand);
+	else
+		*value = size == 8 ? READ_ONCE(*(u64 *)va) : READ_ONCE(*(u32 *)va);
+	kunmap_local(va);
+	xe_cbev_svm_put_pages(&vm->svm, &page, 1, write);
+	return 0;
+}
+
 /**
  * xe_cbev_vm_atomic() - an atomic read-modify-write of GPU memory
  * @vm: the address space
@@ -220,7 +313,7 @@ static void atomic_apply(void *va, unsigned int size, enum xe_cbev_atomic_op op,
  * memory, so a counter that several queues add to adds up.
  *
  * Return: 0, -EINVAL if misaligned, -EFAULT if unmapped, -EACCES if
- * read-only.
+ * read-only, -EAGAIN if the process's memory cannot be reached now.
  */
 int xe_cbev_vm_atomic(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 		      enum xe_cbev_atomic_op op, u64 operand)
@@ -230,6 +323,8 @@ int xe_cbev_vm_atomic(struct xe_cbev_vm *vm, u64 addr, unsigned int size,
 	int ret;
 
 	ret = lookup_value(vm, addr, size, true, &binding);
+	if (ret == -EFAULT)
+		return svm_value(vm, addr, size, NULL, true, op, operand);
 	if (ret)
 		return ret;
 

@@ -10,8 +10,10 @@
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 struct drm_gem_object;
+struct mm_struct;
 struct page;
 struct xe_cbev_bo;
 struct xe_cbev_device;
@@ -56,6 +58,22 @@ struct xe_cbev_vm_binding {
 };
 
 /**
+ * struct xe_cbev_svm - the process memory an address space reaches
+ *
+ * See xe_cbev_svm.c. Set when the file is opened, immutable after.
+ */
+struct xe_cbev_svm {
+	/**
+	 * @mm: the opener's memory, with a reference on the structure (not
+	 * on the address space, which goes when the process exits); NULL
+	 * if a kernel thread opened the file
+	 */
+	struct mm_struct *mm;
+	/** @wq: woken by engine writes to @mm's memory */
+	wait_queue_head_t wq;
+};
+
+/**
  * struct xe_cbev_vm - a file's GPU virtual address space
  */
 struct xe_cbev_vm {
@@ -78,6 +96,8 @@ struct xe_cbev_vm {
 	 * XE_CBEV_VM_MAX_USER_BINDINGS; under @lock
 	 */
 	unsigned int nr_user_bindings;
+	/** @svm: the process memory at addresses no binding covers */
+	struct xe_cbev_svm svm;
 };
 
 #endif /* _XE_CBEV_VM_TYPES_H_ */

@@ -20,6 +20,7 @@
 #include "xe_cbev_drv.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_trace.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_wait.h"
 #include "xe_cbev_writer.h"
@@ -179,7 +180,8 @@ static const u32 known_cond_flags = DRM_XE_CBEV_WAIT_COND_32BIT |
  *
  * Return: 0; -EINVAL for a bad op, flag or alignment, or a 32-bit value
  * that does not fit; -ENOENT for a counter id the file does not own;
- * -EFAULT for an address that is not mapped.
+ * -EFAULT for an address that is neither bound nor mapped in the process;
+ * -EINTR if a fatal signal came while looking the process's memory up.
  */
 int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_wait_cond *uc,
@@ -229,8 +231,17 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 	if (XE_CBEV_IOCTL_DBG(xdev, !IS_ALIGNED(uc->addr, is32 ? 4 : 8)))
 		return -EINVAL;
 	binding = xe_cbev_vm_lookup(&xfile->vm, uc->addr);
-	if (XE_CBEV_IOCTL_DBG(xdev, !binding))
-		return -EFAULT;
+	if (!binding) {
+		/* The process's own memory, as the engine sees it. */
+		ret = xe_cbev_svm_pin_value(&xfile->vm.svm, uc->addr, &c->page);
+		if (XE_CBEV_IOCTL_DBG(xdev, ret))
+			return ret;
+		c->svm = true;
+		c->svm_wq = &xfile->vm.svm.wq;
+		c->offset = offset_in_page(uc->addr);
+		c->bo_offset = uc->addr;
+		return 0;
+	}
 
 	off = uc->addr - binding->start + binding->offset;
 	c->binding = binding;
@@ -251,6 +262,8 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
 {
 	if (c->queue)
 		xe_cbev_queue_put(c->queue);
+	else if (c->svm)
+		xe_cbev_svm_unpin_value(c->page);
 	else if (c->binding)
 		xe_cbev_vm_binding_put(c->binding);
 	else if (c->bo)
@@ -258,6 +271,8 @@ void xe_cbev_cond_release(struct xe_cbev_cond *c)
 	c->queue = NULL;
 	c->binding = NULL;
 	c->bo = NULL;
+	c->svm = false;
+	c->svm_wq = NULL;
 }
 
 /**
@@ -285,7 +300,9 @@ bool xe_cbev_cond_check(const struct xe_cbev_cond *c)
 /* The wait queue woken when the condition's value changes. */
 static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
 {
-	return c->queue ? &c->queue->xfile->event_wq : xe_cbev_bo_wq(c->bo);
+	if (c->queue)
+		return &c->queue->xfile->event_wq;
+	return c->svm ? c->svm_wq : xe_cbev_bo_wq(c->bo);
 }
 
 /**
@@ -297,7 +314,7 @@ static wait_queue_head_t *cond_wq(const struct xe_cbev_cond *c)
  */
 bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 {
-	return !c->queue && !xe_cbev_bo_is_counter(c->bo);
+	return !c->queue && (c->svm || !xe_cbev_bo_is_counter(c->bo));
 }
 
 /*
@@ -446,7 +463,8 @@ static int waitq_set_init(struct xe_cbev_waitq_set *s,
 		return -ENOMEM;
 	}
 	for (i = 0; i < n; i++)
-		wqs[m++] = cond_wq(&conds[i]);
+		if (cond_wq(&conds[i]))
+			wqs[m++] = cond_wq(&conds[i]);
 	if (extra)
 		wqs[m++] = extra;
 	sort(wqs, m, sizeof(*wqs), waitq_cmp, NULL);
@@ -744,6 +762,7 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 {
 	struct xe_cbev_wait_user *user;
 	struct xe_cbev_async_wait *w;
+	u32 i;
 	int ret;
 
 	/* Pending asynchronous waits are bounded per user, and charged. */
@@ -769,6 +788,12 @@ xe_cbev_async_wait_create(struct xe_cbev_file *xfile,
 	w->timer.function = async_timer_fn;
 
 	ret = conds_resolve(xfile, uconds, num_conds, w->conds, &w->poll_ns);
+	/*
+	 * The wait may outlive the file, and with it the address space's
+	 * wait queue: on the process's own memory it polls only.
+	 */
+	for (i = 0; !ret && i < num_conds; i++)
+		w->conds[i].svm_wq = NULL;
 	if (ret)
 		goto err_free;
 

@@ -28,8 +28,18 @@ struct xe_cbev_vm_binding;
  * lookup, so it can be done in a wake-up callback.
  */
 struct xe_cbev_cond {
-	/** @bo: the object holding the value, whose wait queue wakes us */
+	/**
+	 * @bo: the object holding the value, whose wait queue wakes us; NULL
+	 * for a queue or the process's own memory
+	 */
 	struct xe_cbev_bo *bo;
+	/** @svm: the value is in the process's own memory; @page is pinned */
+	bool svm;
+	/**
+	 * @svm_wq: for @svm, the wait queue engine writes to the process's
+	 * memory wake, or NULL for a wait that only polls
+	 */
+	wait_queue_head_t *svm_wq;
 	/** @binding: the binding, with a reference, or NULL for a counter */
 	struct xe_cbev_vm_binding *binding;
 	/** @queue: for a queue condition, the queue with a reference, else NULL */

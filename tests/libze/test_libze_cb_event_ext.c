@@ -61,10 +61,14 @@ static void store(uint64_t *p, uint64_t v)
 /*
  * Made with each of its three descriptors, the event waits for the
  * application's value; the host completes it by writing both locations.
+ * The fourth time the storage is malloc'ed memory, which the device
+ * reaches as a shared system allocation.
  */
 START_TEST(test_cb_external_storage_host_write)
 {
-	uint64_t *dev_mem = lz_alloc_device(64), *host_mem = lz_alloc_host(64);
+	bool sys = _i == 3;
+	uint64_t *dev_mem = sys ? calloc(8, 8) : lz_alloc_device(64);
+	uint64_t *host_mem = sys ? dev_mem : lz_alloc_host(64);
 	zex_counter_based_event_external_sync_alloc_properties_t zext = {
 		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_EXTERNAL_SYNC_ALLOC_PROPERTIES,
 		.deviceAddress = dev_mem,
@@ -90,6 +94,7 @@ START_TEST(test_cb_external_storage_host_write)
 	store(dev_mem, 0);
 	store(host_mem, 0);
 	switch (_i) {
+	case 3:
 	case 0:
 		desc.pNext = &zext;
 		ck_assert_ok(cb_create2(lz_context, lz_device, &desc, &ev));
@@ -134,6 +139,8 @@ START_TEST(test_cb_external_storage_host_write)
 		     ZE_RESULT_SUCCESS, "and completes with the list");
 	ck_assert_ok(zeEventDestroy(ev));
 	ck_assert_ok(zeCommandListDestroy(list));
+	if (sys)
+		free(dev_mem);
 }
 END_TEST
 
@@ -296,10 +303,15 @@ START_TEST(test_cb_storage_rules)
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
 		     "external sync and aggregate storage exclude each other");
 	sync.pNext = NULL;
+	/* The device reaches the process's memory: the stack will do. */
 	sync.deviceAddress = not_device_memory;
+	ck_assert_ok(cb_create(lz_context, lz_device, &desc, &ev));
+	ck_assert_ok(zeEventDestroy(ev));
+	ev = NULL;
+	sync.deviceAddress = (uint64_t *)((char *)not_device_memory + 4);
 	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
-		     "external storage must be resident: memory of the context");
+		     "system memory storage is 8-byte aligned too");
 	sync.deviceAddress = NULL;
 	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT, "a device address is needed");
@@ -310,10 +322,14 @@ START_TEST(test_cb_storage_rules)
 	sync.hostAddress = NULL;
 	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT, "and a host address");
-	sync.hostAddress = not_device_memory;
+	sync.hostAddress = (uint64_t *)((char *)not_device_memory + 4);
 	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
-		     "the host address is memory of the context: host waits sleep on it");
+		     "the host address is aligned: host waits sleep on it");
+	sync.hostAddress = not_device_memory;
+	ck_assert_ok(cb_create(lz_context, lz_device, &desc, &ev));
+	ck_assert_ok(zeEventDestroy(ev));
+	ev = NULL;
 
 	desc.pNext = &agg;
 	agg.incrementValue = 0;
@@ -321,11 +337,15 @@ START_TEST(test_cb_storage_rules)
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
 		     "an aggregated event adds something");
 	agg.incrementValue = 1;
-	agg.deviceAddress = not_device_memory;
+	agg.deviceAddress = (uint64_t *)((char *)not_device_memory + 2);
 	ck_assert_ze(cb_create(lz_context, lz_device, &desc, &ev),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
-		     "its storage must be memory of the context");
+		     "its storage is aligned");
 	ck_assert_msg(!ev, "nothing was made");
+	agg.deviceAddress = not_device_memory;
+	ck_assert_ok(cb_create(lz_context, lz_device, &desc, &ev));
+	ck_assert_ok(zeEventDestroy(ev));
+	ev = NULL;
 
 	/* Events on the application's storage are not shared. */
 	agg.deviceAddress = dev_mem + 1;
@@ -603,7 +623,7 @@ static Suite *cb_ext_suite(void)
 	tc = tcase_create("core");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, test_cb_external_storage_host_write, 0, 3);
+	tcase_add_loop_test(tc, test_cb_external_storage_host_write, 0, 4);
 	tcase_add_test(tc, test_cb_external_storage_sleeping_wait);
 	tcase_add_test(tc, test_cb_aggregated_from_several_lists);
 	tcase_add_test(tc, test_cb_sync_file);

@@ -112,17 +112,54 @@ START_TEST(test_ipc_bytes_only_in_process)
 	memset(copy.data, 0xff, 4);
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, copy, 0, (void **)&r),
 		     ZE_RESULT_SUCCESS, "and opens twice");
-	ck_assert_msg(r == q, "the second open gives the same pointer");
+	ck_assert_msg(r && r != q, "the second open has a pointer of its own");
 	q[9] = 0x99;
-	ck_assert_msg(p[9] == 0x99, "the same pages");
+	ck_assert_msg(p[9] == 0x99 && r[9] == 0x99, "the same pages");
 	ck_assert_ze(zeMemCloseIpcHandle(ctx, q), ZE_RESULT_SUCCESS,
 		     "the first open is closed");
+	ck_assert_ze(zeMemCloseIpcHandle(ctx, q),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT, "once");
 	ck_assert_msg(r[9] == 0x99, "the second open still maps the pages");
 	ck_assert_ze(zeMemCloseIpcHandle(ctx, r), ZE_RESULT_SUCCESS,
 		     "the second open is closed on its own");
 	ck_assert_ze(zeMemCloseIpcHandle(ctx, r),
 		     ZE_RESULT_ERROR_INVALID_ARGUMENT, "nothing is left open");
 	ck_assert_ok(zeContextDestroy(ctx));
+	put(lz_context, handle, ZE_RESULT_SUCCESS, "the handle is put");
+	lz_free(p);
+}
+END_TEST
+
+/*
+ * The exporter opens its own handle in the context that allocated the
+ * memory: another pointer to the same pages, which the device writes
+ * through, closed on its own while the allocation stays.
+ */
+START_TEST(test_ipc_open_own_handle)
+{
+	uint8_t *p = lz_alloc_device(SIZE), *q = NULL, v = 0x5e;
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_ipc_mem_handle_t handle;
+
+	fill(p, 3, 0);
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
+	ck_assert_ok(zeMemOpenIpcHandle(lz_context, lz_device, handle, 0,
+					(void **)&q));
+	ck_assert_msg(q && q != p, "the open has a pointer of its own");
+	ck_assert_ok(zeCommandListAppendMemoryFill(list, q + 64, &v, 1, 64,
+						   NULL, 0, NULL));
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	ck_assert_msg(p[64] == 0x5e && p[127] == 0x5e && p[128] == q[128],
+		      "the device writes the same pages through it");
+	ck_assert_ok(zeMemCloseIpcHandle(lz_context, q));
+	ck_assert_ze(zeMemCloseIpcHandle(lz_context, p),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "the allocation itself is no open");
+	ck_assert_ok(zeCommandListAppendMemoryFill(list, p, &v, 1, 64,
+						   NULL, 0, NULL));
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	ck_assert_msg(p[0] == 0x5e, "and the allocation still works");
+	ck_assert_ok(zeCommandListDestroy(list));
 	put(lz_context, handle, ZE_RESULT_SUCCESS, "the handle is put");
 	lz_free(p);
 }
@@ -357,6 +394,7 @@ static Suite *memory_ipc_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_ipc_bytes_only_in_process);
+	tcase_add_test(tc, test_ipc_open_own_handle);
 	tcase_add_test(tc, test_ipc_put_from_other_context);
 	tcase_add_test(tc, test_ipc_after_free_refused);
 	tcase_add_test(tc, test_ipc_fd_round_trip);

@@ -78,6 +78,7 @@ TEST_F(query, device_info)
 	EXPECT_EQ(4096u, info->min_ring_size);
 	EXPECT_EQ(1u << 20, info->max_ring_size);
 	EXPECT_TRUE(info->capabilities & DRM_XE_CBEV_CAP_USER_DISPATCH);
+	EXPECT_TRUE(info->capabilities & DRM_XE_CBEV_CAP_SYSTEM_MEMORY);
 	EXPECT_NE(0, memcmp(info->uuid, zero_uuid, sizeof(zero_uuid)));
 }
 

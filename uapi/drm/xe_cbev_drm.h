@@ -188,8 +188,18 @@ struct drm_xe_cbev_user_extension {
 
 /** DRM_XE_CBEV_UAPI_MAJOR - bumped on incompatible uAPI changes (never, so far) */
 #define DRM_XE_CBEV_UAPI_MAJOR	1
-/** DRM_XE_CBEV_UAPI_MINOR - bumped when ioctls or flags are added */
-#define DRM_XE_CBEV_UAPI_MINOR	0
+/**
+ * DRM_XE_CBEV_UAPI_MINOR - bumped when ioctls or flags are added
+ *
+ * Minor 1 added &DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER,
+ * &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE, the execution-unit ioctls
+ * (&DRM_IOCTL_XE_CBEV_EU_WAIT, &DRM_IOCTL_XE_CBEV_EU_REPORT,
+ * &DRM_IOCTL_XE_CBEV_EU_STOP), &DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT with
+ * the status page's NEED_WAKEUP flag and user tail, the ban reasons
+ * LOST_DEPENDENCY, BAD_TAIL and EU_FAULT, the XE_CBEV_USER_DISPATCH
+ * command, and &drm_xe_cbev_query_device_info.capabilities.
+ */
+#define DRM_XE_CBEV_UAPI_MINOR	1
 
 /**
  * struct drm_xe_cbev_query_device_info - answer to
@@ -225,14 +235,30 @@ struct drm_xe_cbev_query_device_info {
 	__u32 min_ring_size;
 	/** @max_ring_size: largest exec queue ring, in bytes */
 	__u32 max_ring_size;
-#define DRM_XE_CBEV_CAP_USER_DISPATCH	0x4ull
 	/**
-	 * @capabilities: DRM_XE_CBEV_CAP_*: USER_DISPATCH, the engine hands
-	 * XE_CBEV_USER_DISPATCH to the file's execution units
-	 * (&DRM_IOCTL_XE_CBEV_EU_WAIT)
+	 * @capabilities: what the device can do beyond uAPI 1.0, a mask of
+	 * DRM_XE_CBEV_CAP_*
 	 */
 	__u64 capabilities;
 };
+
+/**
+ * DRM_XE_CBEV_CAP_SYSTEM_MEMORY - the engine reaches the memory of the
+ * process that opened the file at any GPU address in the lower half that
+ * no binding covers (shared system allocations): malloc'ed memory, the
+ * stack, file mappings. An access the process's memory cannot satisfy
+ * (not mapped, or not writable for a write) bans the queue with
+ * &DRM_XE_CBEV_BAN_UNMAPPED; &DRM_IOCTL_XE_CBEV_WAIT waits on such memory
+ * too.
+ */
+#define DRM_XE_CBEV_CAP_SYSTEM_MEMORY	0x1ull
+
+/**
+ * DRM_XE_CBEV_CAP_USER_DISPATCH - the engine hands XE_CBEV_USER_DISPATCH
+ * commands to the submitting file's execution units
+ * (&DRM_IOCTL_XE_CBEV_EU_WAIT, &DRM_IOCTL_XE_CBEV_EU_REPORT)
+ */
+#define DRM_XE_CBEV_CAP_USER_DISPATCH	0x4ull
 
 /**
  * struct drm_xe_cbev_device_query - argument of

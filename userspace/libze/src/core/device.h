@@ -71,6 +71,15 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd);
 void xe_device_fini(struct xe_device *dev);
 uint64_t xe_device_max_alloc_size(const struct xe_device *dev);
 
+/*
+ * Does the device reach the process's own memory (malloc, the stack) at
+ * addresses no allocation covers? (shared system allocations)
+ */
+static inline bool xe_device_has_system_memory(const struct xe_device *dev)
+{
+	return dev->info.capabilities & DRM_XE_CBEV_CAP_SYSTEM_MEMORY;
+}
+
 static inline struct xe_device *xe_device_from_handle(ze_device_handle_t h)
 {
 	return xe_object_check(h, XE_MAGIC_DEVICE);

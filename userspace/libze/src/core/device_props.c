@@ -185,7 +185,9 @@ xe_device_get_memory_access_properties(ze_device_handle_t hDevice,
 		ZE_MEMORY_ACCESS_CAP_FLAG_CONCURRENT |
 		ZE_MEMORY_ACCESS_CAP_FLAG_CONCURRENT_ATOMIC;
 
-	if (!device_or_null(hDevice))
+	struct xe_device *dev = device_or_null(hDevice);
+
+	if (!dev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!p)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
@@ -194,7 +196,9 @@ xe_device_get_memory_access_properties(ze_device_handle_t hDevice,
 	p->deviceAllocCapabilities = all;
 	p->sharedSingleDeviceAllocCapabilities = all;
 	p->sharedCrossDeviceAllocCapabilities = 0;
-	p->sharedSystemAllocCapabilities = 0;
+	/* The engine reaches malloc'ed memory as the CPU does. */
+	p->sharedSystemAllocCapabilities =
+		xe_device_has_system_memory(dev) ? all : 0;
 	return ZE_RESULT_SUCCESS;
 }
 

@@ -86,10 +86,12 @@ struct cb_params {
 static const struct xe_event_ops cb_event_ops;
 
 /*
- * Is [@ptr, @ptr + 8) naturally aligned inside one allocation of @ctx,
- * i.e. bound in the device's address space at that address?
+ * May @ptr hold an event's value: naturally aligned, and either inside one
+ * allocation of @ctx (bound in the device's address space at that address)
+ * or, when @dev reaches the process's own memory, anywhere else?
  */
-static bool in_context_memory(struct xe_context *ctx, const uint64_t *ptr)
+static bool storage_ok(struct xe_context *ctx, const struct xe_device *dev,
+		       const uint64_t *ptr)
 {
 	struct xe_alloc *alloc;
 	bool ok;
@@ -98,7 +100,8 @@ static bool in_context_memory(struct xe_context *ctx, const uint64_t *ptr)
 		return false;
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
-	ok = alloc && (uintptr_t)(ptr + 1) <= alloc->start + alloc->size;
+	ok = alloc ? (uintptr_t)(ptr + 1) <= alloc->start + alloc->size :
+		     xe_device_has_system_memory(dev);
 	pthread_mutex_unlock(&ctx->alloc_lock);
 	return ok;
 }
@@ -107,7 +110,8 @@ static bool in_context_memory(struct xe_context *ctx, const uint64_t *ptr)
  * Read the storage extensions of @pNext into @p->initial. The core and the
  * ZEX structs have one layout each pair, so either stype is taken.
  */
-static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
+static ze_result_t parse_storage(struct xe_context *ctx,
+				 const struct xe_device *dev, const void *pNext,
 				 struct cb_params *p)
 {
 	const ze_event_counter_based_external_sync_allocation_desc_t *sync = NULL;
@@ -138,12 +142,13 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 	if (sync) {
 		/*
 		 * The device reads deviceAddress, the host hostAddress: every
-		 * host-side wait, so the kernel must reach it too.
+		 * host-side wait, so the kernel must reach it too -- memory of
+		 * the context, or any process memory if the device reaches it.
 		 */
-		if (!in_context_memory(ctx, sync->hostAddress) ||
-		    !in_context_memory(ctx, sync->deviceAddress))
+		if (!storage_ok(ctx, dev, sync->hostAddress) ||
+		    !storage_ok(ctx, dev, sync->deviceAddress))
 			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-				       "hostAddress or deviceAddress is not in the context's memory");
+				       "hostAddress or deviceAddress is misaligned or out of the device's reach");
 		p->initial = (struct xe_cb_state){
 			.kind = XE_CB_EXTERNAL,
 			.value = sync->completionValue,
@@ -153,9 +158,9 @@ static ze_result_t parse_storage(struct xe_context *ctx, const void *pNext,
 	} else if (agg) {
 		/* Host waits read deviceAddress too: it is USM here. */
 		if (!agg->incrementValue ||
-		    !in_context_memory(ctx, agg->deviceAddress))
+		    !storage_ok(ctx, dev, agg->deviceAddress))
 			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-				       "incrementValue is 0 or deviceAddress is not in the context's memory");
+				       "incrementValue is 0 or deviceAddress is misaligned or out of the device's reach");
 		p->initial = (struct xe_cb_state){
 			.kind = XE_CB_AGGREGATE,
 			.value = agg->completionValue,
@@ -274,7 +279,7 @@ create(struct xe_context *ctx, struct xe_device *dev, struct cb_params *p,
 	/* parse_storage() fills the whole state; NONE reads nothing else. */
 	p->initial.kind = XE_CB_NONE;
 	if (pNext) {
-		ret = parse_storage(ctx, pNext, p);
+		ret = parse_storage(ctx, dev, pNext, p);
 		if (ret != ZE_RESULT_SUCCESS)
 			return ret;
 	}

@@ -70,6 +70,60 @@ static int bo_map_and_bind(struct xe_bo *bo, uint64_t align)
 	return err;
 }
 
+/**
+ * xe_bo_map_alias() - map and bind an object once more, at its own address
+ * @bo: the object, mapped and bound already
+ * @out: the new address, CPU and GPU
+ *
+ * For a second open of the same IPC handle: the same pages at another
+ * address, which xe_bo_unmap_alias() undoes, whatever else holds @bo.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_bo_map_alias(struct xe_bo *bo, void **out)
+{
+	uint64_t offset;
+	void *map;
+	int err;
+
+	err = xe_kmd_bo_mmap_offset(bo->dev->fd, bo->handle, &offset);
+	if (err)
+		return err;
+	err = xe_kmd_map(bo->dev->fd, offset, bo->size, page_size(),
+			 !bo->readonly, &map);
+	if (err)
+		return err;
+	err = xe_kmd_vm_bind(bo->dev->fd, bo->handle, 0, bo->size,
+			     (uintptr_t)map,
+			     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
+	if (err)
+		goto err_unmap;
+	/* Other devices reach it at the alias too (bo_peer.c). */
+	err = xe_bo_peers_bind_alias(bo, (uintptr_t)map);
+	if (err)
+		goto err_unbind;
+	*out = map;
+	return 0;
+
+err_unbind:
+	xe_kmd_vm_unbind(bo->dev->fd, (uintptr_t)map, bo->size);
+err_unmap:
+	xe_kmd_unmap(map, bo->size);
+	return err;
+}
+
+/**
+ * xe_bo_unmap_alias() - undo xe_bo_map_alias()
+ * @bo: the object
+ * @map: the address xe_bo_map_alias() gave
+ */
+void xe_bo_unmap_alias(struct xe_bo *bo, void *map)
+{
+	xe_bo_peers_unbind_alias(bo, (uintptr_t)map);
+	xe_kmd_vm_unbind(bo->dev->fd, (uintptr_t)map, bo->size);
+	xe_kmd_unmap(map, bo->size);
+}
+
 static void registry_add_locked(struct xe_device *dev, struct xe_bo *bo)
 {
 	bo->prev = NULL;

@@ -62,12 +62,16 @@ int xe_bo_ipc_get(struct xe_bo *bo, int *dmabuf_fd, uint64_t token[2]);
 int xe_bo_ipc_put(struct xe_device *dev, int dmabuf_fd,
 		  const uint64_t token[2]);
 void xe_bo_ipc_drop(struct xe_bo *bo);
+int xe_bo_map_alias(struct xe_bo *bo, void **out);
+void xe_bo_unmap_alias(struct xe_bo *bo, void *map);
 struct xe_bo *xe_bo_find_token(struct xe_device *dev,
 			       const uint64_t token[2]);
 void xe_bo_set_token(struct xe_bo *bo, const uint64_t token[2]);
 struct xe_bo *xe_bo_get(struct xe_bo *bo);
 int xe_bo_peers_bind(struct xe_bo *bo);
 void xe_bo_peers_unbind(struct xe_bo *bo);
+int xe_bo_peers_bind_alias(struct xe_bo *bo, uint64_t addr);
+void xe_bo_peers_unbind_alias(struct xe_bo *bo, uint64_t addr);
 void xe_bo_put(struct xe_bo *bo);
 
 static inline uint64_t xe_bo_gpu_addr(const struct xe_bo *bo)

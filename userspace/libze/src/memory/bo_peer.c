@@ -44,8 +44,9 @@ static bool registry_has_locked(struct xe_device *dev, uint32_t handle)
 	return false;
 }
 
-/* Bind @bo, exported as @dmabuf_fd, in @peer's address space. */
-static int peer_bind(struct xe_device *peer, struct xe_bo *bo, int dmabuf_fd)
+/* Bind @bo, exported as @dmabuf_fd, at @addr in @peer's address space. */
+static int peer_bind(struct xe_device *peer, struct xe_bo *bo, int dmabuf_fd,
+		     uint64_t addr)
 {
 	uint32_t handle;
 	int err;
@@ -54,7 +55,7 @@ static int peer_bind(struct xe_device *peer, struct xe_bo *bo, int dmabuf_fd)
 	err = xe_kmd_prime_import(peer->fd, dmabuf_fd, &handle);
 	if (!err) {
 		err = xe_kmd_vm_bind(peer->fd, handle, 0, bo->size,
-				     xe_bo_gpu_addr(bo),
+				     addr,
 				     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
 		if (!registry_has_locked(peer, handle))
 			xe_kmd_gem_close(peer->fd, handle);
@@ -63,8 +64,9 @@ static int peer_bind(struct xe_device *peer, struct xe_bo *bo, int dmabuf_fd)
 	return err;
 }
 
-/* Bind @bo, known by its kernel token, in @peer's address space. */
-static int peer_bind_token(struct xe_device *peer, struct xe_bo *bo)
+/* Bind @bo, known by its kernel token, at @addr in @peer's address space. */
+static int peer_bind_token(struct xe_device *peer, struct xe_bo *bo,
+			   uint64_t addr)
 {
 	struct drm_xe_cbev_ipc_import imp;
 	int err;
@@ -73,12 +75,52 @@ static int peer_bind_token(struct xe_device *peer, struct xe_bo *bo)
 	err = xe_kmd_ipc_import(peer->fd, bo->token, &imp);
 	if (!err) {
 		err = xe_kmd_vm_bind(peer->fd, imp.handle, 0, bo->size,
-				     xe_bo_gpu_addr(bo),
+				     addr,
 				     bo->readonly ? DRM_XE_CBEV_VM_BIND_READONLY : 0);
 		if (!registry_has_locked(peer, imp.handle))
 			xe_kmd_gem_close(peer->fd, imp.handle);
 	}
 	pthread_mutex_unlock(&peer->bo_lock);
+	return err;
+}
+
+/*
+ * Binds @bo at @addr on every other device of its driver: 0, 1 if the
+ * object cannot be exported (see the DOC: nothing bound, no error) or a
+ * negative errno, with no peer binding at @addr left.
+ */
+static int peers_bind_at(struct xe_bo *bo, uint64_t addr)
+{
+	struct xe_driver *drv = bo->dev->driver;
+	int dmabuf_fd, err;
+	bool by_token = false;
+	uint32_t i;
+
+	err = xe_kmd_prime_export(bo->dev->fd, bo->handle, &dmabuf_fd);
+	if (err == -EOPNOTSUPP) {
+		if (!bo->token[0] && !bo->token[1])
+			return 1;
+		by_token = true;
+	} else if (err) {
+		return err;
+	}
+
+	for (i = 0; i < drv->num_devices; i++) {
+		if (&drv->devices[i] == bo->dev)
+			continue;
+		err = by_token ? peer_bind_token(&drv->devices[i], bo, addr) :
+				 peer_bind(&drv->devices[i], bo, dmabuf_fd, addr);
+		if (err)
+			break;
+	}
+	if (!by_token)
+		xe_kmd_close(dmabuf_fd);
+	if (!err)
+		return 0;
+
+	while (i--)
+		if (&drv->devices[i] != bo->dev)
+			xe_kmd_vm_unbind(drv->devices[i].fd, addr, bo->size);
 	return err;
 }
 
@@ -94,44 +136,47 @@ static int peer_bind_token(struct xe_device *peer, struct xe_bo *bo)
  */
 int xe_bo_peers_bind(struct xe_bo *bo)
 {
+	int err;
+
+	if (bo->dev->driver->num_devices < 2 || bo->peers)
+		return 0;
+	err = peers_bind_at(bo, xe_bo_gpu_addr(bo));
+	if (!err)
+		bo->peers = true;
+	return err > 0 ? 0 : err;
+}
+
+/**
+ * xe_bo_peers_bind_alias() - bind @bo on the other devices at another
+ * address of its own (xe_bo_map_alias())
+ * @bo: the object; the caller holds no device's bo_lock
+ * @addr: the alias's address
+ *
+ * Return: 0 or a negative errno, with no peer binding at @addr left.
+ */
+int xe_bo_peers_bind_alias(struct xe_bo *bo, uint64_t addr)
+{
+	int err;
+
+	if (bo->dev->driver->num_devices < 2)
+		return 0;
+	err = peers_bind_at(bo, addr);
+	return err > 0 ? 0 : err;
+}
+
+/**
+ * xe_bo_peers_unbind_alias() - undo xe_bo_peers_bind_alias()
+ * @bo: the object
+ * @addr: the alias's address
+ */
+void xe_bo_peers_unbind_alias(struct xe_bo *bo, uint64_t addr)
+{
 	struct xe_driver *drv = bo->dev->driver;
-	int dmabuf_fd, err;
 	uint32_t i;
 
-	bool by_token = false;
-
-	if (drv->num_devices < 2 || bo->peers)
-		return 0;
-
-	err = xe_kmd_prime_export(bo->dev->fd, bo->handle, &dmabuf_fd);
-	if (err == -EOPNOTSUPP) {
-		if (!bo->token[0] && !bo->token[1])
-			return 0;
-		by_token = true;
-	} else if (err) {
-		return err;
-	}
-
-	for (i = 0; i < drv->num_devices; i++) {
-		if (&drv->devices[i] == bo->dev)
-			continue;
-		err = by_token ? peer_bind_token(&drv->devices[i], bo) :
-				 peer_bind(&drv->devices[i], bo, dmabuf_fd);
-		if (err)
-			break;
-	}
-	if (!by_token)
-		xe_kmd_close(dmabuf_fd);
-	if (!err) {
-		bo->peers = true;
-		return 0;
-	}
-
-	while (i--)
+	for (i = 0; drv->num_devices > 1 && i < drv->num_devices; i++)
 		if (&drv->devices[i] != bo->dev)
-			xe_kmd_vm_unbind(drv->devices[i].fd, xe_bo_gpu_addr(bo),
-					 bo->size);
-	return err;
+			xe_kmd_vm_unbind(drv->devices[i].fd, addr, bo->size);
 }
 
 /**

@@ -101,6 +101,8 @@ void xe_memory_release(struct xe_alloc *alloc)
 	/* Freeing the exported allocation ends its handles (the fd). */
 	if (!alloc->imported)
 		xe_bo_ipc_drop(alloc->bo);
+	if (alloc->alias)
+		xe_bo_unmap_alias(alloc->bo, (void *)alloc->start);
 	while (refs--)
 		xe_bo_put(alloc->bo);
 	free(alloc);

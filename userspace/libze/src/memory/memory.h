@@ -35,6 +35,8 @@ struct xe_alloc {
 	struct xe_device *dev;
 	struct xe_bo *bo;
 	bool imported;
+	/* a further open of an IPC handle: @bo mapped again at @start */
+	bool alias;
 	unsigned int opens;
 };
 

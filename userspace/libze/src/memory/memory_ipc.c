@@ -13,8 +13,9 @@
  * object by the token, or else by the fd in the handle (ipc.c), maps it
  * and binds it at its new address: the importer's pointer is a different
  * address for the same pages. Opening the same object again in a context
- * that already has it (its own allocation, or an earlier open) gives the
- * same pointer, counted: each open is undone by one zeMemCloseIpcHandle().
+ * that already has it (its own allocation, or an earlier open) maps and
+ * binds it once more: each open has its own pointer, which its own
+ * zeMemCloseIpcHandle() closes; the kernel object is one.
  */
 
 #include <errno.h>
@@ -103,7 +104,9 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 		       const struct xe_ipc_handle *h, void **pptr)
 {
 	struct xe_alloc *alloc;
+	void *map = NULL;
 	struct xe_bo *bo;
+	bool alias;
 	int err;
 
 	/* Is it a handle of ours, of memory, and whose object is reachable? */
@@ -118,18 +121,23 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, bo->map);
-	if (alloc && alloc->bo == bo) {
-		/* Already here: the import's reference is this open's. */
-		alloc->opens++;
-		goto out_unlock;
-	}
-
+	alias = alloc && alloc->bo == bo;
 	alloc = calloc(1, sizeof(*alloc));
 	if (!alloc) {
 		err = -ENOMEM;
 		goto err_put;
 	}
 	alloc->start = (uintptr_t)bo->map;
+	if (alias) {
+		/* Already here: this open gets the pages at an address of its own. */
+		err = xe_bo_map_alias(bo, &map);
+		if (err) {
+			free(alloc);
+			goto err_put;
+		}
+		alloc->start = (uintptr_t)map;
+		alloc->alias = true;
+	}
 	alloc->size = bo->size;
 	alloc->type = h->type == ZE_MEMORY_TYPE_HOST ? ZE_MEMORY_TYPE_HOST :
 		      h->type == ZE_MEMORY_TYPE_SHARED ? ZE_MEMORY_TYPE_SHARED :
@@ -140,10 +148,11 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 	alloc->opens = 1;
 	err = xe_memory_insert_locked(ctx, alloc);
 	if (err) {
+		if (alias)
+			xe_bo_unmap_alias(bo, map);
 		free(alloc);
 		goto err_put;
 	}
-out_unlock:
 	pthread_mutex_unlock(&ctx->alloc_lock);
 	*pptr = (char *)alloc->start + h->offset;
 	return 0;
@@ -180,7 +189,6 @@ ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
 {
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_alloc *alloc;
-	struct xe_bo *put = NULL;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -189,23 +197,16 @@ ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
 
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
-	if (!alloc || !alloc->opens) {
+	if (!alloc || !alloc->imported) {
 		pthread_mutex_unlock(&ctx->alloc_lock);
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "ptr is not an opened IPC allocation of this context");
 	}
-	if (--alloc->opens || !alloc->imported) {
-		/* Drop this open's own reference; the allocation stays. */
-		put = alloc->bo;
-		alloc = NULL;
-	} else {
-		xe_memory_remove_locked(ctx, alloc);
-	}
+	/* Each open is an allocation of its own. */
+	xe_memory_remove_locked(ctx, alloc);
 	pthread_mutex_unlock(&ctx->alloc_lock);
 
-	xe_bo_put(put);
-	if (alloc)
-		xe_memory_release(alloc);
+	xe_memory_release(alloc);
 	return ZE_RESULT_SUCCESS;
 }
 
