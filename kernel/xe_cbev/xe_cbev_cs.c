@@ -221,13 +221,16 @@ static void cs_trace_write(struct xe_cbev_ctx *ctx, u64 addr)
 	xe_cbev_vm_binding_put(binding);
 }
 
-/* Was the writer of the value at @addr, in @bo, banned? */
+/*
+ * Was the writer of the value at @addr, in @bo, banned? The process's own
+ * memory (@bo NULL) has no recorded writer.
+ */
 static bool cs_sem_dead(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo, u64 addr)
 {
 	struct xe_cbev_vm_binding *binding;
 	bool dead;
 
-	if (!atomic_read(&bo->nr_dead))
+	if (!bo || !atomic_read(&bo->nr_dead))
 		return false;
 	binding = xe_cbev_vm_lookup(ctx->vm, addr);
 	if (!binding)
