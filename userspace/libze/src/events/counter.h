@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct xe_device;
@@ -31,6 +32,10 @@ struct xe_counter_page;
  * @queue_id: the exec queue last handed work that writes it (an immediate
  *	list's ring, or the queue that last executed a regular list), 0 if
  *	none: host waits name it, so that its ban ends them (DEVICE_LOST)
+ * @monotonic: it never goes back (an immediate list's: never reset, never
+ *	executed again from 0), so an event found complete on it stays so
+ *	until signalled again (cb_state.c, XE_CB_DONE); set before any event
+ *	points at it
  *
  * Only engines write a counter (and its owner, through COUNTER_SET, when it
  * knows no engine does); the host reads it with xe_counter_read(). An
@@ -48,6 +53,7 @@ struct xe_counter {
 	uint64_t ipc_offset;
 	uint64_t ipc_size;
 	_Atomic uint32_t queue_id;
+	bool monotonic;
 };
 
 int xe_counter_alloc(struct xe_device *dev, struct xe_counter *counter);
