@@ -28,7 +28,8 @@
  * Nobody waits for anybody, and a pin may be held across a sleeping wait.
  *
  * A query of a complete event costs two atomic instructions more than the
- * loads it needs: no lock, no system call.
+ * loads it needs: no lock, no system call; once flagged complete for good
+ * (below), one load.
  *
  * One field may change under a reader: a list that signals an event whose
  * state is on that list's counter already only moves the state's value,
