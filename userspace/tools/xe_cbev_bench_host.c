@@ -19,6 +19,9 @@
  *   reg-fill-pool
  *   cb-query       zeEventQueryStatus of a completed counter-based event
  *   cb-sync        zeEventHostSynchronize of a completed counter-based event
+ *   loop           the benchmark's own loop, with no call: what each figure
+ *                  above carries besides its call (scripts/callgrind-host
+ *                  prints it and takes it off the others)
  *
  * Through the standard loader like any application (the extension's
  * create function is the driver's own). The set-up is the same whatever
@@ -142,6 +145,17 @@ static void fills(bool immediate, ze_event_handle_t ev, unsigned long n)
 	check(zeMemFree(app.context, buf), "zeMemFree");
 }
 
+/*
+ * What the loops test in place of a call's result: a success the compiler
+ * cannot see through, read with one load.
+ */
+static volatile ze_result_t loop_status = ZE_RESULT_SUCCESS;
+
+static inline ze_result_t loop_result(void)
+{
+	return loop_status;
+}
+
 /* A counter-based event signalled once and complete. */
 static ze_event_handle_t completed_cb_event(void)
 {
@@ -192,6 +206,10 @@ static void run(const char *op, unsigned long n)
 		for (i = 0; i < n; i++)
 			check(zeEventHostSynchronize(ev, UINT64_MAX),
 			      "zeEventHostSynchronize");
+	} else if (!strcmp(op, "loop")) {
+		/* The loops above without their call: a counter and a test. */
+		for (i = 0; i < n; i++)
+			check(loop_result(), "loop");
 	} else {
 		fprintf(stderr, "xe_cbev_bench_host: no operation %s\n", op);
 		exit(2);

@@ -252,6 +252,52 @@ START_TEST(test_gated_cb_event_not_ready_until_gate)
 }
 END_TEST
 
+/*
+ * A query that finds an event complete on an immediate list's counter
+ * flags it complete for good (events/cb_state.c): the next one is a load.
+ * A re-signal by the same list moves the state's value in place and must
+ * take the flag off; a destroyed event's stale handle is refused still.
+ */
+START_TEST(test_complete_for_good_until_signalled_again)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_event_handle_t gate = unit_gate(0), ev = unit_cb_immediate();
+	uint8_t *p = unit_buffer(0);
+	int i;
+
+	unit_fill(list, p, 0x21, UNIT_N, ev, 0, NULL);
+	for (i = 0; i < 3; i++) {
+		ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+			     "complete, queried again and again");
+		ck_assert_ok(zeEventHostSynchronize(ev, 0));
+	}
+
+	/* The same list signals it again, behind a gate: in place. */
+	unit_fill(list, p, 0x22, UNIT_N, ev, 1, &gate);
+	ck_assert_uint_eq(unit_cb_value(ev, NULL), 2);
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY,
+		     "signalled again by pending work: not ready");
+	ck_assert_ze(zeEventHostSynchronize(ev, 0), ZE_RESULT_NOT_READY,
+		     "nor for a host wait");
+	ck_assert_ok(zeEventHostSignal(gate));
+	xe_kmd_fake_progress();
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+		     "the gate opened: complete again");
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_SUCCESS,
+		     "and flagged so");
+	ck_assert_msg(unit_all(p, 0x22, UNIT_N), "the second fill ran");
+
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "a destroyed event is refused, flagged or not");
+	ck_assert_ze(zeEventHostSynchronize(ev, 0),
+		     ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "by a host wait too");
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeCommandListDestroy(list));
+}
+END_TEST
+
 START_TEST(test_host_synchronize_timeout_zero_does_not_wait)
 {
 	ze_command_list_handle_t list = lz_immediate_list(true);
@@ -658,6 +704,7 @@ static Suite *immediate_suite(void)
 	tcase_add_test(tc, test_copy_region_copies_a_rectangle);
 	tcase_add_test(tc, test_copy_region_larger_than_ring_and_empty);
 	tcase_add_test(tc, test_gated_cb_event_not_ready_until_gate);
+	tcase_add_test(tc, test_complete_for_good_until_signalled_again);
 	tcase_add_test(tc, test_host_synchronize_timeout_zero_does_not_wait);
 	tcase_add_test(tc, test_host_synchronize_finite_timeout_expires);
 	tcase_add_test(tc, test_new_cb_event_is_complete);

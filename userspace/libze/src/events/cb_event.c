@@ -484,7 +484,7 @@ static ze_result_t cb_event_prepare_signal(const struct xe_event *ev,
 
 	if (!in_order || !(ev->cb_flags & need))
 		return refuse_signal();
-	if (counter && xe_cb_signal_in_place(ev, immediate, counter, sig))
+	if (counter && xe_cb_signal_in_place(ev, need, counter, sig))
 		return ZE_RESULT_SUCCESS;
 	return prepare_new_state(ev, sig);
 }
@@ -515,7 +515,7 @@ static void cb_event_publish_signal(struct xe_event *ev, struct xe_signal *sig,
 	struct xe_cb_state *state = sig->state;
 
 	if (sig->in_place) {
-		xe_signal_publish_in_place(sig, value);
+		xe_signal_publish_in_place(&ev->cb, sig, value);
 		sig->in_place = NULL;
 		return;
 	}

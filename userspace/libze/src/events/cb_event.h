@@ -56,6 +56,24 @@ struct xe_cb_import {
 	(ZE_EVENT_COUNTER_BASED_FLAG_DEVICE_TIMESTAMP |			\
 	 ZE_EVENT_COUNTER_BASED_FLAG_HOST_TIMESTAMP)
 
+/* A flag no event has: what an out-of-order list needs to signal one. */
+#define XE_CB_FLAG_NEVER	((ze_event_counter_based_flags_t)0x40000000)
+static_assert(!(XE_CB_FLAG_NEVER & XE_CB_FLAGS_KNOWN),
+	      "XE_CB_FLAG_NEVER is no event's flag");
+
+/*
+ * The flag a counter-based event needs for a list to signal it in order
+ * (&xe_cmdlist.cb_need): its list type's, or XE_CB_FLAG_NEVER.
+ */
+static inline ze_event_counter_based_flags_t xe_cb_signal_need(bool in_order,
+							       bool immediate)
+{
+	if (!in_order)
+		return XE_CB_FLAG_NEVER;
+	return immediate ? ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
+			   ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
+}
+
 /* cb_event.c */
 int xe_cb_event_create_pooled(struct xe_event_pool *pool,
 			      const ze_event_desc_t *desc,

@@ -28,7 +28,8 @@
  * Nobody waits for anybody, and a pin may be held across a sleeping wait.
  *
  * A query of a complete event costs two atomic instructions more than the
- * loads it needs: no lock, no system call.
+ * loads it needs: no lock, no system call; once flagged complete for good
+ * (below), one load.
  *
  * One field may change under a reader: a list that signals an event whose
  * state is on that list's counter already only moves the state's value,
@@ -38,6 +39,19 @@
  * The pins live in the bits above the pointer: user-space pointers have
  * 48 bits on the machines this runs on (Linux hands out higher addresses
  * only to a program that asks), and a state that does not fit is refused.
+ *
+ * Complete for good: bit 0 of the word (XE_CB_DONE, free: a state is
+ * aligned) says that a reader
+ * found the current state complete and that nothing but another signal
+ * can change that: an XE_CB_COUNTER state on an immediate list's counter,
+ * which never rewinds (counter.h, @monotonic). A query or a host wait that
+ * sees the flag answers with one load, no pin (event.c). The flag is set
+ * by a reader that holds a pin, only while the word names its state
+ * (xe_cb_mark_done()); any publication replaces the whole word, flag
+ * included; a value moved in place takes it off after the store, and the
+ * reader that set it checks the value again after setting it, both
+ * sequentially consistent, so one of the two sees the other. A destroyed
+ * event's flag is taken off with its handle (event.h).
  * A state is published once and never again: were it published a second
  * time, a reader of its first publication could take a pin back from the
  * second.
@@ -117,7 +131,7 @@ static struct xe_cb_state *refill(void)
 
 	if (!batch)
 		return NULL;
-	if ((uintptr_t)(batch + XE_CB_STATE_BATCH) & ~XE_CB_PTR_MASK) {
+	if ((uintptr_t)(batch + XE_CB_STATE_BATCH) & ~(XE_CB_PIN - 1)) {
 		free(batch);
 		return NULL;
 	}
@@ -178,6 +192,41 @@ void xe_cb_state_put(struct xe_cb_state *state)
 	    atomic_fetch_sub_explicit(&state->refs, 1,
 				      memory_order_acq_rel) == 1)
 		state_free(state);
+}
+
+_Static_assert(_Alignof(struct xe_cb_state) > XE_CB_DONE,
+	      "XE_CB_DONE lies in a state pointer's alignment bits");
+
+/**
+ * xe_cb_mark_done() - flag @state, current in @cur, complete for good
+ * @cur: where @state is pinned by the caller
+ * @state: the state, found complete with @value, on a counter that never
+ *	rewinds (only another signal can make the event incomplete again)
+ * @value: the state's value that the caller found complete
+ *
+ * Sets XE_CB_DONE in the word if @state is still the current state; a
+ * value moved in place meanwhile (xe_cb_move_value()) takes it back off.
+ * The caller's pin keeps @state from being freed and published again, so
+ * the word cannot name it for another publication.
+ */
+void xe_cb_mark_done(const struct xe_cb_current *cur,
+		     struct xe_cb_state *state, uint64_t value)
+{
+	_Atomic uintptr_t *word = xe_cb_word(cur);
+	uintptr_t w = atomic_load_explicit(word, memory_order_relaxed);
+
+	do {
+		if ((w & XE_CB_PTR_MASK) != (uintptr_t)state ||
+		    (w & XE_CB_DONE))
+			return;
+	} while (!atomic_compare_exchange_weak_explicit(word, &w,
+							w | XE_CB_DONE,
+							memory_order_seq_cst,
+							memory_order_relaxed));
+	/* Moved since it was read: the flag was the old value's. */
+	if (__atomic_load_n(&state->value, __ATOMIC_SEQ_CST) != value)
+		atomic_fetch_and_explicit(word, ~XE_CB_DONE,
+					  memory_order_seq_cst);
 }
 
 /**

@@ -59,9 +59,9 @@ struct xe_cb_state {
 /**
  * struct xe_cb_current - where a counter-based event's current state is
  * published: a pointer to a struct xe_cb_state (or 0 for none) in the low
- * XE_CB_PIN_SHIFT bits, and in the bits above, how many readers pinned it
- * (cb_state.c)
- * @word: the pointer and the pins, one atomic word
+ * XE_CB_PIN_SHIFT bits, XE_CB_DONE in its bit 0 (a state is aligned), and
+ * in the bits above, how many readers pinned it (cb_state.c)
+ * @word: the pointer, the flag and the pins, one atomic word
  */
 struct xe_cb_current {
 	_Atomic uintptr_t word;
@@ -69,11 +69,19 @@ struct xe_cb_current {
 
 #define XE_CB_PIN_SHIFT		48
 #define XE_CB_PIN		((uintptr_t)1 << XE_CB_PIN_SHIFT)
-#define XE_CB_PTR_MASK		(XE_CB_PIN - 1)
+/*
+ * XE_CB_DONE: a reader found the state complete, and nothing can make it
+ * incomplete again but a change of the word (cb_state.c, "complete for
+ * good"): a query or a host wait that sees it needs nothing else.
+ */
+#define XE_CB_DONE		((uintptr_t)1)
+#define XE_CB_PTR_MASK		((XE_CB_PIN - 1) & ~XE_CB_DONE)
 
 int xe_cb_state_new(const struct xe_cb_state *init, struct xe_cb_state **out);
 void xe_cb_state_put(struct xe_cb_state *state);
 void xe_cb_publish(struct xe_cb_current *cur, struct xe_cb_state *state);
+void xe_cb_mark_done(const struct xe_cb_current *cur,
+		     struct xe_cb_state *state, uint64_t value);
 unsigned int xe_cb_state_free_count(void);
 
 /*
@@ -124,6 +132,32 @@ static inline void xe_cb_unpin(const struct xe_cb_current *cur,
 							  memory_order_relaxed))
 			return;
 	xe_cb_state_put(state);
+}
+
+/**
+ * xe_cb_move_value() - a signal from the list whose counter @state is on
+ *	already: move its value, in place
+ * @cur: where @state is the current state
+ * @state: the current state (XE_CB_COUNTER)
+ * @value: the new value
+ *
+ * The flag of a complete state goes with the old value: taken off after
+ * the store, so that a reader setting it meanwhile either sees the new
+ * value or is undone (xe_cb_mark_done()); both sequentially consistent.
+ */
+static inline void xe_cb_move_value(const struct xe_cb_current *cur,
+				    struct xe_cb_state *state, uint64_t value)
+{
+	__atomic_store_n(&state->value, value, __ATOMIC_SEQ_CST);
+	atomic_fetch_and_explicit(xe_cb_word(cur), ~XE_CB_DONE,
+				  memory_order_seq_cst);
+}
+
+/* Whether the current state of @cur is complete for good (XE_CB_DONE). */
+static inline bool xe_cb_done(const struct xe_cb_current *cur)
+{
+	return atomic_load_explicit(xe_cb_word(cur), memory_order_acquire) &
+	       XE_CB_DONE;
 }
 
 #endif /* _XE_CB_STATE_H */

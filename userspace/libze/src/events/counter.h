@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct xe_device;
@@ -32,9 +33,12 @@ struct xe_counter_page;
  *	list's ring, or the queue that last executed a regular list), 0 if
  *	none: host waits name it, and the kernel knows it too
  *	(xe_counter_set_writer()), so that its ban ends them (DEVICE_LOST)
- *
  * @writer_serial: &xe_ring.serial of the queue the kernel was last told
  *	writes it (xe_counter_set_writer()), 0 if none
+ * @monotonic: it never goes back (an immediate list's: never reset, never
+ *	executed again from 0), so an event found complete on it stays so
+ *	until signalled again (cb_state.c, XE_CB_DONE); set before any event
+ *	points at it
  *
  * Only engines write a counter (and its owner, through COUNTER_SET, when it
  * knows no engine does); the host reads it with xe_counter_read(). An
@@ -53,6 +57,7 @@ struct xe_counter {
 	uint64_t ipc_size;
 	_Atomic uint32_t queue_id;
 	_Atomic uint64_t writer_serial;
+	bool monotonic;
 };
 
 int xe_counter_alloc(struct xe_device *dev, struct xe_counter *counter);

@@ -148,16 +148,38 @@ ze_result_t xe_event_host_reset(ze_event_handle_t hEvent)
 static inline bool event_complete(const struct xe_event *ev)
 {
 	struct xe_cb_state *state;
+	uint64_t value;
 	bool done;
 
 	if (!xe_event_is_cb(ev))
 		return __atomic_load_n(&ev->slot->state, __ATOMIC_ACQUIRE) >=
 		       XE_EVENT_SIGNALED;
 	state = xe_cb_pin(&ev->cb);
-	done = !state || state->kind == XE_CB_NONE ||
-	       __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= state->value;
+	if (!state || state->kind == XE_CB_NONE) {
+		done = true;
+	} else {
+		value = __atomic_load_n(&state->value, __ATOMIC_RELAXED);
+		done = __atomic_load_n(state->cpu, __ATOMIC_ACQUIRE) >= value;
+		/* Complete for good: the next query needs one load. */
+		if (done && state->kind == XE_CB_COUNTER &&
+		    state->counter->monotonic)
+			xe_cb_mark_done(&ev->cb, state, value);
+	}
 	xe_cb_unpin(&ev->cb, state);
 	return done;
+}
+
+/*
+ * A counter-based event of the slab whose state is complete for good
+ * (cb_state.c, XE_CB_DONE): a query or a host wait is answered with the
+ * slab's range check and one acquire load, no pin. A destroyed event has
+ * the flag off (event.h), so a stale handle goes the long way.
+ */
+static inline bool slab_event_done(ze_event_handle_t hEvent)
+{
+	const struct xe_event *ev = (const struct xe_event *)hEvent;
+
+	return xe_event_in_slab(ev) && xe_cb_done(&ev->cb);
 }
 
 /*
@@ -182,7 +204,9 @@ query_status(ze_event_handle_t hEvent)
 	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
 }
 
-ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+/* Not complete for good: the state is read, pinned. */
+static __attribute__((noinline)) ze_result_t
+query_pinned(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = slab_event(hEvent);
 
@@ -190,6 +214,13 @@ ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
 		return event_complete(ev) ? ZE_RESULT_SUCCESS :
 					    ZE_RESULT_NOT_READY;
 	return query_status(hEvent);
+}
+
+ze_result_t xe_event_query_status(ze_event_handle_t hEvent)
+{
+	if (__builtin_expect(slab_event_done(hEvent), 1))
+		return ZE_RESULT_SUCCESS;
+	return query_pinned(hEvent);
 }
 
 /**
@@ -266,8 +297,8 @@ host_synchronize(ze_event_handle_t hEvent, uint64_t timeout)
 	return xe_result_from_errno(err);
 }
 
-ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
-				      uint64_t timeout)
+static __attribute__((noinline)) ze_result_t
+synchronize_pinned(ze_event_handle_t hEvent, uint64_t timeout)
 {
 	struct xe_event *ev = slab_event(hEvent);
 
@@ -275,6 +306,14 @@ ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
 	if (ev && event_complete(ev))
 		return ZE_RESULT_SUCCESS;
 	return host_synchronize(hEvent, timeout);
+}
+
+ze_result_t xe_event_host_synchronize(ze_event_handle_t hEvent,
+				      uint64_t timeout)
+{
+	if (__builtin_expect(slab_event_done(hEvent), 1))
+		return ZE_RESULT_SUCCESS;
+	return synchronize_pinned(hEvent, timeout);
 }
 
 /**

@@ -147,10 +147,11 @@ struct xe_signal {
  * @fini: drop what the event holds, before it is freed
  */
 /* What publish_signal does for a signal prepared in place (cb_event.c). */
-static inline void xe_signal_publish_in_place(struct xe_signal *sig,
+static inline void xe_signal_publish_in_place(const struct xe_cb_current *cur,
+					      struct xe_signal *sig,
 					      uint64_t value)
 {
-	__atomic_store_n(&sig->in_place->value, value, __ATOMIC_RELEASE);
+	xe_cb_move_value(cur, sig->in_place, value);
 }
 
 struct xe_event_ops {
@@ -247,9 +248,12 @@ static inline void xe_event_register(struct xe_event *ev,
 /* Take @ev's handle away: from here on it is refused without a use. */
 static inline void xe_event_unregister(struct xe_event *ev)
 {
-	if (xe_event_in_slab(ev))
+	if (xe_event_in_slab(ev)) {
 		ev->obj.magic = XE_MAGIC_NONE;
-	else
+		/* A stale handle must not find it complete (event.c). */
+		atomic_fetch_and_explicit(&ev->cb.word, ~XE_CB_DONE,
+					  memory_order_release);
+	} else
 		xe_object_fini(&ev->obj);
 }
 
@@ -279,7 +283,8 @@ static inline bool xe_event_is_cb(const struct xe_event *ev)
  * xe_cb_signal_in_place() - prepare a counter-based signal that needs no
  *	new state
  * @ev: any event (not counter-based: false)
- * @immediate: the signalling list is immediate
+ * @need: the flag the event needs for the list to signal it in order,
+ *	xe_cb_signal_need()
  * @counter: the signalling list's in-order counter (an in-order list's)
  * @sig: the signal, zeroed by the caller
  *
@@ -298,13 +303,10 @@ static inline bool xe_event_is_cb(const struct xe_event *ev)
  * Return: true, and @sig says so, or false.
  */
 static inline bool xe_cb_signal_in_place(const struct xe_event *ev,
-					 bool immediate,
+					 ze_event_counter_based_flags_t need,
 					 const struct xe_counter *counter,
 					 struct xe_signal *sig)
 {
-	ze_event_counter_based_flags_t need = immediate ?
-		ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE :
-		ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE;
 	struct xe_cb_state *cur;
 
 	/* A counter-based event of this list type, without timestamps. */

@@ -271,8 +271,7 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 		/* A counter-based re-signal by this list costs a store. */
-		if (!list->in_order ||
-		    !xe_cb_signal_in_place(signal, list->immediate,
+		if (!xe_cb_signal_in_place(signal, list->cb_need,
 					   list->counter, &a->sig)) {
 			/*
 			 * A counter-based event is a counter slot of its
@@ -414,7 +413,8 @@ static void publish(struct xe_append *a)
 				  a->value);
 	/* A signal moved in place needs its kind no more (cb_event.c). */
 	if (a->sig.in_place) {
-		xe_signal_publish_in_place(&a->sig, a->value);
+		xe_signal_publish_in_place(&a->signal->cb, &a->sig,
+					   a->value);
 	} else if (a->signal) {
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);

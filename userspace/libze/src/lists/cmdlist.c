@@ -96,6 +96,7 @@ static struct xe_cmdlist *cmdlist_alloc(struct xe_context *ctx,
 	list->ordinal = ordinal;
 	list->flags = flags;
 	list->in_order = flags & ZE_COMMAND_LIST_FLAG_IN_ORDER;
+	list->cb_need = xe_cb_signal_need(list->in_order, false);
 	xe_batch_init(&list->batch, dev);
 	xe_heap_init(&list->heap, dev);
 	xe_overflow_init(&list->overflow, dev);
@@ -233,6 +234,7 @@ ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
 	if (!list)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	list->immediate = true;
+	list->cb_need = xe_cb_signal_need(list->in_order, true);
 	list->index = altdesc->index;
 	list->queue_flags = altdesc->flags;
 	list->mode = altdesc->mode;
@@ -242,8 +244,11 @@ ze_result_t xe_cmdlist_create_immediate(ze_context_handle_t hContext,
 	if (!err && list->in_order) {
 		err = xe_counter_create(dev, &list->counter);
 		/* Its ring writes it: a ban of the ring ends waits on it. */
-		if (!err)
+		if (!err) {
 			xe_counter_set_writer(list->counter, list->ring);
+			/* An immediate list never rewinds it. */
+			list->counter->monotonic = true;
+		}
 	}
 	if (err) {
 		cmdlist_free(list);

@@ -45,6 +45,8 @@ struct xe_ring;
  * @immediate: an immediate list: appends go to its own ring at once
  * @in_order: every append waits for the one before (@counter)
  * @closed: a regular list was closed and may be executed
+ * @cb_need: the flag a counter-based event needs for an in-order signal
+ *	of this list (xe_cb_signal_need())
  * @cs: staging buffer of the append being built (lists/append.c)
  * @counter: in-order lists: the kernel counter slot the list bumps after
  *	every append; shared with the counter-based events it signals
@@ -87,6 +89,7 @@ struct xe_cmdlist {
 	bool immediate;
 	bool in_order;
 	bool closed;
+	ze_event_counter_based_flags_t cb_need;
 
 	struct xe_cs cs;
 
