@@ -44,7 +44,8 @@ static DEFINE_MUTEX(writers_lock);
 
 /**
  * xe_cbev_writer_dead() - is the location's writer banned?
- * @bo: the object (a view's origin)
+ * @bo: the object (a view's origin), or NULL for the process's own
+ *	memory, which has no recorded writer
  * @offset: byte offset of the value in @bo
  *
  * Context: any; the caller holds a reference on @bo.
@@ -55,7 +56,7 @@ bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset)
 	struct xe_cbev_writer *w;
 	bool dead;
 
-	if (!atomic_read(&bo->nr_dead))
+	if (!bo || !atomic_read(&bo->nr_dead))
 		return false;
 	rcu_read_lock();
 	w = xa_load(&bo->writers, offset >> 3);
