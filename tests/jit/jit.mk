@@ -22,6 +22,9 @@ $(B)/kernels/%.spv: $(B)/kernels/%.bc
 .PHONY: kernels
 kernels: $(KERNEL_SPVS)
 
+# The VM image has them in /kernels (mkinitramfs puts *.spv there).
+TOOLS += $(KERNEL_SPVS)
+
 JIT_TEST_NAMES := test_jit test_jit_isolation
 JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
 JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
