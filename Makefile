@@ -161,8 +161,13 @@ INSTALL      ?= install
 
 # What `make install` ships, built without the module or the tests: the
 # library and the xe_cbev_* tools (TOOLS also holds test helpers).
-INSTALL_TOOLS = $(filter $(B)/tools/xe_cbev_%,$(TOOLS))
+# The kernel benchmark reads the build tree's kernels: not installed.
+# The SPIR-V compiler shim goes to LIBDIR/xe_cbev, where libze looks for it
+# when the dynamic linker does not find it by name.
+INSTALL_TOOLS = $(filter-out $(BENCH_KERNELS),$(filter $(B)/tools/xe_cbev_%,$(TOOLS)))
 programs: $(LIBS) $(INSTALL_TOOLS)
+$(B)/obj/userspace/libze/src/modules/jit_loader.o: LIBZE_CFLAGS += \
+	-DXE_JIT_PRIVATE_PATH='"$(LIBDIR)/xe_cbev/libxe_cbev_jit.so.1"'
 
 # User space: the driver library with its link, the public headers and the
 # uAPI headers under INCLUDEDIR/xe_cbev, the pkg-config file, the tools with
@@ -173,6 +178,8 @@ install: programs
 		$(DESTDIR)$(INCLUDEDIR)/xe_cbev/drm $(DESTDIR)$(PKGCONFIGDIR) \
 		$(DESTDIR)$(SYSCONFDIR)/profile.d $(DESTDIR)$(MANDIR)/man1
 	$(INSTALL) -m 0644 $(LIBZE_SO) $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -d $(DESTDIR)$(LIBDIR)/xe_cbev
+	$(INSTALL) -m 0644 $(JIT_SO) $(DESTDIR)$(LIBDIR)/xe_cbev/
 	ln -sf libze_xe_cbev.so.1 $(DESTDIR)$(LIBDIR)/libze_xe_cbev.so
 	$(INSTALL) -m 0644 $(SRC)/userspace/libze/include/*.h \
 		$(DESTDIR)$(INCLUDEDIR)/xe_cbev/

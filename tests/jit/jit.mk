@@ -22,6 +22,9 @@ $(B)/kernels/%.spv: $(B)/kernels/%.bc
 .PHONY: kernels
 kernels: $(KERNEL_SPVS)
 
+# The VM image has them in /kernels (mkinitramfs puts *.spv there).
+TOOLS += $(KERNEL_SPVS)
+
 JIT_TEST_NAMES := test_jit test_jit_isolation
 JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
 JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
@@ -44,8 +47,10 @@ HOST_TESTS += $(JIT_TEST_BINS)
 -include $(JIT_TEST_BINS:$(B)/tests/jit/%=$(B)/obj/tests/jit/%.d) $(JIT_TEST_LIB:.o=.d)
 
 # The kernel benchmark (userspace/tools/xe_cbev_bench_kernels.c): PoCL,
-# the shim directly, and Level Zero. A host program (PoCL is not in the
-# VM image); `make bench-kernels` runs it.
+# the shim directly, and Level Zero. `make bench` runs it in the VM with
+# the other benchmarks (Level Zero and the shim; PoCL is not in the image);
+# `make bench-kernels` runs it alone in the VM, then on the host, which
+# adds PoCL and prints both sides, labelled, with their ratios.
 BENCH_KERNELS := $(B)/tools/xe_cbev_bench_kernels
 $(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/jit/jit.mk
 	@mkdir -p $(@D)
@@ -53,7 +58,11 @@ $(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/ji
 		-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' \
 		-DSOURCES_DIR='"$(SRC)/tests/kernels"' -o $@ $< \
 		-lOpenCL -lze_loader -ldl
+TOOLS += $(BENCH_KERNELS)
 
 .PHONY: bench-kernels
-bench-kernels: $(BENCH_KERNELS) $(JIT_SO) $(KERNEL_SPVS)
-	$(BENCH_KERNELS)
+bench-kernels: all
+	$(SRC)/tests/vm/run-lane --build $(B) --src $(SRC) --kver $(KVER) \
+		--module $(KO) --libs "$(LIBS)" --log-name bench-kernels --bench \
+		--lane debian --tools "$(BENCH_KERNELS) $(KERNEL_SPVS)"
+	$(BENCH_KERNELS) --vm-log $(B)/vm/bench-kernels.log

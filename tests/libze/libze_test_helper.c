@@ -69,6 +69,9 @@
  *	the event, check that it has not run, 'o'; wait, check
  *	out[i] == 6 * i (the test's kernel wrote buf[i] = 3 * i)
  *
+ *   libze_test_helper spirv-import-real SOCK
+ *	the same with the real compiler: vadd of /kernels/basic.spv
+ *
  * Waits on lost work (test_libze_lost):
  *
  *   libze_test_helper lost-export SOCK
@@ -594,7 +597,30 @@ static int cb_import_nobody(int sock)
 	return 0;
 }
 
-static int spirv_import(int sock)
+/* basic.spv of the image's /kernels, read whole; NULL if missing. */
+static void *real_spirv(size_t *size)
+{
+	FILE *f = fopen("/kernels/basic.spv", "rb");
+	void *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 &&
+	    !fseek(f, 0, SEEK_SET)) {
+		buf = malloc(n);
+		if (buf && fread(buf, 1, n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*size = n;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* @real: the vadd of basic.spv (3 arguments) rather than the stand-in's. */
+static int spirv_import(int sock, bool real)
 {
 	ze_result_t (*open_ipc)(ze_context_handle_t,
 				zex_ipc_counter_based_event_handle_t,
@@ -618,6 +644,8 @@ static int spirv_import(int sock)
 	ze_ipc_mem_handle_t mh;
 	float *buf = NULL, *out = NULL;
 	uint32_t w[32], n = 1024, i;
+	void *spv = NULL;
+	ze_result_t r;
 	int err;
 
 	*(void **)&open_ipc = fn("zexCounterBasedEventOpenIpcHandle");
@@ -632,14 +660,24 @@ static int spirv_import(int sock)
 	if (recv_bytes(sock, &h, sizeof(h)))
 		return 104;
 	STEP(105, open_ipc(app.context, h, &ev));
-	mdesc.inputSize = lz_spirv(w, "vadd\0");
-	mdesc.pInputModule = (const uint8_t *)w;
-	STEP(106, zeModuleCreate(app.context, app.device, &mdesc, &mod, NULL));
+	if (real) {
+		spv = real_spirv(&mdesc.inputSize);
+		if (!spv)
+			return 117;
+		mdesc.pInputModule = spv;
+	} else {
+		mdesc.inputSize = lz_spirv(w, "vadd\0");
+		mdesc.pInputModule = (const uint8_t *)w;
+	}
+	r = zeModuleCreate(app.context, app.device, &mdesc, &mod, NULL);
+	free(spv);
+	STEP(106, r);
 	STEP(107, zeKernelCreate(mod, &kdesc, &k));
 	STEP(108, zeKernelSetArgumentValue(k, 0, sizeof(buf), &buf));
 	STEP(109, zeKernelSetArgumentValue(k, 1, sizeof(buf), &buf));
 	STEP(110, zeKernelSetArgumentValue(k, 2, sizeof(out), &out));
-	STEP(111, zeKernelSetArgumentValue(k, 3, sizeof(n), &n));
+	if (!real)
+		STEP(111, zeKernelSetArgumentValue(k, 3, sizeof(n), &n));
 	STEP(112, zeKernelSetGroupSize(k, 64, 1, 1));
 	err = in_order_list(&list);
 	if (err)
@@ -699,7 +737,9 @@ int main(int argc, char **argv)
 	else if (!status && !strcmp(argv[1], "cb-import-nobody"))
 		status = cb_import_nobody(sock);
 	else if (!status && !strcmp(argv[1], "spirv-import"))
-		status = spirv_import(sock);
+		status = spirv_import(sock, false);
+	else if (!status && !strcmp(argv[1], "spirv-import-real"))
+		status = spirv_import(sock, true);
 	else if (!status && !strcmp(argv[1], "lost-export"))
 		status = lost_export(sock);
 	else if (!status)

@@ -65,4 +65,8 @@ $(JIT_SO): $(JIT_OBJS) $(JIT_RT_OBJ) $(JIT_MAP)
 .PHONY: jit
 jit: $(JIT_SO)
 
+# Into the VM image, in /usr/lib/xe_cbev where libze's dlopen() finds it;
+# mkinitramfs brings libLLVM-15 and libLLVMSPIRVLib along.
+LIBS += $(JIT_SO)
+
 -include $(JIT_OBJS:.o=.d)

@@ -5,22 +5,32 @@
  * xe_cbev_bench_kernels - the same OpenCL C kernels (tests/kernels) run by
  * Debian's PoCL (OpenCL, from source), by the compiler shim directly (its
  * work-group functions on 1..N host threads, as execution units run them)
- * and, when the driver takes SPIR-V, through Level Zero; prints the best of
- * several runs of each and the ratios to PoCL. Asserts nothing.
+ * and, when the driver takes SPIR-V, through Level Zero with 1..N
+ * execution-unit threads (XE_CBEV_EU_THREADS, one child process each);
+ * prints the best of several runs of each and the ratios to PoCL. Asserts
+ * nothing.
  *
  *   xe_cbev_bench_kernels [KERNELS_DIR [SOURCES_DIR]]
+ *   xe_cbev_bench_kernels --vm-log LOG [KERNELS_DIR [SOURCES_DIR]]
  *
- * KERNELS_DIR holds the *.spv the build made, SOURCES_DIR the *.cl.
+ * KERNELS_DIR holds the *.spv the build made, SOURCES_DIR the *.cl. The
+ * Level Zero lines it prints ("l0 KERNEL THREADS MS") are read back by
+ * --vm-log: `make bench-kernels` runs the Level Zero side in the VM, where
+ * PoCL is not installed, then this program on the host, which runs PoCL
+ * and prints the two side by side.
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <dlfcn.h>
 #include <level_zero/ze_api.h>
+#include <libze_xe_cbev.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -296,6 +306,9 @@ static double run_jit_one(const struct bench *bn, struct xe_jit_module *mod,
 static void run_jit(unsigned int max_threads)
 {
 	void *h = dlopen(JIT_SO, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h)	/* in the VM, where the build's path is not */
+		h = dlopen("libxe_cbev_jit.so.1", RTLD_NOW | RTLD_LOCAL);
 	xe_jit_get_ops_fn get = h ? (xe_jit_get_ops_fn)dlsym(h, "xe_jit_get_ops") : NULL;
 
 	ops = get ? get(XE_JIT_ABI_VERSION) : NULL;
@@ -337,7 +350,96 @@ static void run_jit(unsigned int max_threads)
 
 /* ---- Level Zero -------------------------------------------------------------- */
 
-static void run_level_zero(void)
+#define MAX_T	6	/* thread counts 1, 2, 4, ... 32 */
+
+/* Best times of the Level Zero launches per kernel and thread count (in
+ * memory shared with the children that ran them), and the launch overhead:
+ * empty kernel, 64-byte fill. */
+struct l0_times {
+	double kernel[MAX_T][NB];
+	double empty[MAX_T], fill[MAX_T];
+};
+static struct l0_times *l0;
+
+static void l0_run_kernels(ze_context_handle_t ctx, ze_device_handle_t dev,
+			   ze_command_list_handle_t list, int slot)
+{
+	ze_device_mem_alloc_desc_t dd = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+	};
+	ze_host_mem_alloc_desc_t hd = { .stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC };
+	void *mem[3];
+
+	for (int i = 0; i < 3; i++) {
+		mem[i] = NULL;
+		zeMemAllocShared(ctx, &dd, &hd, buf_size[i], 4096, dev, &mem[i]);
+		if (!mem[i]) {
+			printf("level zero: no shared memory\n");
+			return;
+		}
+		memcpy(mem[i], bufs[i], buf_size[i]);
+	}
+	for (size_t b = 0; b < NB; b++) {
+		const struct bench *bn = &benches[b];
+		ze_module_desc_t md = { .stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
+					.format = ZE_MODULE_FORMAT_IL_SPIRV,
+					.pBuildFlags = "" };
+		ze_kernel_desc_t kd = { .stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
+					.pKernelName = bn->kernel };
+		ze_group_count_t count = { 1, 1, 1 };
+		ze_module_handle_t mod;
+		ze_kernel_handle_t k;
+		char file[64];
+		double best = 1e9;
+		void *spv;
+
+		snprintf(file, sizeof(file), "%s.spv", bn->file);
+		spv = read_file(spv_dir, file, &md.inputSize);
+		md.pInputModule = spv;
+		if (!spv || zeModuleCreate(ctx, dev, &md, &mod, NULL) != ZE_RESULT_SUCCESS) {
+			free(spv);
+			continue;
+		}
+		free(spv);
+		if (zeKernelCreate(mod, &kd, &k) != ZE_RESULT_SUCCESS) {
+			zeModuleDestroy(mod);
+			continue;
+		}
+		for (uint32_t a = 0; a < bn->nargs; a++) {
+			const struct arg *ar = &bn->args[a];
+
+			if (ar->kind == BUF)
+				zeKernelSetArgumentValue(k, a, sizeof(void *), &mem[ar->buf]);
+			else if (ar->kind == SCALAR)
+				zeKernelSetArgumentValue(k, a, ar->size, ar->val);
+			else
+				zeKernelSetArgumentValue(k, a, ar->size, NULL);
+		}
+		zeKernelSetGroupSize(k, bn->local[0], bn->dims > 1 ? bn->local[1] : 1, 1);
+		count.groupCountX = bn->global[0] / bn->local[0];
+		if (bn->dims > 1)
+			count.groupCountY = bn->global[1] / bn->local[1];
+		for (int r = 0; r < RUNS + 1; r++) {
+			double t = now();
+
+			if (zeCommandListAppendLaunchKernel(list, k, &count, NULL, 0,
+							    NULL) != ZE_RESULT_SUCCESS)
+				break;
+			t = now() - t;
+			if (r && t < best)
+				best = t;
+		}
+		if (best < 1e9)
+			l0->kernel[slot][b] = best;
+		zeKernelDestroy(k);
+		zeModuleDestroy(mod);
+	}
+	for (int i = 0; i < 3; i++)
+		zeMemFree(ctx, mem[i]);
+}
+
+
+static void run_level_zero(int slot)
 {
 	ze_driver_handle_t drv;
 	ze_device_handle_t dev;
@@ -349,7 +451,6 @@ static void run_level_zero(void)
 
 	if (zeInit(ZE_INIT_FLAG_GPU_ONLY) != ZE_RESULT_SUCCESS ||
 	    zeDriverGet(&n, &drv) != ZE_RESULT_SUCCESS || !n) {
-		printf("\nlevel zero: no driver, skipped\n");
 		return;
 	}
 	n = 1;
@@ -359,6 +460,7 @@ static void run_level_zero(void)
 	/* In order, synchronous: each append has run when it returns. */
 	ze_command_queue_desc_t qd = {
 		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
 		.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
 	};
 	zeCommandListCreateImmediate(ctx, dev, &qd, &list);
@@ -374,7 +476,6 @@ static void run_level_zero(void)
 				.pKernelName = "empty" };
 	if (!spv || zeModuleCreate(ctx, dev, &md, &mod, NULL) != ZE_RESULT_SUCCESS ||
 	    zeKernelCreate(mod, &kd, &k) != ZE_RESULT_SUCCESS) {
-		printf("\nlevel zero: the driver does not take SPIR-V, skipped\n");
 		goto out;
 	}
 	ze_device_mem_alloc_desc_t dd = {
@@ -395,9 +496,10 @@ static void run_level_zero(void)
 		zeCommandListAppendMemoryFill(list, dst, &pattern, sizeof(pattern),
 					      64, NULL, 0, NULL);
 	double tf = (now() - t) / iters;
-	printf("\nlevel zero launch overhead: empty kernel %.2f us, 64-byte fill %.2f us (%.2fx)\n",
-	       tk * 1e6, tf * 1e6, tk / tf);
+	l0->empty[slot] = tk;
+	l0->fill[slot] = tf;
 	zeMemFree(ctx, dst);
+	l0_run_kernels(ctx, dev, list, slot);
 	zeKernelDestroy(k);
 	zeModuleDestroy(mod);
 out:
@@ -406,17 +508,120 @@ out:
 	zeContextDestroy(ctx);
 }
 
+/* Each thread count in a child of its own: the pool's size is read once. */
+static void run_level_zero_all(unsigned int max_threads)
+{
+	int slot = 0;
+
+	for (unsigned int t = 1; t <= max_threads && slot < MAX_T; t *= 2, slot++) {
+		char env[16];
+		pid_t pid;
+
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			snprintf(env, sizeof(env), "%u", t);
+			setenv("XE_CBEV_EU_THREADS", env, 1);
+			run_level_zero(slot);
+			_exit(0);
+		}
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	}
+}
+
+/* The Level Zero lines of a VM's log ("l0 KERNEL THREADS MS"). */
+static unsigned int read_vm_log(const char *path)
+{
+	char line[256], name[64];
+	unsigned int t, max = 0;
+	double ms;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		printf("no %s\n", path);
+		return 0;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, "l0 ");
+		int slot = 0;
+
+		if (!p || sscanf(p, "l0 %63s %u %lf", name, &t, &ms) != 3)
+			continue;
+		while ((1u << slot) < t)
+			slot++;
+		if (slot >= MAX_T)
+			continue;
+		if (t > max)
+			max = t;
+		if (!strcmp(name, "empty"))
+			l0->empty[slot] = ms / 1e3;
+		else if (!strcmp(name, "fill64"))
+			l0->fill[slot] = ms / 1e3;
+		for (size_t b = 0; b < NB; b++)
+			if (!strcmp(name, benches[b].kernel))
+				l0->kernel[slot][b] = ms / 1e3;
+	}
+	fclose(f);
+	return max;
+}
+
+static void print_level_zero(unsigned int max_threads, const char *where)
+{
+	int slot;
+	unsigned int t;
+
+	if (!l0->empty[0]) {
+		printf("\nlevel zero: no driver or no SPIR-V, skipped\n");
+		return;
+	}
+	printf("\nlevel zero (%s) vs pocl (this machine), best of %d, ms; ratio = l0 / pocl\n",
+	       where, RUNS);
+	printf("%-18s %10s", "kernel", "pocl ms");
+	for (t = 1; t <= max_threads; t *= 2)
+		printf("    l0/%u ms  ratio", t);
+	printf("\n");
+	for (size_t b = 0; b < NB; b++) {
+		printf("%-18s %10.3f", benches[b].name, pocl_time[b] * 1e3);
+		for (t = 1, slot = 0; t <= max_threads; t *= 2, slot++) {
+			double s = l0->kernel[slot][b];
+
+			printf("   %9.3f %6.2f", s * 1e3,
+			       pocl_time[b] > 0 ? s / pocl_time[b] : 0.0);
+		}
+		printf("\n");
+	}
+	for (t = 1, slot = 0; t <= max_threads; t *= 2, slot++)
+		printf("launch overhead, %u EU thread(s), in-order immediate list: "
+		       "empty kernel %.2f us, 64-byte fill %.2f us (%.2fx)\n", t,
+		       l0->empty[slot] * 1e6, l0->fill[slot] * 1e6,
+		       l0->empty[slot] / l0->fill[slot]);
+}
+
 int main(int argc, char **argv)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned int max_threads = 1;
+	const char *vm_log = NULL;
 
+	if (argc > 2 && !strcmp(argv[1], "--vm-log")) {
+		vm_log = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc > 1)
 		spv_dir = argv[1];
+	else if (access(spv_dir, R_OK))
+		spv_dir = "/kernels";	/* the VM image's */
 	if (argc > 2)
 		cl_dir = argv[2];
 	while (max_threads * 2 <= (unsigned int)cpus && max_threads < 32)
 		max_threads *= 2;
+	l0 = mmap(NULL, sizeof(*l0), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (l0 == MAP_FAILED)
+		return 1;
+	memset(l0, 0, sizeof(*l0));
 	buf_size[0] = buf_size[1] = buf_size[2] = (size_t)N_VEC * 4;
 	for (int i = 0; i < 3; i++) {
 		bufs[i] = aligned_alloc(4096, buf_size[i]);
@@ -426,6 +631,19 @@ int main(int argc, char **argv)
 	printf("xe_cbev_bench_kernels: %ld CPUs, best of %d runs\n", cpus, RUNS);
 	run_pocl();
 	run_jit(max_threads);
-	run_level_zero();
+	if (vm_log) {
+		print_level_zero(read_vm_log(vm_log), "in the VM");
+		return 0;
+	}
+	run_level_zero_all(max_threads);
+	/* For --vm-log. */
+	for (unsigned int t = 1, slot = 0; t <= max_threads && l0->empty[0]; t *= 2, slot++) {
+		printf("l0 empty %u %.6f\n", t, l0->empty[slot] * 1e3);
+		printf("l0 fill64 %u %.6f\n", t, l0->fill[slot] * 1e3);
+		for (size_t b = 0; b < NB; b++)
+			printf("l0 %s %u %.6f\n", benches[b].kernel, t,
+			       l0->kernel[slot][b] * 1e3);
+	}
+	print_level_zero(max_threads, "same machine");
 	return 0;
 }

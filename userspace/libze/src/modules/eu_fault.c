@@ -139,7 +139,11 @@ int xe_eu_run_group(xe_jit_group_fn fn, const struct xe_jit_group *group,
 {
 	sigjmp_buf jump;
 
-	if (sigsetjmp(jump, 1)) {
+	/*
+	 * The mask is not saved (a system call per group): the handler runs
+	 * with SA_NODEFER, so jumping out of it leaves the mask as it was.
+	 */
+	if (sigsetjmp(jump, 0)) {
 		*fault_addr = eu_fault_addr;
 		return -EFAULT;
 	}

@@ -142,7 +142,7 @@ void xe_launch_put(void *launch)
 
 /* ---- the pool ------------------------------------------------------------ */
 
-/* A dispatch in progress: its groups, handed out one at a time. */
+/* A dispatch in progress: its groups, handed out in runs. */
 struct eu_job {
 	struct eu_job *next;
 	struct xe_launch *launch;
@@ -290,7 +290,7 @@ static void *unit_main(void *arg)
 	struct eu_unit u = { 0 };
 	void *altstack = NULL;
 	struct eu_job *job;
-	uint64_t idx;
+	uint64_t idx, n, end;
 
 	xe_eu_fault_thread_init(&altstack);
 	pthread_mutex_lock(&pool->lock);
@@ -302,7 +302,11 @@ static void *unit_main(void *arg)
 			pthread_cond_wait(&pool->work, &pool->lock);
 			continue;
 		}
-		idx = job->handed++;
+		/* A run of groups per visit of the lock, ~16 per unit. */
+		idx = job->handed;
+		n = job->total / (16 * pool->nthreads);
+		n = n < 1 ? 1 : n > job->total - idx ? job->total - idx : n;
+		job->handed += n;
 		if (job->handed == job->total) {
 			pool->head = job->next;
 			if (!pool->head)
@@ -310,8 +314,9 @@ static void *unit_main(void *arg)
 		}
 		pthread_mutex_unlock(&pool->lock);
 
-		unit_run(&u, job, idx);
-		if (__atomic_add_fetch(&job->done, 1, __ATOMIC_ACQ_REL) == job->total) {
+		for (end = idx + n; idx < end; idx++)
+			unit_run(&u, job, idx);
+		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == job->total) {
 			job_report(pool, job);
 			xe_launch_put(job->launch);
 			free(job);

@@ -36,6 +36,10 @@ extern "C" {
 
 #define XE_JIT_ABI_VERSION	1
 #define XE_JIT_LIBRARY		"libxe_cbev_jit.so.1"
+/* Where `make install` puts it (LIBDIR/xe_cbev), tried second. */
+#ifndef XE_JIT_PRIVATE_PATH
+#define XE_JIT_PRIVATE_PATH	"/usr/lib/xe_cbev/" XE_JIT_LIBRARY
+#endif
 
 /* What an argument of a kernel is, as zeKernelSetArgumentValue sees it. */
 enum xe_jit_arg_kind {

@@ -44,9 +44,17 @@ const struct xe_jit_ops *xe_jit_load(char *why, size_t why_size)
 	ops = jit_ops;
 	if (ops)
 		goto out;
-	if (!path || !*path)
+	if (!path || !*path) {
 		path = XE_JIT_LIBRARY;
-	lib = dlopen(path, RTLD_LOCAL | RTLD_NOW);
+		lib = dlopen(path, RTLD_LOCAL | RTLD_NOW);
+		/* Installed, it lives in the library folder's xe_cbev/. */
+		if (!lib) {
+			path = XE_JIT_PRIVATE_PATH;
+			lib = dlopen(path, RTLD_LOCAL | RTLD_NOW);
+		}
+	} else {
+		lib = dlopen(path, RTLD_LOCAL | RTLD_NOW);
+	}
 	if (!lib) {
 		snprintf(why, why_size, "cannot load the SPIR-V compiler %s: %s",
 			 path, dlerror());
