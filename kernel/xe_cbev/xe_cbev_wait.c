@@ -343,8 +343,12 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		/* A queue that will never complete more ends the wait... */
 		if (cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
 			lost = true;
-		/* ...and so does a value whose writer was banned. */
-		else if (!cq && xe_cbev_writer_dead(conds[i].bo, conds[i].bo_offset))
+		/*
+		 * ...and so does a value whose writer was banned (the
+		 * process's own memory has no recorded writer).
+		 */
+		else if (!cq && conds[i].bo &&
+			 xe_cbev_writer_dead(conds[i].bo, conds[i].bo_offset))
 			lost = true;
 	}
 	if (lost)
