@@ -11,9 +11,9 @@
  * fence returns ZE_RESULT_ERROR_DEVICE_LOST at once, even with an infinite
  * timeout. A wrong implementation hangs: the test case's timeout bounds it.
  *
- * The kernel knows the writer of counters and regular events
- * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), so the same holds for regular
- * lists' pool events, waits for many events of different writers, a
+ * The kernel knows the writer of counters, regular events and aggregate
+ * storage (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), so the same holds for
+ * regular lists' pool events, aggregated events, waits for many events of different writers, a
  * sync_file, device-side waits of other queues (banned in turn, down a
  * chain) and another process that imported the events.
  */
