@@ -11,6 +11,7 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/xarray.h>
 
 struct drm_gem_object;
 struct mm_struct;
@@ -71,6 +72,14 @@ struct xe_cbev_svm {
 	struct mm_struct *mm;
 	/** @wq: woken by engine writes to @mm's memory */
 	wait_queue_head_t wq;
+	/**
+	 * @writers: qword index of an address of @mm's memory ->
+	 * &struct xe_cbev_writer, the exec queue of the file that writes it;
+	 * changed under the writers' mutex, read under RCU (xe_cbev_writer.c)
+	 */
+	struct xarray writers;
+	/** @nr_dead: entries of @writers whose writer was banned */
+	atomic_t nr_dead;
 };
 
 /**

@@ -318,6 +318,22 @@ bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 }
 
 /*
+ * Was the writer of @c's value banned? For the process's own memory the
+ * record is in the file's system memory, whose wait queue @c names; a
+ * wait that may outlive the file (sync_file, io_uring) names none, and
+ * does not look.
+ */
+static bool cond_dead(const struct xe_cbev_cond *c)
+{
+	if (c->svm)
+		return c->svm_wq &&
+		       xe_cbev_svm_writer_dead(container_of(c->svm_wq,
+							    struct xe_cbev_svm, wq),
+					       c->bo_offset);
+	return c->bo && xe_cbev_writer_dead(c->bo, c->bo_offset);
+}
+
+/*
  * 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned, or
  * a condition that does not hold never will (and, for ANY, none holds).
  * Every condition is looked at, so that a lost one behind pending ones
@@ -343,12 +359,8 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		/* A queue that will never complete more ends the wait... */
 		if (cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
 			lost = true;
-		/*
-		 * ...and so does a value whose writer was banned (the
-		 * process's own memory has no recorded writer).
-		 */
-		else if (!cq && conds[i].bo &&
-			 xe_cbev_writer_dead(conds[i].bo, conds[i].bo_offset))
+		/* ...and so does a value whose writer was banned. */
+		else if (!cq && cond_dead(&conds[i]))
 			lost = true;
 	}
 	if (lost)

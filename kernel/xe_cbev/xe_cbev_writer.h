@@ -11,6 +11,7 @@
 
 struct xe_cbev_bo;
 struct xe_cbev_queue;
+struct xe_cbev_svm;
 
 /**
  * struct xe_cbev_writer - who writes one 64-bit location of an object
@@ -27,10 +28,16 @@ struct xe_cbev_writer {
 	struct xe_cbev_queue *queue;
 	/**
 	 * @bo: the object; the queue's list holds a reference, an entry that
-	 * outlived its queue is the object's
+	 * outlived its queue is the object's. NULL for the process's own
+	 * memory (@svm).
 	 */
 	struct xe_cbev_bo *bo;
-	/** @index: qword index of the location in @bo */
+	/**
+	 * @svm: without @bo, the system memory of the queue's file, which
+	 * outlives its queues, and owns an entry that outlived its queue
+	 */
+	struct xe_cbev_svm *svm;
+	/** @index: qword index of the location in @bo, or of its address */
 	unsigned long index;
 	/** @dead: the writer was banned; set once, read locklessly */
 	bool dead;
@@ -44,5 +51,8 @@ void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo);
 void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q);
 void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q);
 int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q);
+bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr);
+int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr, struct xe_cbev_queue *q);
+void xe_cbev_writers_svm_fini(struct xe_cbev_svm *svm);
 
 #endif /* _XE_CBEV_WRITER_H_ */
