@@ -107,8 +107,8 @@ void xe_event_put(struct xe_event *ev)
  * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), only when it changes, so that
  * its ban ends every wait on the event, an importer's and the device's
  * as well. A host signal or reset does not tell the kernel (see
- * forget_banned_writer()). Storage the kernel does not know as bound
- * memory (the process's own memory) is refused by the kernel: no record.
+ * forget_banned_writer()). Storage in the process's own memory is
+ * recorded too (in the file's address space).
  */
 void xe_event_set_writer(struct xe_event *ev, uint64_t addr,
 			 const struct xe_ring *ring)
