@@ -51,8 +51,7 @@ void xe_cbev_svm_init(struct xe_cbev_svm *svm)
 	if (svm->mm)
 		mmgrab(svm->mm);
 	init_waitqueue_head(&svm->wq);
-	xa_init(&svm->writers);
-	atomic_set(&svm->nr_dead, 0);
+	svm->writers = NULL;
 }
 
 /**

@@ -11,13 +11,13 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 #include <linux/wait.h>
-#include <linux/xarray.h>
 
 struct drm_gem_object;
 struct mm_struct;
 struct page;
 struct xe_cbev_bo;
 struct xe_cbev_device;
+struct xe_cbev_svm_writers;
 
 /* The engine may only read through the binding. */
 #define XE_CBEV_BINDING_READONLY	BIT(0)
@@ -73,13 +73,11 @@ struct xe_cbev_svm {
 	/** @wq: woken by engine writes to @mm's memory */
 	wait_queue_head_t wq;
 	/**
-	 * @writers: qword index of an address of @mm's memory ->
-	 * &struct xe_cbev_writer, the exec queue of the file that writes it;
-	 * changed under the writers' mutex, read under RCU (xe_cbev_writer.c)
+	 * @writers: who writes @mm's memory (xe_cbev_writer.c), NULL until a
+	 * writer is named or a wait looks; set once under the writers'
+	 * mutex, with a reference, and read with an acquire
 	 */
-	struct xarray writers;
-	/** @nr_dead: entries of @writers whose writer was banned */
-	atomic_t nr_dead;
+	struct xe_cbev_svm_writers *writers;
 };
 
 /**

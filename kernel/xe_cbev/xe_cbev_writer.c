@@ -32,10 +32,12 @@
  * mark is on the object, which importers share, so their waits end too.
  *
  * The process's own memory (shared system allocations, xe_cbev_svm.c) has
- * no object: its entries sit in the file's &xe_cbev_svm.writers, under the
- * qword index of the address, and its waiters are on &xe_cbev_svm.wq. Only
- * the file's own queues write it, and they are all destroyed before the
- * file's address space, so the entries hold no reference.
+ * no object: its entries sit in the file's &struct xe_cbev_svm_writers,
+ * under the qword index of the address, and its waiters are on
+ * &xe_cbev_svm.wq. Only the file's own queues write it, and they are all
+ * destroyed before the file's address space, so the entries hold no
+ * reference; waits hold one on the record instead, since a sync_file
+ * fence may outlive the file.
  *
  * The queue's list holds a reference on each object. When the queue is
  * destroyed the entries leave it: a live one is forgotten, a dead one
@@ -53,12 +55,12 @@ static DEFINE_MUTEX(writers_lock);
 /* Where an entry sits: its object's, or its system memory's. */
 static struct xarray *writer_xa(const struct xe_cbev_writer *w)
 {
-	return w->bo ? &w->bo->writers : &w->svm->writers;
+	return w->bo ? &w->bo->writers : &w->ws->xa;
 }
 
 static atomic_t *writer_nr_dead(const struct xe_cbev_writer *w)
 {
-	return w->bo ? &w->bo->nr_dead : &w->svm->nr_dead;
+	return w->bo ? &w->bo->nr_dead : &w->ws->nr_dead;
 }
 
 static wait_queue_head_t *writer_wq(const struct xe_cbev_writer *w)
@@ -104,7 +106,88 @@ bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset)
  */
 bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr)
 {
-	return writers_dead(&svm->writers, &svm->nr_dead, addr);
+	/* Pairs with the release in svm_writers_locked(): a whole record. */
+	struct xe_cbev_svm_writers *ws = smp_load_acquire(&svm->writers);
+
+	return ws && writers_dead(&ws->xa, &ws->nr_dead, addr);
+}
+
+/**
+ * xe_cbev_svm_writers_dead() - is a writer of the process's memory banned?
+ * @ws: the record, referenced by the caller
+ * @addr: the address of the value
+ *
+ * Context: any.
+ * Return: true if the location is dead.
+ */
+bool xe_cbev_svm_writers_dead(struct xe_cbev_svm_writers *ws, u64 addr)
+{
+	return writers_dead(&ws->xa, &ws->nr_dead, addr);
+}
+
+/* @svm's record, made if there is none yet; NULL without memory. */
+static struct xe_cbev_svm_writers *svm_writers_locked(struct xe_cbev_svm *svm)
+{
+	struct xe_cbev_svm_writers *ws = svm->writers;
+
+	lockdep_assert_held(&writers_lock);
+	if (ws)
+		return ws;
+	ws = kzalloc(sizeof(*ws), GFP_KERNEL_ACCOUNT);
+	if (!ws)
+		return NULL;
+	kref_init(&ws->ref);
+	xa_init(&ws->xa);
+	atomic_set(&ws->nr_dead, 0);
+	/* Lockless readers see it initialised (xe_cbev_svm_writer_dead()). */
+	smp_store_release(&svm->writers, ws);
+	return ws;
+}
+
+/**
+ * xe_cbev_svm_writers_get() - a reference on the record of @svm, for a wait
+ * @svm: the file's system memory
+ *
+ * Context: process context; the file is alive.
+ * Return: the record, or NULL without memory (the wait then never sees a
+ * writer's ban).
+ */
+struct xe_cbev_svm_writers *xe_cbev_svm_writers_get(struct xe_cbev_svm *svm)
+{
+	struct xe_cbev_svm_writers *ws;
+
+	mutex_lock(&writers_lock);
+	ws = svm_writers_locked(svm);
+	if (ws)
+		kref_get(&ws->ref);
+	mutex_unlock(&writers_lock);
+	return ws;
+}
+
+static void svm_writers_release(struct kref *ref)
+{
+	struct xe_cbev_svm_writers *ws =
+		container_of(ref, struct xe_cbev_svm_writers, ref);
+	struct xe_cbev_writer *w;
+	unsigned long index;
+
+	/* No queue lists an entry any more: the file's are destroyed. */
+	xa_for_each(&ws->xa, index, w)
+		kfree(w);
+	xa_destroy(&ws->xa);
+	kfree(ws);
+}
+
+/**
+ * xe_cbev_svm_writers_put() - drop a reference on a record
+ * @ws: the record, or NULL
+ *
+ * Context: any that may free memory.
+ */
+void xe_cbev_svm_writers_put(struct xe_cbev_svm_writers *ws)
+{
+	if (ws)
+		kref_put(&ws->ref, svm_writers_release);
 }
 
 /* Mark an entry dead and wake the object's waiters. */
@@ -139,8 +222,9 @@ static void writer_remove_locked(struct xe_cbev_writer *w)
 static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
 		      u64 offset, struct xe_cbev_queue *q)
 {
-	struct xarray *xa = bo ? &bo->writers : &svm->writers;
 	struct xe_cbev_writer *old, *w = NULL;
+	struct xe_cbev_svm_writers *ws = NULL;
+	struct xarray *xa;
 	int ret = 0;
 
 	if (q) {
@@ -154,6 +238,17 @@ static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
 	}
 
 	mutex_lock(&writers_lock);
+	if (!bo) {
+		ws = svm_writers_locked(svm);
+		if (!ws) {
+			kfree(w);
+			ret = -ENOMEM;
+			goto out;
+		}
+		if (w)
+			w->ws = ws;
+	}
+	xa = bo ? &bo->writers : &ws->xa;
 	old = xa_load(xa, offset >> 3);
 	if (old && q && old->queue == q && !old->dead) {
 		/* The same writer again: nothing changes. */
@@ -250,19 +345,14 @@ void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo)
 }
 
 /**
- * xe_cbev_writers_svm_fini() - free the entries left in a file's system
- * memory
+ * xe_cbev_writers_svm_fini() - the file lets go of its system memory's record
  * @svm: the system memory; the file's queues are all destroyed (so no
- *	list holds an entry), and nobody reads it any more
+ *	list holds an entry); waits may still hold the record
  */
 void xe_cbev_writers_svm_fini(struct xe_cbev_svm *svm)
 {
-	struct xe_cbev_writer *w;
-	unsigned long index;
-
-	xa_for_each(&svm->writers, index, w)
-		kfree(w);
-	xa_destroy(&svm->writers);
+	xe_cbev_svm_writers_put(svm->writers);
+	svm->writers = NULL;
 }
 
 /**

@@ -361,6 +361,45 @@ TEST_F(writer, sync_file_ends_with_eio)
 	close(x.fd);
 }
 
+/*
+ * A fence on the process's own memory learns its writer's ban too, and
+ * keeps the record after the file is closed.
+ */
+TEST_F(writer, sync_file_on_process_memory)
+{
+	uint64_t *v = aligned_alloc(64, 64);
+	struct drm_xe_cbev_sync_file_export x = { .cond = {
+		.value = 1, .op = DRM_XE_CBEV_CMP_GTE } };
+	struct sync_file_info info = { 0 };
+	struct pollfd p;
+
+	ASSERT_NE(NULL, v);
+	v[0] = 0;
+	x.cond.addr = (uintptr_t)v;
+	ASSERT_EQ(0, set_writer(self->fd, (uintptr_t)v, 0, self->r.id));
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(0, poll(&p, 1, 0));
+	EXPECT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&self->r));
+	EXPECT_EQ(1, poll(&p, 1, -1));
+	ASSERT_EQ(0, ioctl(x.fd, SYNC_IOC_FILE_INFO, &info));
+	EXPECT_EQ(-EIO, info.status);
+
+	close(x.fd);
+
+	/* A fence exported before the file closes outlives it. */
+	x.cond.addr = (uintptr_t)&v[1];
+	x.fd = 0;
+	v[1] = 0;
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	close(self->fd);
+	self->fd = -1;
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(0, poll(&p, 1, 0));
+	close(x.fd);
+	free(v);
+}
+
 /* An io_uring wait on a dead location completes with -EIO. */
 TEST_F(writer, uring_wait_ends_with_eio)
 {
