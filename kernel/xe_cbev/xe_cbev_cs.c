@@ -223,14 +223,16 @@ static void cs_trace_write(struct xe_cbev_ctx *ctx, u64 addr)
 
 /*
  * Was the writer of the value at @addr, in @bo, banned? The process's own
- * memory (@bo NULL) has no recorded writer.
+ * memory (@bo NULL) has its records in the address space's system memory.
  */
 static bool cs_sem_dead(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo, u64 addr)
 {
 	struct xe_cbev_vm_binding *binding;
 	bool dead;
 
-	if (!bo || !atomic_read(&bo->nr_dead))
+	if (!bo)
+		return xe_cbev_svm_writer_dead(&ctx->vm->svm, addr);
+	if (!atomic_read(&bo->nr_dead))
 		return false;
 	binding = xe_cbev_vm_lookup(ctx->vm, addr);
 	if (!binding)

@@ -10,6 +10,7 @@
 #include "xe_cbev_compat.h"
 #include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
+#include "xe_cbev_writer.h"
 
 /**
  * DOC: shared system allocations
@@ -50,6 +51,7 @@ void xe_cbev_svm_init(struct xe_cbev_svm *svm)
 	if (svm->mm)
 		mmgrab(svm->mm);
 	init_waitqueue_head(&svm->wq);
+	svm->writers = NULL;
 }
 
 /**
@@ -58,6 +60,7 @@ void xe_cbev_svm_init(struct xe_cbev_svm *svm)
  */
 void xe_cbev_svm_fini(struct xe_cbev_svm *svm)
 {
+	xe_cbev_writers_svm_fini(svm);
 	if (svm->mm)
 		mmdrop(svm->mm);
 	svm->mm = NULL;
@@ -72,6 +75,20 @@ static struct mm_struct *svm_mm_get(struct xe_cbev_svm *svm, u64 addr,
 	if (!mm || addr >= mm->task_size || len > mm->task_size - addr)
 		return NULL;
 	return mmget_not_zero(mm) ? mm : NULL;
+}
+
+/**
+ * xe_cbev_svm_reaches() - may the engine reach @addr in the process's memory?
+ * @svm: the address space's system memory state
+ * @addr: the address
+ *
+ * Whether anything is mapped there is known only at an access.
+ *
+ * Return: true if the file has a process and @addr is in its user range.
+ */
+bool xe_cbev_svm_reaches(const struct xe_cbev_svm *svm, u64 addr)
+{
+	return svm->mm && addr < svm->mm->task_size;
 }
 
 /**

@@ -17,6 +17,7 @@ struct mm_struct;
 struct page;
 struct xe_cbev_bo;
 struct xe_cbev_device;
+struct xe_cbev_svm_writers;
 
 /* The engine may only read through the binding. */
 #define XE_CBEV_BINDING_READONLY	BIT(0)
@@ -71,6 +72,12 @@ struct xe_cbev_svm {
 	struct mm_struct *mm;
 	/** @wq: woken by engine writes to @mm's memory */
 	wait_queue_head_t wq;
+	/**
+	 * @writers: who writes @mm's memory (xe_cbev_writer.c), NULL until a
+	 * writer is named or a wait looks; set once under the writers'
+	 * mutex, with a reference, and read with an acquire
+	 */
+	struct xe_cbev_svm_writers *writers;
 };
 
 /**

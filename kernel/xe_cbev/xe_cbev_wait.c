@@ -238,6 +238,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 			return ret;
 		c->svm = true;
 		c->svm_wq = &xfile->vm.svm.wq;
+		c->svm_writers = xe_cbev_svm_writers_get(&xfile->vm.svm);
 		c->offset = offset_in_page(uc->addr);
 		c->bo_offset = uc->addr;
 		return 0;
@@ -260,19 +261,22 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
  */
 void xe_cbev_cond_release(struct xe_cbev_cond *c)
 {
-	if (c->queue)
+	if (c->queue) {
 		xe_cbev_queue_put(c->queue);
-	else if (c->svm)
+	} else if (c->svm) {
 		xe_cbev_svm_unpin_value(c->page);
-	else if (c->binding)
+		xe_cbev_svm_writers_put(c->svm_writers);
+	} else if (c->binding) {
 		xe_cbev_vm_binding_put(c->binding);
-	else if (c->bo)
+	} else if (c->bo) {
 		xe_cbev_bo_put(c->bo);
+	}
 	c->queue = NULL;
 	c->binding = NULL;
 	c->bo = NULL;
 	c->svm = false;
 	c->svm_wq = NULL;
+	c->svm_writers = NULL;
 }
 
 /**
@@ -318,6 +322,18 @@ bool xe_cbev_cond_polled(const struct xe_cbev_cond *c)
 }
 
 /*
+ * Was the writer of @c's value banned? For the process's own memory the
+ * record is the file's, which @c holds (a wait may outlive the file).
+ */
+static bool cond_dead(const struct xe_cbev_cond *c)
+{
+	if (c->svm)
+		return c->svm_writers &&
+		       xe_cbev_svm_writers_dead(c->svm_writers, c->bo_offset);
+	return c->bo && xe_cbev_writer_dead(c->bo, c->bo_offset);
+}
+
+/*
  * 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned, or
  * a condition that does not hold never will (and, for ANY, none holds).
  * Every condition is looked at, so that a lost one behind pending ones
@@ -344,7 +360,7 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		if (cq && (READ_ONCE(cq->ctx.banned) || READ_ONCE(cq->ctx.dead)))
 			lost = true;
 		/* ...and so does a value whose writer was banned. */
-		else if (!cq && xe_cbev_writer_dead(conds[i].bo, conds[i].bo_offset))
+		else if (!cq && cond_dead(&conds[i]))
 			lost = true;
 	}
 	if (lost)

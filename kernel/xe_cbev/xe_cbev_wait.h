@@ -16,6 +16,7 @@ struct drm_xe_cbev_wait;
 struct drm_xe_cbev_wait_cond;
 struct page;
 struct xe_cbev_bo;
+struct xe_cbev_svm_writers;
 struct xe_cbev_file;
 struct xe_cbev_queue;
 struct xe_cbev_vm_binding;
@@ -40,6 +41,11 @@ struct xe_cbev_cond {
 	 * memory wake, or NULL for a wait that only polls
 	 */
 	wait_queue_head_t *svm_wq;
+	/**
+	 * @svm_writers: for @svm, a reference on the record of who writes
+	 * the process's memory (a ban ends the wait), or NULL
+	 */
+	struct xe_cbev_svm_writers *svm_writers;
 	/** @binding: the binding, with a reference, or NULL for a counter */
 	struct xe_cbev_vm_binding *binding;
 	/** @queue: for a queue condition, the queue with a reference, else NULL */

@@ -11,6 +11,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_queue.h"
+#include "xe_cbev_vm_types.h"
 #include "xe_cbev_writer.h"
 
 /**
@@ -30,10 +31,19 @@
  * DRM_XE_CBEV_BAN_LOST_DEPENDENCY, whose own locations die in turn. The
  * mark is on the object, which importers share, so their waits end too.
  *
+ * The process's own memory (shared system allocations, xe_cbev_svm.c) has
+ * no object: its entries sit in the file's &struct xe_cbev_svm_writers,
+ * under the qword index of the address, and its waiters are on
+ * &xe_cbev_svm.wq. Only the file's own queues write it, and they are all
+ * destroyed before the file's address space, so the entries hold no
+ * reference; waits hold one on the record instead, since a sync_file
+ * fence may outlive the file.
+ *
  * The queue's list holds a reference on each object. When the queue is
  * destroyed the entries leave it: a live one is forgotten, a dead one
- * stays in its object (which then owns it) until the location gets a new
- * writer, the slot is handed out again, or the object is freed.
+ * stays in its object or system memory (which then owns it) until the
+ * location gets a new writer, the slot is handed out again, or the object
+ * or the file is freed.
  *
  * Locking: one mutex serialises every change of entries and lists; the
  * ban marking runs from a work item, so it may take it. Readers only look
@@ -42,10 +52,40 @@
 
 static DEFINE_MUTEX(writers_lock);
 
+/* Where an entry sits: its object's, or its system memory's. */
+static struct xarray *writer_xa(const struct xe_cbev_writer *w)
+{
+	return w->bo ? &w->bo->writers : &w->ws->xa;
+}
+
+static atomic_t *writer_nr_dead(const struct xe_cbev_writer *w)
+{
+	return w->bo ? &w->bo->nr_dead : &w->ws->nr_dead;
+}
+
+static wait_queue_head_t *writer_wq(const struct xe_cbev_writer *w)
+{
+	return w->bo ? xe_cbev_bo_wq(w->bo) : &w->svm->wq;
+}
+
+static bool writers_dead(struct xarray *xa, atomic_t *nr_dead, u64 offset)
+{
+	struct xe_cbev_writer *w;
+	bool dead;
+
+	if (!atomic_read(nr_dead))
+		return false;
+	rcu_read_lock();
+	w = xa_load(xa, offset >> 3);
+	dead = w && READ_ONCE(w->dead);
+	rcu_read_unlock();
+	return dead;
+}
+
 /**
  * xe_cbev_writer_dead() - is the location's writer banned?
  * @bo: the object (a view's origin), or NULL for the process's own
- *	memory, which has no recorded writer
+ *	memory, whose writers are looked up by xe_cbev_svm_writer_dead()
  * @offset: byte offset of the value in @bo
  *
  * Context: any; the caller holds a reference on @bo.
@@ -53,16 +93,101 @@ static DEFINE_MUTEX(writers_lock);
  */
 bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset)
 {
-	struct xe_cbev_writer *w;
-	bool dead;
+	return bo && writers_dead(&bo->writers, &bo->nr_dead, offset);
+}
 
-	if (!bo || !atomic_read(&bo->nr_dead))
-		return false;
-	rcu_read_lock();
-	w = xa_load(&bo->writers, offset >> 3);
-	dead = w && READ_ONCE(w->dead);
-	rcu_read_unlock();
-	return dead;
+/**
+ * xe_cbev_svm_writer_dead() - is the writer of the process's memory banned?
+ * @svm: the file's system memory
+ * @addr: the address of the value
+ *
+ * Context: any.
+ * Return: true if the location is dead.
+ */
+bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr)
+{
+	/* Pairs with the release in svm_writers_locked(): a whole record. */
+	struct xe_cbev_svm_writers *ws = smp_load_acquire(&svm->writers);
+
+	return ws && writers_dead(&ws->xa, &ws->nr_dead, addr);
+}
+
+/**
+ * xe_cbev_svm_writers_dead() - is a writer of the process's memory banned?
+ * @ws: the record, referenced by the caller
+ * @addr: the address of the value
+ *
+ * Context: any.
+ * Return: true if the location is dead.
+ */
+bool xe_cbev_svm_writers_dead(struct xe_cbev_svm_writers *ws, u64 addr)
+{
+	return writers_dead(&ws->xa, &ws->nr_dead, addr);
+}
+
+/* @svm's record, made if there is none yet; NULL without memory. */
+static struct xe_cbev_svm_writers *svm_writers_locked(struct xe_cbev_svm *svm)
+{
+	struct xe_cbev_svm_writers *ws = svm->writers;
+
+	lockdep_assert_held(&writers_lock);
+	if (ws)
+		return ws;
+	ws = kzalloc(sizeof(*ws), GFP_KERNEL_ACCOUNT);
+	if (!ws)
+		return NULL;
+	kref_init(&ws->ref);
+	xa_init(&ws->xa);
+	atomic_set(&ws->nr_dead, 0);
+	/* Lockless readers see it initialised (xe_cbev_svm_writer_dead()). */
+	smp_store_release(&svm->writers, ws);
+	return ws;
+}
+
+/**
+ * xe_cbev_svm_writers_get() - a reference on the record of @svm, for a wait
+ * @svm: the file's system memory
+ *
+ * Context: process context; the file is alive.
+ * Return: the record, or NULL without memory (the wait then never sees a
+ * writer's ban).
+ */
+struct xe_cbev_svm_writers *xe_cbev_svm_writers_get(struct xe_cbev_svm *svm)
+{
+	struct xe_cbev_svm_writers *ws;
+
+	mutex_lock(&writers_lock);
+	ws = svm_writers_locked(svm);
+	if (ws)
+		kref_get(&ws->ref);
+	mutex_unlock(&writers_lock);
+	return ws;
+}
+
+static void svm_writers_release(struct kref *ref)
+{
+	struct xe_cbev_svm_writers *ws =
+		container_of(ref, struct xe_cbev_svm_writers, ref);
+	struct xe_cbev_writer *w;
+	unsigned long index;
+
+	/* No queue lists an entry any more: the file's are destroyed. */
+	xa_for_each(&ws->xa, index, w)
+		kfree(w);
+	xa_destroy(&ws->xa);
+	kfree(ws);
+}
+
+/**
+ * xe_cbev_svm_writers_put() - drop a reference on a record
+ * @ws: the record, or NULL
+ *
+ * Context: any that may free memory.
+ */
+void xe_cbev_svm_writers_put(struct xe_cbev_svm_writers *ws)
+{
+	if (ws)
+		kref_put(&ws->ref, svm_writers_release);
 }
 
 /* Mark an entry dead and wake the object's waiters. */
@@ -72,8 +197,8 @@ static void writer_kill_locked(struct xe_cbev_writer *w)
 	if (w->dead)
 		return;
 	WRITE_ONCE(w->dead, true);
-	atomic_inc(&w->bo->nr_dead);
-	wake_up_all(xe_cbev_bo_wq(w->bo));
+	atomic_inc(writer_nr_dead(w));
+	wake_up_all(writer_wq(w));
 }
 
 /* Forget an entry; @bo must stay alive meanwhile (the caller's reference). */
@@ -82,27 +207,24 @@ static void writer_remove_locked(struct xe_cbev_writer *w)
 	struct xe_cbev_bo *bo = w->bo;
 
 	lockdep_assert_held(&writers_lock);
-	xa_erase(&bo->writers, w->index);
+	xa_erase(writer_xa(w), w->index);
 	if (w->dead)
-		atomic_dec(&bo->nr_dead);
+		atomic_dec(writer_nr_dead(w));
 	if (w->queue) {
 		list_del(&w->link);
-		xe_cbev_bo_put(bo);
+		if (bo)
+			xe_cbev_bo_put(bo);
 	}
 	kfree_rcu(w, rcu);
 }
 
-/**
- * xe_cbev_writer_set() - make a queue (or nobody) the writer of a location
- * @bo: the object (a view's origin), referenced by the caller
- * @offset: byte offset of the qword in @bo
- * @q: the queue, referenced by the caller, or NULL to forget the writer
- *
- * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
- */
-int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q)
+/* Make @q (or nobody) the writer of a qword of @bo, or of @svm's memory. */
+static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
+		      u64 offset, struct xe_cbev_queue *q)
 {
 	struct xe_cbev_writer *old, *w = NULL;
+	struct xe_cbev_svm_writers *ws = NULL;
+	struct xarray *xa;
 	int ret = 0;
 
 	if (q) {
@@ -110,12 +232,24 @@ int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *
 		if (!w)
 			return -ENOMEM;
 		w->bo = bo;
+		w->svm = svm;
 		w->index = offset >> 3;
 		w->queue = q;
 	}
 
 	mutex_lock(&writers_lock);
-	old = xa_load(&bo->writers, offset >> 3);
+	if (!bo) {
+		ws = svm_writers_locked(svm);
+		if (!ws) {
+			kfree(w);
+			ret = -ENOMEM;
+			goto out;
+		}
+		if (w)
+			w->ws = ws;
+	}
+	xa = bo ? &bo->writers : &ws->xa;
+	old = xa_load(xa, offset >> 3);
 	if (old && q && old->queue == q && !old->dead) {
 		/* The same writer again: nothing changes. */
 		kfree(w);
@@ -130,12 +264,13 @@ int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *
 	if (old)
 		writer_remove_locked(old);
 	if (w) {
-		ret = xa_err(xa_store(&bo->writers, w->index, w, GFP_KERNEL_ACCOUNT));
+		ret = xa_err(xa_store(xa, w->index, w, GFP_KERNEL_ACCOUNT));
 		if (ret) {
 			kfree(w);
 			goto out;
 		}
-		drm_gem_object_get(&bo->shmem.base);
+		if (bo)
+			drm_gem_object_get(&bo->shmem.base);
 		list_add(&w->link, &q->writes);
 		/* A queue banned already writes nothing. */
 		if (READ_ONCE(q->ctx.banned))
@@ -144,6 +279,34 @@ int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *
 out:
 	mutex_unlock(&writers_lock);
 	return ret;
+}
+
+/**
+ * xe_cbev_writer_set() - make a queue (or nobody) the writer of a location
+ * @bo: the object (a view's origin), referenced by the caller
+ * @offset: byte offset of the qword in @bo
+ * @q: the queue, referenced by the caller, or NULL to forget the writer
+ *
+ * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
+ */
+int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q)
+{
+	return writer_set(bo, NULL, offset, q);
+}
+
+/**
+ * xe_cbev_svm_writer_set() - make a queue (or nobody) the writer of a
+ * qword of the process's own memory
+ * @svm: the system memory of @q's file
+ * @addr: the address, 8-byte aligned, that no binding covers
+ * @q: a queue of the file, referenced by the caller, or NULL
+ *
+ * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
+ */
+int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr,
+			   struct xe_cbev_queue *q)
+{
+	return writer_set(NULL, svm, addr, q);
 }
 
 /**
@@ -179,6 +342,17 @@ void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo)
 	xa_for_each(&bo->writers, index, w)
 		kfree(w);
 	xa_destroy(&bo->writers);
+}
+
+/**
+ * xe_cbev_writers_svm_fini() - the file lets go of its system memory's record
+ * @svm: the system memory; the file's queues are all destroyed (so no
+ *	list holds an entry); waits may still hold the record
+ */
+void xe_cbev_writers_svm_fini(struct xe_cbev_svm *svm)
+{
+	xe_cbev_svm_writers_put(svm->writers);
+	svm->writers = NULL;
 }
 
 /**
@@ -219,11 +393,12 @@ void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q)
 		list_del(&w->link);
 		w->queue = NULL;
 		if (!w->dead) {
-			xa_erase(&bo->writers, w->index);
+			xa_erase(writer_xa(w), w->index);
 			kfree_rcu(w, rcu);
 		}
 		/* May free @bo, and a dead entry with it. */
-		xe_cbev_bo_put(bo);
+		if (bo)
+			xe_cbev_bo_put(bo);
 	}
 	mutex_unlock(&writers_lock);
 }

@@ -12,6 +12,7 @@
 #include "xe_cbev_drv.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_writer.h"
 #include "xe_cbev_writer_ioctl.h"
@@ -25,7 +26,11 @@
  * objects, counters and queues call into it).
  */
 
-/* The object and offset a set-writer names, with a reference on the object. */
+/*
+ * The object and offset a set-writer names, with a reference on the
+ * object; or, for the process's own memory, no object (*@bo NULL) and the
+ * address in *@offset.
+ */
 static int writer_target(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_counter_set_writer *args,
 			 struct xe_cbev_bo **bo, u64 *offset)
@@ -48,8 +53,14 @@ static int writer_target(struct xe_cbev_file *xfile,
 	if (XE_CBEV_IOCTL_DBG(xdev, !IS_ALIGNED(args->addr, 8)))
 		return -EINVAL;
 	binding = xe_cbev_vm_lookup(&xfile->vm, args->addr);
-	if (XE_CBEV_IOCTL_DBG(xdev, !binding))
-		return -EFAULT;
+	if (!binding) {
+		if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_reaches(&xfile->vm.svm,
+								 args->addr)))
+			return -EFAULT;
+		*bo = NULL;
+		*offset = args->addr;
+		return 0;
+	}
 	/* Only what the caller may write; counter pages go by id. */
 	if (XE_CBEV_IOCTL_DBG(xdev, binding->flags & (XE_CBEV_BINDING_READONLY |
 						      XE_CBEV_BINDING_KERNEL))) {
@@ -71,7 +82,8 @@ static int writer_target(struct xe_cbev_file *xfile,
  *
  * Return: 0; -EINVAL for a bad flag, extension or reserved field, an
  * unaligned address or a slot id above 32 bits; -ENOENT for an unknown
- * queue or slot; -EFAULT for an address nothing is bound at; -EACCES for
+ * queue or slot; -EFAULT for an address nothing is bound at that is not
+ * the process's own memory either; -EACCES for
  * one bound read-only or a counter page's address; -ENOMEM.
  */
 int xe_cbev_counter_set_writer_ioctl(struct drm_device *dev, void *data,
@@ -96,7 +108,9 @@ int xe_cbev_counter_set_writer_ioctl(struct drm_device *dev, void *data,
 			return -ENOENT;
 	}
 	ret = writer_target(xfile, args, &bo, &offset);
-	if (!ret) {
+	if (!ret && !bo) {
+		ret = xe_cbev_svm_writer_set(&xfile->vm.svm, offset, q);
+	} else if (!ret) {
 		ret = xe_cbev_writer_set(bo, offset, q);
 		xe_cbev_bo_put(bo);
 	}

@@ -11,9 +11,9 @@
  * fence returns ZE_RESULT_ERROR_DEVICE_LOST at once, even with an infinite
  * timeout. A wrong implementation hangs: the test case's timeout bounds it.
  *
- * The kernel knows the writer of counters and regular events
- * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), so the same holds for regular
- * lists' pool events, waits for many events of different writers, a
+ * The kernel knows the writer of counters, regular events and aggregate
+ * storage (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), so the same holds for
+ * regular lists' pool events, aggregated events, waits for many events of different writers, a
  * sync_file, device-side waits of other queues (banned in turn, down a
  * chain) and another process that imported the events.
  */
@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <linux/sync_file.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -293,6 +294,139 @@ START_TEST(test_lost_device_wait_chain)
 END_TEST
 
 /*
+ * List B waits on @ev and signals its own event: once @ev's writer is
+ * banned, B is banned too (LOST_DEPENDENCY) instead of waiting forever.
+ */
+static void check_device_wait_lost(ze_event_handle_t ev)
+{
+	ze_command_list_handle_t b = lz_immediate_list(true);
+	ze_event_handle_t ev_b = lz_cb_event(CB_IMM);
+
+	ck_assert_ok(zeCommandListAppendBarrier(b, ev_b, 1, &ev));
+	ck_assert_ze(zeEventHostSynchronize(ev_b, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the event of a list that waited for it is lost");
+	ck_assert_ze(lz_list_sync(b, FOREVER), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "and that list too");
+	ck_assert_ok(zeCommandListDestroy(b));
+	ck_assert_ok(zeEventDestroy(ev_b));
+}
+
+/*
+ * A counter-based event on external sync storage, in USM host memory
+ * (_i 0) or in memory of the process's own (_i 1, malloc): until it is
+ * signalled the application writes the storage; once a list signals it,
+ * it is that list's, whose ban the host and device waits learn.
+ */
+START_TEST(test_lost_external_storage)
+{
+	uint64_t *mem = _i ? aligned_alloc(64, 64) : lz_alloc_host(64);
+	ze_event_counter_based_external_sync_allocation_desc_t ext = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_SYNC_ALLOCATION_DESC,
+		.deviceAddress = mem,
+		.hostAddress = mem,
+		.completionValue = 1,
+	};
+	ze_event_counter_based_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC,
+		.pNext = &ext,
+		.flags = CB_IMM,
+	};
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	uint8_t *p = lz_alloc_device(4096);
+	ze_event_handle_t ev;
+
+	__atomic_store_n(mem, 0, __ATOMIC_RELEASE);
+	ck_assert_ok(cb_create(lz_context, lz_device, &desc, &ev));
+	ck_assert_ze(zeEventHostSynchronize(ev, 0), ZE_RESULT_NOT_READY,
+		     "the storage holds 0 of 1");
+	append_fault(list, p, ev);
+	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "an external-storage event of a banned list is lost");
+	check_device_wait_lost(ev);
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeCommandListDestroy(list));
+	if (_i)
+		free(mem);
+}
+END_TEST
+
+/* An aggregated event on @storage: two signals of 5 complete it. */
+static ze_event_handle_t aggregated_event(uint64_t *storage)
+{
+	ze_event_counter_based_external_aggregate_storage_desc_t agg = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_EXTERNAL_AGGREGATE_STORAGE_DESC,
+		.deviceAddress = storage,
+		.incrementValue = 5,
+		.completionValue = 10,
+	};
+	ze_event_counter_based_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC,
+		.pNext = &agg,
+		.flags = CB_BOTH,
+	};
+	ze_event_handle_t ev = NULL;
+
+	__atomic_store_n(storage, 0, __ATOMIC_RELEASE);
+	ck_assert_ok(cb_create(lz_context, lz_device, &desc, &ev));
+	return ev;
+}
+
+/*
+ * An aggregated event: a healthy list adds its 5, then the second
+ * producer, an immediate list (_i 0, 2) or a regular list executed on a
+ * queue (_i 1), is banned before adding the other 5. Its host and device
+ * waits are lost; the storage serves a new event afterwards. The storage
+ * is USM device memory, or memory of the process's own (_i 2, malloc).
+ */
+START_TEST(test_lost_aggregate_storage)
+{
+	uint64_t *storage = _i == 2 ? aligned_alloc(64, 64) :
+				      lz_alloc_device(64);
+	ze_command_list_handle_t good = lz_immediate_list(true);
+	ze_command_list_handle_t bad = _i == 1 ? lz_list(true) :
+						 lz_immediate_list(true);
+	ze_command_queue_handle_t q = _i == 1 ? lz_queue() : NULL;
+	ze_event_handle_t ev = aggregated_event(storage);
+	uint8_t *p = lz_alloc_device(4096);
+
+	ck_assert_ok(zeCommandListAppendSignalEvent(good, ev));
+	ck_assert_ok(lz_list_sync(good, LZ_TIMEOUT_NS));
+	ck_assert_ze(zeEventHostSynchronize(ev, 0), ZE_RESULT_NOT_READY,
+		     "5 of 10");
+	append_fault(bad, p, ev);
+	if (q) {
+		ck_assert_ok(zeCommandListClose(bad));
+		ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &bad,
+							       NULL));
+	}
+	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "an aggregated event whose producer is banned is lost");
+	ck_assert_ze(ev_sync_many(1, &ev, true, FOREVER, NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "for a wait for many too");
+	check_device_wait_lost(ev);
+	ck_assert_ok(zeEventDestroy(ev));
+
+	/* A new event on the storage waits for its own producers. */
+	ev = aggregated_event(storage);
+	ck_assert_ok(zeCommandListAppendSignalEvent(good, ev));
+	ck_assert_ok(zeCommandListAppendSignalEvent(good, ev));
+	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER), ZE_RESULT_SUCCESS,
+		     "the storage is alive again with a healthy producer");
+	ck_assert_ok(zeEventDestroy(ev));
+
+	ck_assert_ok(zeCommandListDestroy(bad));
+	ck_assert_ok(zeCommandListDestroy(good));
+	if (q)
+		ck_assert_ok(zeCommandQueueDestroy(q));
+	if (_i == 2)
+		free(storage);
+}
+END_TEST
+
+/*
  * Another process (libze_test_helper lost-export) exports a counter-based
  * event and a pool event that its banned queue was to signal; here, host
  * waits, a sync_file and an own list's wait on them end.
@@ -376,6 +510,8 @@ static Suite *lost_suite(void)
 	tcase_add_loop_test(tc, test_lost_sync_file, 0, 2);
 	tcase_add_test(tc, test_lost_device_wait_chain);
 	tcase_add_test(tc, test_lost_imported_events);
+	tcase_add_loop_test(tc, test_lost_external_storage, 0, 2);
+	tcase_add_loop_test(tc, test_lost_aggregate_storage, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

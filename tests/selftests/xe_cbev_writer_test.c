@@ -107,7 +107,9 @@ TEST_F(writer, invalid)
 				     DRM_XE_CBEV_SET_WRITER_COUNTER, self->r.id));
 	EXPECT_EQ(ENOENT, set_writer(self->fd, GPU(0), 0, 999));
 	EXPECT_EQ(ENOENT, set_writer(self->fd, ca.id + 1, DRM_XE_CBEV_SET_WRITER_COUNTER, 0));
-	EXPECT_EQ(EFAULT, set_writer(self->fd, 0x100000000ull, 0, self->r.id));
+	/* Unbound: the process's own memory, up to the end of its range. */
+	EXPECT_EQ(0, set_writer(self->fd, 0x100000000ull, 0, self->r.id));
+	EXPECT_EQ(EFAULT, set_writer(self->fd, 0x7ffffffffff8ull, 0, self->r.id));
 	/* Counter pages go by id; read-only memory is not the caller's to write. */
 	EXPECT_EQ(EACCES, set_writer(self->fd, ca.gpu_addr, 0, self->r.id));
 	ASSERT_EQ(0, buf_create(self->fd, &ro, 4096, DRM_XE_CBEV_VM_BIND_READONLY));
@@ -298,6 +300,47 @@ TEST_F(writer, chain_of_parked_queues)
 	ring_unmap(&rc);
 }
 
+/*
+ * The process's own memory (malloc), at addresses nothing is bound at: its
+ * writers are recorded in the file's address space. Their ban ends host
+ * waits and bans a queue parked on the value (LOST_DEPENDENCY); the file
+ * frees the dead records when it closes.
+ */
+TEST_F(writer, process_memory_locations)
+{
+	uint64_t *v = aligned_alloc(64, 64);
+	struct test_ring rb;
+	uint32_t dw[16];
+	uint64_t sb;
+
+	ASSERT_NE(NULL, v);
+	v[0] = 0;
+	v[1] = 0;
+	ASSERT_EQ(0, set_writer(self->fd, (uintptr_t)&v[0], 0, self->r.id));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, (uintptr_t)&v[0], 1, 0));
+	ASSERT_EQ(0, ring_create(self->fd, &rb, 4096, 0));
+	ring_emit(&rb, dw, emit_sem64(dw, (uintptr_t)&v[0], 1, SAD_GTE));
+	ASSERT_EQ(0, ring_submit_batches(&rb, NULL, 0, &sb));
+
+	EXPECT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&self->r));
+	EXPECT_EQ(EIO, wait_gte(self->fd, (uintptr_t)&v[0], 1, -1));
+	EXPECT_EQ(DRM_XE_CBEV_BAN_LOST_DEPENDENCY, ban_reason_when_done(&rb, sb));
+	/* The next qword has no writer; a value that holds is not lost. */
+	EXPECT_EQ(ETIME, wait_gte(self->fd, (uintptr_t)&v[1], 1, 0));
+	EXPECT_EQ(0, wait_gte(self->fd, (uintptr_t)&v[0], 0, -1));
+
+	/* Forgetting the writer revives it; naming a banned one kills it. */
+	EXPECT_EQ(0, set_writer(self->fd, (uintptr_t)&v[0], 0, 0));
+	EXPECT_EQ(ETIME, wait_gte(self->fd, (uintptr_t)&v[0], 1, 0));
+	EXPECT_EQ(0, set_writer(self->fd, (uintptr_t)&v[1], 0, self->r.id));
+	EXPECT_EQ(EIO, wait_gte(self->fd, (uintptr_t)&v[1], 1, -1));
+	/* Dead after its writer is destroyed, until the file closes. */
+	EXPECT_EQ(0, queue_destroy(self->fd, self->r.id));
+	EXPECT_EQ(EIO, wait_gte(self->fd, (uintptr_t)&v[1], 1, -1));
+	ring_unmap(&rb);
+	free(v);
+}
+
 /* A fence on a dead location signals at once, with -EIO. */
 TEST_F(writer, sync_file_ends_with_eio)
 {
@@ -316,6 +359,45 @@ TEST_F(writer, sync_file_ends_with_eio)
 	ASSERT_EQ(0, ioctl(x.fd, SYNC_IOC_FILE_INFO, &info));
 	EXPECT_EQ(-EIO, info.status);
 	close(x.fd);
+}
+
+/*
+ * A fence on the process's own memory learns its writer's ban too, and
+ * keeps the record after the file is closed.
+ */
+TEST_F(writer, sync_file_on_process_memory)
+{
+	uint64_t *v = aligned_alloc(64, 64);
+	struct drm_xe_cbev_sync_file_export x = { .cond = {
+		.value = 1, .op = DRM_XE_CBEV_CMP_GTE } };
+	struct sync_file_info info = { 0 };
+	struct pollfd p;
+
+	ASSERT_NE(NULL, v);
+	v[0] = 0;
+	x.cond.addr = (uintptr_t)v;
+	ASSERT_EQ(0, set_writer(self->fd, (uintptr_t)v, 0, self->r.id));
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(0, poll(&p, 1, 0));
+	EXPECT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&self->r));
+	EXPECT_EQ(1, poll(&p, 1, -1));
+	ASSERT_EQ(0, ioctl(x.fd, SYNC_IOC_FILE_INFO, &info));
+	EXPECT_EQ(-EIO, info.status);
+
+	close(x.fd);
+
+	/* A fence exported before the file closes outlives it. */
+	x.cond.addr = (uintptr_t)&v[1];
+	x.fd = 0;
+	v[1] = 0;
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_SYNC_FILE_EXPORT, &x));
+	close(self->fd);
+	self->fd = -1;
+	p = (struct pollfd){ .fd = x.fd, .events = POLLIN };
+	EXPECT_EQ(0, poll(&p, 1, 0));
+	close(x.fd);
+	free(v);
 }
 
 /* An io_uring wait on a dead location completes with -EIO. */

@@ -505,7 +505,10 @@ struct drm_xe_cbev_counter_set {
  * Names the exec queue that will write a location: one of the caller's
  * counter slots (&DRM_XE_CBEV_SET_WRITER_COUNTER, @addr is the slot id)
  * or a naturally aligned 64-bit value in memory the caller has bound
- * writable (@addr is its GPU address; counter pages are named by id).
+ * writable (@addr is its GPU address; counter pages are named by id),
+ * or, with &DRM_XE_CBEV_CAP_SYSTEM_MEMORY, in the caller's own memory at
+ * an address nothing is bound at (kept in the file's address space, for
+ * its own waits and queues; forgotten when the file is closed).
  * A location has at most one writer, the latest named: @exec_queue_id 0
  * forgets it.
  *

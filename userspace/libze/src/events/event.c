@@ -61,6 +61,23 @@ static void state_store(struct xe_event *ev, uint64_t state)
 }
 
 /*
+ * Where the kernel was told @ev's writer: a regular event's state, an
+ * aggregated event's storage (its state's, which never changes).
+ */
+static uint64_t writer_addr(const struct xe_event *ev)
+{
+	struct xe_cb_state *state;
+	uint64_t addr;
+
+	if (!xe_event_is_cb(ev))
+		return xe_event_state_addr(ev);
+	state = xe_cb_pin(&ev->cb);
+	addr = state ? state->gpu_addr : 0;
+	xe_cb_unpin(&ev->cb, state);
+	return addr;
+}
+
+/*
  * Drop a reference of @ev; the last one drops what it holds and frees it.
  * Besides the handle, only regular lists that recorded a signal of it hold
  * one (their executions take the event back, lists/execute.c).
@@ -69,30 +86,39 @@ void xe_event_put(struct xe_event *ev)
 {
 	if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) != 1)
 		return;
-	/* Its slot may serve another event: the kernel forgets the writer. */
+	/*
+	 * Its slot (an aggregated event's storage: the application's) may
+	 * serve another event: the kernel forgets the writer.
+	 */
 	if (atomic_load_explicit(&ev->kernel_writer, memory_order_relaxed))
-		(void)xe_kmd_set_writer(ev->dev->fd, xe_event_state_addr(ev), 0, 0);
+		(void)xe_kmd_set_writer(ev->dev->fd, writer_addr(ev), 0, 0);
 	ev->ops->fini(ev);
 	xe_event_free(ev);
 }
 
 /**
- * xe_event_set_writer() - an immediate list's ring is to signal a regular event
- * @ev: the event
+ * xe_event_set_writer() - an immediate list's ring is to signal an event
+ * @ev: a regular event, or an aggregated counter-based event
+ * @addr: where the signal writes: the regular event's state, the
+ *	aggregated event's storage
  * @ring: the ring
  *
- * Host waits name the queue; the kernel learns it too
+ * Host waits on a regular event name the queue; the kernel learns it too
  * (DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER), only when it changes, so that
- * its ban ends every wait on the event, an importer's as well. A host
- * signal or reset does not tell the kernel (see forget_banned_writer()).
+ * its ban ends every wait on the event, an importer's and the device's
+ * as well. A host signal or reset does not tell the kernel (see
+ * forget_banned_writer()). Storage in the process's own memory is
+ * recorded too (in the file's address space).
  */
-void xe_event_set_writer(struct xe_event *ev, const struct xe_ring *ring)
+void xe_event_set_writer(struct xe_event *ev, uint64_t addr,
+			 const struct xe_ring *ring)
 {
-	atomic_store_explicit(&ev->writer_queue, ring->id, memory_order_relaxed);
+	if (!xe_event_is_cb(ev))
+		atomic_store_explicit(&ev->writer_queue, ring->id,
+				      memory_order_relaxed);
 	if (atomic_exchange_explicit(&ev->kernel_writer, ring->serial,
 				     memory_order_relaxed) != ring->serial)
-		(void)xe_kmd_set_writer(ring->dev->fd, xe_event_state_addr(ev),
-					0, ring->id);
+		(void)xe_kmd_set_writer(ring->dev->fd, addr, 0, ring->id);
 }
 
 ze_result_t xe_event_destroy(ze_event_handle_t hEvent)

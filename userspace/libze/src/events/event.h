@@ -193,9 +193,9 @@ struct xe_event_ops {
  * @writer_queue: regular events: the exec queue of the immediate list that
  *	last appended a signal of it, 0 if none or the host set it: host waits
  *	name it, so that its ban ends them (DEVICE_LOST)
- * @kernel_writer: regular events: &xe_ring.serial of the queue the kernel
- *	was last told writes the event's state (xe_event_set_writer()), 0 if
- *	none
+ * @kernel_writer: regular events and aggregated counter-based events:
+ *	&xe_ring.serial of the queue the kernel was last told writes the
+ *	event's state or storage (xe_event_set_writer()), 0 if none
  * @import: counter-based events opened from an IPC handle: the view their
  *	state reads, held
  *
@@ -272,7 +272,8 @@ static inline struct xe_event *xe_event_get(struct xe_event *ev)
 
 void xe_event_put(struct xe_event *ev);
 struct xe_ring;
-void xe_event_set_writer(struct xe_event *ev, const struct xe_ring *ring);
+void xe_event_set_writer(struct xe_event *ev, uint64_t addr,
+			 const struct xe_ring *ring);
 
 static inline bool xe_event_is_cb(const struct xe_event *ev)
 {

@@ -398,6 +398,20 @@ static uint32_t *emit_end(const struct xe_append *a, uint32_t *cs)
 	return cs;
 }
 
+/*
+ * The kernel learns who writes @addr, where @ev's signal writes: an
+ * immediate list's ring (only when it changes), or the queue that
+ * executes a regular list, known then (lists/writes.c).
+ */
+static void note_writer(struct xe_cmdlist *list, struct xe_event *ev,
+			uint64_t addr)
+{
+	if (list->immediate)
+		xe_event_set_writer(ev, addr, list->ring);
+	else
+		xe_writes_record(&list->writes, addr);
+}
+
 /* The commands went out: publish what the append built. */
 static void publish(struct xe_append *a)
 {
@@ -418,13 +432,12 @@ static void publish(struct xe_append *a)
 	} else if (a->signal) {
 		a->signal->ops->publish_signal(a->signal, &a->sig,
 					       list->counter, a->value);
-		/* A regular event's waits name the ring that is to signal it. */
-		if (list->immediate && !xe_event_is_cb(a->signal))
-			xe_event_set_writer(a->signal, list->ring);
-		/* A regular list's writer is known when a queue executes it. */
-		if (!list->immediate && !xe_event_is_cb(a->signal))
-			xe_writes_record(&list->writes,
-					 xe_event_state_addr(a->signal));
+		if (!xe_event_is_cb(a->signal))
+			note_writer(list, a->signal,
+				    xe_event_state_addr(a->signal));
+		/* An aggregated event's storage: the latest signaller's. */
+		else if (a->sig.op == XE_SIGNAL_ADD)
+			note_writer(list, a->signal, a->sig.addr);
 	}
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);

@@ -9,9 +9,10 @@
 #include <stdint.h>
 
 /**
- * struct xe_writes - the regular events a regular list signals, whose
- * writer is the queue that executes the list (writes.c)
- * @addr: GPU addresses of the events' states, in recording order
+ * struct xe_writes - the regular events and aggregate storage a regular
+ * list signals, whose writer is the queue that executes the list (writes.c)
+ * @addr: GPU addresses of the events' states and of the storage, in
+ *	recording order
  * @n: entries in @addr
  * @cap: room in @addr
  * @sent: entries the kernel was told about, with @queue_id
