@@ -157,11 +157,12 @@ static inline int queue_create_args(int fd, struct drm_xe_cbev_exec_queue_create
 	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, c);
 }
 
-/* Create a queue and map its ring; returns the errno. */
-static inline int ring_create(int fd, struct test_ring *r, uint32_t size,
-			      uint32_t hang_ms)
+/* Create a queue with create @flags and map its ring; returns the errno. */
+static inline int ring_create_flags(int fd, struct test_ring *r, uint32_t size,
+				    uint32_t hang_ms, uint32_t flags)
 {
 	struct drm_xe_cbev_exec_queue_create c = {
+		.flags = flags,
 		.priority = DRM_XE_CBEV_PRIORITY_NORMAL,
 		.ring_size = size,
 		.hang_timeout_ms = hang_ms,
@@ -181,6 +182,13 @@ static inline int ring_create(int fd, struct test_ring *r, uint32_t size,
 	r->status = r->map;
 	r->ring = (uint32_t *)((char *)r->map + RING_PAGE);
 	return 0;
+}
+
+/* Create a queue and map its ring; returns the errno. */
+static inline int ring_create(int fd, struct test_ring *r, uint32_t size,
+			      uint32_t hang_ms)
+{
+	return ring_create_flags(fd, r, size, hang_ms, 0);
 }
 
 static inline int queue_destroy(int fd, uint32_t id)

@@ -15,32 +15,6 @@
 
 #define VA_PEER		0x300000000ull
 
-/* The @n-th xe_cbev render node (0-based), or -1. */
-static int open_nth(int n)
-{
-	char path[64];
-	int minor;
-
-	for (minor = 128; minor < 192; minor++) {
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "xe_cbev") && !n--) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
-		close(fd);
-	}
-	return -1;
-}
-
 static int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
 		      struct drm_xe_cbev_ipc_export *x)
 {
@@ -65,8 +39,8 @@ FIXTURE(multidev) {
 
 FIXTURE_SETUP(multidev)
 {
-	self->fd[0] = open_nth(0);
-	self->fd[1] = open_nth(1);
+	self->fd[0] = st_open_render_nth(0);
+	self->fd[1] = st_open_render_nth(1);
 	ASSERT_GE(self->fd[0], 0);
 	ASSERT_GE(self->fd[1], 0) TH_LOG("the module has one device: load it with devices=2");
 }
@@ -89,7 +63,7 @@ TEST_F(multidev, two_devices)
 	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
 	fclose(f);
 	EXPECT_EQ(2, atoi(buf));
-	EXPECT_EQ(-1, open_nth(2));
+	EXPECT_EQ(-1, st_open_render_nth(2));
 
 	ASSERT_EQ(0, st_query_info(self->fd[0], &a));
 	ASSERT_EQ(0, st_query_info(self->fd[1], &b));
@@ -260,7 +234,7 @@ static int count_nodes(void)
 {
 	int n, fd;
 
-	for (n = 0; (fd = open_nth(n)) >= 0; n++)
+	for (n = 0; (fd = st_open_render_nth(n)) >= 0; n++)
 		close(fd);
 	return n;
 }
