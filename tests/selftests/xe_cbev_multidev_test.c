@@ -15,24 +15,6 @@
 
 #define VA_PEER		0x300000000ull
 
-static int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
-		      struct drm_xe_cbev_ipc_export *x)
-{
-	memset(x, 0, sizeof(*x));
-	x->kind = kind;
-	x->id = id;
-	x->flags = flags;
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
-}
-
-static int ipc_import(int fd, const __u64 *token, struct drm_xe_cbev_ipc_import *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->token[0] = token[0];
-	m->token[1] = token[1];
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
-}
-
 FIXTURE(multidev) {
 	int fd[2];
 };
@@ -159,7 +141,7 @@ TEST_F(multidev, token_import_on_other_device)
 
 	ASSERT_EQ(0, buf_create(self->fd[0], &buf, 8192, 0));
 	ASSERT_EQ(0, ipc_export(self->fd[0], DRM_XE_CBEV_IPC_KIND_BO, buf.handle,
-				DRM_XE_CBEV_IPC_TOKEN, &x));
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd[1], x.token, &m));
 	EXPECT_EQ(0u, m.import_flags);
 	EXPECT_EQ(8192ull, m.size);
@@ -172,11 +154,11 @@ TEST_F(multidev, token_import_on_other_device)
 	EXPECT_EQ(0, st_vm_unmap(self->fd[1], VA_PEER, 8192));
 	/* A peer view is not exported again. */
 	EXPECT_EQ(EINVAL, ipc_export(self->fd[1], DRM_XE_CBEV_IPC_KIND_BO, m.handle,
-				     DRM_XE_CBEV_IPC_TOKEN, &x));
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	st_gem_close(self->fd[1], m.handle);
 
 	ASSERT_EQ(0, ipc_export(self->fd[0], DRM_XE_CBEV_IPC_KIND_BO, buf.handle,
-				DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, &x));
+				DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd[1], x.token, &m));
 	EXPECT_EQ(DRM_XE_CBEV_IPC_IMPORT_READONLY, m.import_flags);
 	EXPECT_EQ(MAP_FAILED, st_bo_map(self->fd[1], m.handle, 8192));
@@ -205,7 +187,7 @@ TEST_F(multidev, counter_token_on_other_device)
 
 	ASSERT_EQ(0, st_counter_alloc(self->fd[0], &a));
 	ASSERT_EQ(0, ipc_export(self->fd[0], DRM_XE_CBEV_IPC_KIND_COUNTER, a.id,
-				DRM_XE_CBEV_IPC_TOKEN, &x));
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd[1], x.token, &m));
 	EXPECT_EQ(DRM_XE_CBEV_IPC_KIND_COUNTER, m.kind);
 	EXPECT_EQ(DRM_XE_CBEV_IPC_IMPORT_READONLY, m.import_flags);
