@@ -56,6 +56,16 @@ static inline void xe_cbev_vm_flags_clear(struct vm_area_struct *vma,
 #endif
 }
 
+/*
+ * The remote get/pin_user_pages() calls lost their vmas argument in 6.5;
+ * XE_CBEV_GUP_VMAS stands for it (with its comma) on older kernels.
+ */
+#if XE_CBEV_KERNEL_AT_LEAST(6, 5)
+#define XE_CBEV_GUP_VMAS
+#else
+#define XE_CBEV_GUP_VMAS NULL,
+#endif
+
 /* The pages of another process's memory; its mm's lock held. */
 static inline long xe_cbev_get_user_pages_remote(struct mm_struct *mm,
 						 unsigned long start,
@@ -63,13 +73,8 @@ static inline long xe_cbev_get_user_pages_remote(struct mm_struct *mm,
 						 unsigned int gup_flags,
 						 struct page **pages)
 {
-#if XE_CBEV_KERNEL_AT_LEAST(6, 5)
 	return get_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
-				     NULL);
-#else
-	return get_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
-				     NULL, NULL);
-#endif
+				     XE_CBEV_GUP_VMAS NULL);
 }
 
 static inline long xe_cbev_pin_user_pages_remote(struct mm_struct *mm,
@@ -78,13 +83,8 @@ static inline long xe_cbev_pin_user_pages_remote(struct mm_struct *mm,
 						 unsigned int gup_flags,
 						 struct page **pages)
 {
-#if XE_CBEV_KERNEL_AT_LEAST(6, 5)
 	return pin_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
-				     NULL);
-#else
-	return pin_user_pages_remote(mm, start, nr_pages, gup_flags, pages,
-				     NULL, NULL);
-#endif
+				     XE_CBEV_GUP_VMAS NULL);
 }
 
 #if XE_CBEV_KERNEL_AT_LEAST(6, 7)

@@ -323,6 +323,19 @@ START_TEST(spec_constants)
 }
 END_TEST
 
+/* @out[g] is the sum of group g's @ls elements of @in, for @n elements. */
+static void check_group_sums(const float *in, const float *out, size_t n,
+			     uint32_t ls)
+{
+	for (size_t g = 0; g < n / ls; g++) {
+		float sum = 0;
+
+		for (size_t i = 0; i < ls; i++)
+			sum += in[g * ls + i];
+		ck_assert_float_eq(out[g], sum);
+	}
+}
+
 START_TEST(reduction)
 {
 	struct xe_jit_module *mod = jt_compile("barrier", NULL, 0);
@@ -342,13 +355,7 @@ START_TEST(reduction)
 		struct jt_arg args[] = { JT_VAL(in), JT_VAL(out), JT_LOCAL(ls * 4) };
 
 		jt_run(mod, "reduce", 1, G1(n), L1(ls), NULL, args, 3, THREADS);
-		for (size_t g = 0; g < n / ls; g++) {
-			float sum = 0;
-
-			for (size_t i = 0; i < ls; i++)
-				sum += in[g * ls + i];
-			ck_assert_float_eq(out[g], sum);
-		}
+		check_group_sums(in, out, n, ls);
 	}
 	jt_ops()->destroy(mod);
 	free(in);
@@ -408,13 +415,7 @@ START_TEST(fibers_fallback)
 	for (size_t i = 0; i < n; i++)
 		in[i] = (float)(i % 13);
 	jt_run(mod, "reduce", 1, G1(n), L1(128), NULL, args, 3, THREADS);
-	for (size_t g = 0; g < n / 128; g++) {
-		float sum = 0;
-
-		for (size_t i = 0; i < 128; i++)
-			sum += in[g * 128 + i];
-		ck_assert_float_eq(out[g], sum);
-	}
+	check_group_sums(in, out, n, 128);
 	for (int i = 0; i < 256; i++)
 		si[i] = i;
 	jt_run(mod, "scan16", 1, G1(256), L1(16), NULL, sargs, 2, THREADS);
@@ -637,6 +638,20 @@ START_TEST(native_binary)
 }
 END_TEST
 
+/* The SPIR-V file @name does not compile, and the log says @why. */
+static void expect_compile_error(const char *name, const char *why)
+{
+	char *log = NULL;
+	size_t size;
+	void *spv = jt_read_file(name, &size);
+
+	ck_assert_int_eq(jt_compile_err(spv, size, "", &log), -EINVAL);
+	ck_assert_ptr_nonnull(log);
+	ck_assert_msg(strstr(log, why), "%s", log);
+	free(log);
+	free(spv);
+}
+
 START_TEST(bad_spirv)
 {
 	uint32_t words[16] = { 0x07230203, 0x00010000, 0, 100, 0, 0xdeadbeef, 1, 2, 3 };
@@ -651,20 +666,10 @@ START_TEST(bad_spirv)
 	ck_assert_int_eq(jt_compile_err(words, 7, "", &log), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(log, "invalid SPIR-V"));
 	free(log);
+	expect_compile_error("bad_capability.spv", "unsupported capability: ImageBasic");
 
-	spv = jt_read_file("bad_capability.spv", &size);
-	ck_assert_int_eq(jt_compile_err(spv, size, "", &log), -EINVAL);
-	ck_assert_ptr_nonnull(log);
-	ck_assert_msg(strstr(log, "unsupported capability: ImageBasic"), "%s", log);
-	free(log);
-	free(spv);
-
-	spv = jt_read_file("bad_undefined.spv", &size);
-	ck_assert_int_eq(jt_compile_err(spv, size, "", &log), -EINVAL);
-	ck_assert_ptr_nonnull(log);
-	ck_assert_msg(strstr(log, "unresolved function: xe_nowhere"), "%s", log);
-	free(log);
-	free(spv);
+	expect_compile_error("bad_undefined.spv",
+			     "unresolved function: xe_nowhere");
 
 	/* Unknown build flags are reported and ignored. */
 	spv = jt_read_file("globals.spv", &size);

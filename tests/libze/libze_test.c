@@ -7,6 +7,7 @@
 
 #include <limits.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -307,4 +308,54 @@ int lz_start_helper(const char *role, pid_t *pid)
 	}
 	close(sv[1]);
 	return sv[0];
+}
+
+void lz_finish_helper(int sock, pid_t pid, const char *what)
+{
+	unsigned char status = 0xff;
+	int wstatus;
+
+	ck_assert_msg(read(sock, &status, 1) == 1,
+		      "the helper answers (%s)", what);
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	close(sock);
+	ck_assert_msg(status == 0, "%s: the helper failed at step %u",
+		      what, status);
+	ck_assert_msg(WIFEXITED(wstatus) && !WEXITSTATUS(wstatus),
+		      "the helper exits cleanly");
+}
+
+void lz_expect_byte(int sock, char c, const char *what)
+{
+	char got = 0;
+
+	ck_assert_msg(read(sock, &got, 1) == 1,
+		      "the helper answers (%s)", what);
+	ck_assert_msg(got == c, "the helper says '%c' (%s), not step %u", c,
+		      what, (unsigned char)got);
+}
+
+void lz_send_byte(int sock, char c)
+{
+	ck_assert_int_eq(write(sock, &c, 1), 1);
+}
+
+void lz_fill_pattern(uint8_t *p, size_t size, unsigned int mul,
+		     unsigned int add)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		p[i] = (uint8_t)(i * mul + add);
+}
+
+bool lz_check_pattern(const uint8_t *p, size_t size, unsigned int mul,
+		      unsigned int add)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		if (p[i] != (uint8_t)(i * mul + add))
+			return false;
+	return true;
 }

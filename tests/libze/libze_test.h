@@ -92,4 +92,21 @@ const char *lz_helper_path(void);
 /* Start that helper as @role on a socket pair; returns our end. */
 int lz_start_helper(const char *role, pid_t *pid);
 
+/*
+ * Read the helper's final status byte from @sock, reap it and close
+ * @sock; fails the test unless it reports 0 and exits cleanly. @what
+ * names the exchange in the failure messages.
+ */
+void lz_finish_helper(int sock, pid_t pid, const char *what);
+
+/* Read one byte from the helper; fails the test unless it is @c. */
+void lz_expect_byte(int sock, char c, const char *what);
+void lz_send_byte(int sock, char c);
+
+/* Write the pattern i * @mul + @add to @size bytes; check it is there. */
+void lz_fill_pattern(uint8_t *p, size_t size, unsigned int mul,
+		     unsigned int add);
+bool lz_check_pattern(const uint8_t *p, size_t size, unsigned int mul,
+		      unsigned int add);
+
 #endif /* _LIBZE_TEST_H */

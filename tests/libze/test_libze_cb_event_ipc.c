@@ -37,21 +37,6 @@ static void teardown(void)
 	lz_teardown();
 }
 
-static void expect_byte(int sock, char c, const char *what)
-{
-	char got = 0;
-
-	ck_assert_msg(read(sock, &got, 1) == 1,
-		      "the helper answers (%s)", what);
-	ck_assert_msg(got == c, "the helper says '%c' (%s), not step %u", c,
-		      what, (unsigned char)got);
-}
-
-static void send_byte(int sock, char c)
-{
-	ck_assert_int_eq(write(sock, &c, 1), 1);
-}
-
 static void finish_helper(int sock, pid_t pid)
 {
 	unsigned char status = 0xff;
@@ -115,7 +100,7 @@ START_TEST(test_cb_ipc_importer_keeps_exported_state_after_resignal)
 			 sizeof(ipcHandle));
 
 	// process 2: zexCounterBasedEventOpenIpcHandle(context2, ipcHandle, &event2)
-	expect_byte(sock, 'o', "event2 opened, not ready");
+	lz_expect_byte(sock, 'o', "event2 opened, not ready");
 
 	// process 1
 	ck_assert_ok(zeCommandListAppendWaitOnEvents(cmdList2, 1, &gate2));
@@ -123,13 +108,13 @@ START_TEST(test_cb_ipc_importer_keeps_exported_state_after_resignal)
 	ck_assert_ok(zeEventHostSignal(gate1));
 
 	// process 2: event2 still points to counter=X on memory CL1_alloc. Can be used for waiting.
-	expect_byte(sock, 'w', "event2 waited for on host and device");
+	lz_expect_byte(sock, 'w', "event2 waited for on host and device");
 	ck_assert_ze(zeEventQueryStatus(event1), ZE_RESULT_NOT_READY,
 		     "event1 (counter=Y) is not ready while event2 (X) was");
 	ck_assert_ok(zeEventHostSignal(gate2));
 	ck_assert_ok(zeEventHostSynchronize(event1, LZ_TIMEOUT_NS));
 	ck_assert_msg(lz_all(buf, 0xb2, SIZE), "cmdList2 wrote after cmdList1");
-	send_byte(sock, 'y');
+	lz_send_byte(sock, 'y');
 
 	/* A new handle carries the new state. */
 	ck_assert_ok(zeCommandListAppendWaitOnEvents(cmdList2, 1, &gate3));
@@ -137,7 +122,7 @@ START_TEST(test_cb_ipc_importer_keeps_exported_state_after_resignal)
 	ck_assert_ok(cb_get_ipc(event1, &ipcHandle));
 	ck_assert_int_eq(write(sock, &ipcHandle, sizeof(ipcHandle)),
 			 sizeof(ipcHandle));
-	expect_byte(sock, 'n', "the new handle's event is not ready");
+	lz_expect_byte(sock, 'n', "the new handle's event is not ready");
 	ck_assert_ok(zeEventHostSignal(gate3));
 	finish_helper(sock, pid);
 
@@ -174,7 +159,7 @@ START_TEST(test_cb_ipc_exporter_exit)
 	ck_assert_ze(zeEventQueryStatus(event2), ZE_RESULT_NOT_READY,
 		     "the exporter's work is held by its gate");
 	lz_cb_copy(list, dst, src, SIZE, NULL, 1, &event2);
-	send_byte(sock, 'o');
+	lz_send_byte(sock, 'o');
 
 	ck_assert_ze(zeEventHostSynchronize(event2, LZ_TIMEOUT_NS),
 		     ZE_RESULT_SUCCESS, "the exporter's signal arrives");

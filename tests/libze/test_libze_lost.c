@@ -54,6 +54,42 @@ static void append_fault(ze_command_list_handle_t list, void *dst,
 						   0, NULL));
 }
 
+/* Close @list, which append_fault() filled, and execute it on @q. */
+static void execute_faulting_list(ze_command_queue_handle_t q,
+				  ze_command_list_handle_t list,
+				  ze_fence_handle_t f)
+{
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &list, f));
+}
+
+/*
+ * @ev is lost to a wait for it alone (@rule says why) and to a wait for
+ * many events, for all of them if @wait_all, else for any.
+ */
+static void assert_event_lost(ze_event_handle_t ev, bool wait_all,
+			      const char *rule)
+{
+	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
+		     ZE_RESULT_ERROR_DEVICE_LOST, rule);
+	ck_assert_ze(ev_sync_many(1, &ev, wait_all, FOREVER, NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     wait_all ? "for a wait for many too" : "for a wait for any too");
+}
+
+/* The sync_file @fd signals, with the error of a ban; closes @fd. */
+static void assert_sync_file_lost(int fd)
+{
+	struct sync_file_info info = { 0 };
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+	/* The module's fence timeout (30 s) is past the test case's. */
+	ck_assert_int_eq(poll(&pfd, 1, -1), 1);
+	ck_assert_int_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+	ck_assert_msg(info.status == -EIO, "the fence says why: %d", info.status);
+	close(fd);
+}
+
 START_TEST(test_lost_cb_event_of_immediate_list)
 {
 	ze_command_list_handle_t list = lz_immediate_list(true);
@@ -88,13 +124,9 @@ START_TEST(test_lost_cb_event_of_regular_list)
 
 	ck_assert_ok(zeFenceCreate(q, &fdesc, &f));
 	append_fault(list, p, ev);
-	ck_assert_ok(zeCommandListClose(list));
-	ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &list, f));
-	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
-		     ZE_RESULT_ERROR_DEVICE_LOST,
-		     "an event of a list executed on a banned queue is lost");
-	ck_assert_ze(ev_sync_many(1, &ev, false, FOREVER, NULL),
-		     ZE_RESULT_ERROR_DEVICE_LOST, "for a wait for any too");
+	execute_faulting_list(q, list, f);
+	assert_event_lost(ev, false,
+			  "an event of a list executed on a banned queue is lost");
 	ck_assert_ze(zeFenceHostSynchronize(f, FOREVER),
 		     ZE_RESULT_ERROR_DEVICE_LOST, "its fence is lost");
 	ck_assert_ze(zeCommandQueueSynchronize(q, FOREVER),
@@ -116,11 +148,7 @@ START_TEST(test_lost_pool_event_of_immediate_list)
 	uint8_t *p = lz_alloc_device(4096);
 
 	append_fault(list, p, ev);
-	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
-		     ZE_RESULT_ERROR_DEVICE_LOST,
-		     "a pool event of a banned list is lost");
-	ck_assert_ze(ev_sync_many(1, &ev, true, FOREVER, NULL),
-		     ZE_RESULT_ERROR_DEVICE_LOST, "for a wait for many too");
+	assert_event_lost(ev, true, "a pool event of a banned list is lost");
 	ck_assert_ze(zeEventHostSynchronize(other, 0), ZE_RESULT_NOT_READY,
 		     "an event nobody signals only times out");
 
@@ -170,13 +198,9 @@ START_TEST(test_lost_pool_event_of_regular_list)
 	uint8_t *p = lz_alloc_device(4096);
 
 	append_fault(list, p, ev);
-	ck_assert_ok(zeCommandListClose(list));
-	ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &list, NULL));
-	ck_assert_ze(zeEventHostSynchronize(ev, FOREVER),
-		     ZE_RESULT_ERROR_DEVICE_LOST,
-		     "a pool event of a list executed on a banned queue is lost");
-	ck_assert_ze(ev_sync_many(1, &ev, true, FOREVER, NULL),
-		     ZE_RESULT_ERROR_DEVICE_LOST, "for a wait for many too");
+	execute_faulting_list(q, list, NULL);
+	assert_event_lost(ev, true,
+			  "a pool event of a list executed on a banned queue is lost");
 	ck_assert_ze(zeCommandQueueSynchronize(q, FOREVER),
 		     ZE_RESULT_ERROR_DEVICE_LOST, "its queue is lost");
 	ck_assert_ok(zeCommandListDestroy(list));
@@ -228,21 +252,14 @@ START_TEST(test_lost_sync_file)
 	ze_event_handle_t gate = lz_event(pool, 0);
 	ze_event_handle_t ev = _i ? lz_cb_event(CB_IMM) : lz_event(pool, 1);
 	ze_command_list_handle_t list = lz_immediate_list(true);
-	struct sync_file_info info = { 0 };
 	uint8_t *p = lz_alloc_device(4096);
-	struct pollfd pfd;
 	int fd;
 
 	ck_assert_ok(zeCommandListAppendWaitOnEvents(list, 1, &gate));
 	append_fault(list, p, ev);
 	ck_assert_ok(ev_sync_file(ev, &fd));
 	ck_assert_ok(zeEventHostSignal(gate));
-	pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
-	/* The module's fence timeout (30 s) is past the test case's. */
-	ck_assert_int_eq(poll(&pfd, 1, -1), 1);
-	ck_assert_int_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
-	ck_assert_msg(info.status == -EIO, "the fence says why: %d", info.status);
-	close(fd);
+	assert_sync_file_lost(fd);
 	ck_assert_ok(zeCommandListDestroy(list));
 	ck_assert_ok(zeEventDestroy(ev));
 	ck_assert_ok(zeEventDestroy(gate));
@@ -437,13 +454,11 @@ START_TEST(test_lost_imported_events)
 	ze_event_handle_t mine = lz_cb_event(CB_IMM);
 	ze_event_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC };
 	ze_ipc_event_counter_based_handle_t h;
-	struct sync_file_info info = { 0 };
 	ze_ipc_event_pool_handle_t ph;
 	ze_event_pool_handle_t pool;
 	unsigned char status = 0xff;
 	ze_event_handle_t cb, e0;
 	int sock, fd, wstatus;
-	struct pollfd pfd;
 	pid_t pid;
 
 	sock = lz_start_helper("lost-export", &pid);
@@ -471,11 +486,7 @@ START_TEST(test_lost_imported_events)
 		     "our list, which waited for them, is banned too");
 	ck_assert_ze(lz_list_sync(list, FOREVER), ZE_RESULT_ERROR_DEVICE_LOST,
 		     "our list is lost");
-	pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
-	ck_assert_int_eq(poll(&pfd, 1, -1), 1);
-	ck_assert_int_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
-	ck_assert_msg(info.status == -EIO, "the fence says why: %d", info.status);
-	close(fd);
+	assert_sync_file_lost(fd);
 
 	ck_assert_ok(zeCommandListDestroy(list));
 	ck_assert_ok(zeEventDestroy(mine));

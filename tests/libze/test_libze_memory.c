@@ -27,25 +27,6 @@ static const ze_host_mem_alloc_desc_t host_desc = {
 	.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
 };
 
-static void fill(uint8_t *p, size_t size, unsigned int mul, unsigned int add)
-{
-	size_t i;
-
-	for (i = 0; i < size; i++)
-		p[i] = (uint8_t)(i * mul + add);
-}
-
-static bool check(const uint8_t *p, size_t size, unsigned int mul,
-		  unsigned int add)
-{
-	size_t i;
-
-	for (i = 0; i < size; i++)
-		if (p[i] != (uint8_t)(i * mul + add))
-			return false;
-	return true;
-}
-
 static void get_props(const void *ptr, ze_memory_allocation_properties_t *p,
 		      ze_device_handle_t *dev)
 {
@@ -63,8 +44,9 @@ START_TEST(test_memory_host_alloc_is_usable)
 	ze_memory_allocation_properties_t props;
 	ze_device_handle_t dev = lz_device;
 
-	fill(p, SIZE, 5, 1);
-	ck_assert_msg(check(p, SIZE, 5, 1), "host memory keeps what is written");
+	lz_fill_pattern(p, SIZE, 5, 1);
+	ck_assert_msg(lz_check_pattern(p, SIZE, 5, 1),
+		      "host memory keeps what is written");
 	get_props(p, &props, &dev);
 	ck_assert_msg(props.type == ZE_MEMORY_TYPE_HOST,
 		      "a host allocation says host, not %d", props.type);
@@ -82,8 +64,9 @@ START_TEST(test_memory_device_alloc_is_host_visible)
 	ze_device_handle_t dev = NULL;
 
 	/* Unified shared memory: the device pointer works on the host. */
-	fill(p, SIZE, 3, 2);
-	ck_assert_msg(check(p, SIZE, 3, 2), "device memory reads back");
+	lz_fill_pattern(p, SIZE, 3, 2);
+	ck_assert_msg(lz_check_pattern(p, SIZE, 3, 2),
+		      "device memory reads back");
 	get_props(p + 100, &props, &dev);
 	ck_assert_msg(props.type == ZE_MEMORY_TYPE_DEVICE,
 		      "a device allocation says device, not %d", props.type);
@@ -98,8 +81,9 @@ START_TEST(test_memory_shared_alloc)
 	ze_memory_allocation_properties_t props;
 	ze_device_handle_t dev = NULL;
 
-	fill(p, SIZE, 11, 0);
-	ck_assert_msg(check(p, SIZE, 11, 0), "shared memory reads back");
+	lz_fill_pattern(p, SIZE, 11, 0);
+	ck_assert_msg(lz_check_pattern(p, SIZE, 11, 0),
+		      "shared memory reads back");
 	get_props(p, &props, &dev);
 	ck_assert_msg(props.type == ZE_MEMORY_TYPE_SHARED,
 		      "a shared allocation says shared");
@@ -219,7 +203,7 @@ START_TEST(test_memory_ipc_other_context)
 	ze_ipc_mem_handle_t handle;
 	ze_context_handle_t ctx;
 
-	fill(p, SIZE, 7, 0);
+	lz_fill_pattern(p, SIZE, 7, 0);
 	ck_assert_ze(zeMemGetIpcHandle(lz_context, p, &handle),
 		     ZE_RESULT_SUCCESS, "zeMemGetIpcHandle succeeds");
 
@@ -227,7 +211,8 @@ START_TEST(test_memory_ipc_other_context)
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, handle, 0,
 					(void **)&q),
 		     ZE_RESULT_SUCCESS, "the handle opens in another context");
-	ck_assert_msg(check(q, SIZE, 7, 0), "the opened memory has the data");
+	ck_assert_msg(lz_check_pattern(q, SIZE, 7, 0),
+		      "the opened memory has the data");
 	q[5] = 0xee;
 	ck_assert_msg(p[5] == 0xee, "both pointers name the same pages");
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, handle, 0,
@@ -283,21 +268,6 @@ START_TEST(test_memory_ipc_fd_in_first_bytes)
 }
 END_TEST
 
-static void finish_helper(int sock, pid_t pid, const char *what)
-{
-	unsigned char status = 0xff;
-	int wstatus;
-
-	ck_assert_msg(read(sock, &status, 1) == 1,
-		      "the helper answers (%s)", what);
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	close(sock);
-	ck_assert_msg(status == 0, "%s: the helper failed at step %u",
-		      what, status);
-	ck_assert_msg(WIFEXITED(wstatus) && !WEXITSTATUS(wstatus),
-		      "the helper exits cleanly");
-}
-
 static void ipc_between_processes(const char *role, const char *what)
 {
 	uint8_t *p = lz_alloc_device(SIZE);
@@ -305,13 +275,13 @@ static void ipc_between_processes(const char *role, const char *what)
 	pid_t pid;
 	int sock;
 
-	fill(p, SIZE, 7, 0);
+	lz_fill_pattern(p, SIZE, 7, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 
 	sock = lz_start_helper(role, &pid);
 	ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
-	finish_helper(sock, pid, what);
-	ck_assert_msg(check(p, SIZE, 3, 1),
+	lz_finish_helper(sock, pid, what);
+	ck_assert_msg(lz_check_pattern(p, SIZE, 3, 1),
 		      "the exporter sees what the other process wrote");
 
 	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,

@@ -43,24 +43,6 @@ static void teardown(void)
 	lz_teardown();
 }
 
-static void fill(uint8_t *p, unsigned int mul, unsigned int add)
-{
-	size_t i;
-
-	for (i = 0; i < SIZE; i++)
-		p[i] = (uint8_t)(i * mul + add);
-}
-
-static bool check(const uint8_t *p, unsigned int mul, unsigned int add)
-{
-	size_t i;
-
-	for (i = 0; i < SIZE; i++)
-		if (p[i] != (uint8_t)(i * mul + add))
-			return false;
-	return true;
-}
-
 static ze_context_handle_t new_context(void)
 {
 	ze_context_desc_t desc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
@@ -77,21 +59,6 @@ static void put(ze_context_handle_t ctx, ze_ipc_mem_handle_t h,
 		     expected, rule);
 }
 
-static void finish_helper(int sock, pid_t pid, const char *what)
-{
-	unsigned char status = 0xff;
-	int wstatus;
-
-	ck_assert_msg(read(sock, &status, 1) == 1,
-		      "the helper answers (%s)", what);
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	close(sock);
-	ck_assert_msg(status == 0, "%s: the helper failed at step %u",
-		      what, status);
-	ck_assert_msg(WIFEXITED(wstatus) && !WEXITSTATUS(wstatus),
-		      "the helper exits cleanly");
-}
-
 /* ---- in one process ---------------------------------------------------- */
 
 START_TEST(test_ipc_bytes_only_in_process)
@@ -101,14 +68,15 @@ START_TEST(test_ipc_bytes_only_in_process)
 	ze_ipc_mem_handle_t handle, copy;
 	int32_t garbage = 0x7ffffff0;
 
-	fill(p, 7, 0);
+	lz_fill_pattern(p, SIZE, 7, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	copy = handle;
 	memcpy(copy.data, &garbage, sizeof(garbage));
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, copy, 0, (void **)&q),
 		     ZE_RESULT_SUCCESS,
 		     "a handle whose fd bytes name nothing opens by its token");
-	ck_assert_msg(check(q, 7, 0), "the opened memory has the data");
+	ck_assert_msg(lz_check_pattern(q, SIZE, 7, 0),
+		      "the opened memory has the data");
 	memset(copy.data, 0xff, 4);
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, copy, 0, (void **)&r),
 		     ZE_RESULT_SUCCESS, "and opens twice");
@@ -141,7 +109,7 @@ START_TEST(test_ipc_open_own_handle)
 	ze_command_list_handle_t list = lz_immediate_list(true);
 	ze_ipc_mem_handle_t handle;
 
-	fill(p, 3, 0);
+	lz_fill_pattern(p, SIZE, 3, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	ck_assert_ok(zeMemOpenIpcHandle(lz_context, lz_device, handle, 0,
 					(void **)&q));
@@ -214,7 +182,7 @@ START_TEST(test_ipc_fd_round_trip)
 	uint64_t fd = ~0ull;
 	int32_t first;
 
-	fill(p, 5, 1);
+	lz_fill_pattern(p, SIZE, 5, 1);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	ck_assert_ze(((to_fd_fn)lz_function(
 			"zeMemGetFileDescriptorFromIpcHandleExp"))(
@@ -228,7 +196,7 @@ START_TEST(test_ipc_fd_round_trip)
 		     ZE_RESULT_SUCCESS, "a handle is made from an fd");
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, made, 0, (void **)&q),
 		     ZE_RESULT_SUCCESS, "and opens");
-	ck_assert_msg(check(q, 5, 1), "with the data");
+	ck_assert_msg(lz_check_pattern(q, SIZE, 5, 1), "with the data");
 	ck_assert_ok(zeMemCloseIpcHandle(ctx, q));
 	ck_assert_ze(((from_fd_fn)lz_function(
 			"zeMemGetIpcHandleFromFileDescriptorExp"))(
@@ -261,7 +229,7 @@ START_TEST(test_ipc_handle_types)
 	ze_context_handle_t ctx = new_context();
 	ze_ipc_mem_handle_t handle;
 
-	fill(p, 3, 3);
+	lz_fill_pattern(p, SIZE, 3, 3);
 	ck_assert_ze(get(lz_context, p, NULL, &handle), ZE_RESULT_SUCCESS,
 		     "no pNext: the default handle");
 	put(lz_context, handle, ZE_RESULT_SUCCESS, "it is put");
@@ -269,7 +237,7 @@ START_TEST(test_ipc_handle_types)
 		     "the default type");
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, lz_device, handle, 0, (void **)&q),
 		     ZE_RESULT_SUCCESS, "opens like any handle");
-	ck_assert_msg(check(q, 3, 3), "with the data");
+	ck_assert_msg(lz_check_pattern(q, SIZE, 3, 3), "with the data");
 	ck_assert_ok(zeMemCloseIpcHandle(ctx, q));
 	put(lz_context, handle, ZE_RESULT_SUCCESS, "it is put");
 
@@ -298,7 +266,7 @@ static void between(const char *role, bool bytes, const char *what)
 	pid_t pid;
 	int sock;
 
-	fill(p, 7, 0);
+	lz_fill_pattern(p, SIZE, 7, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	sock = lz_start_helper(role, &pid);
 	if (bytes)
@@ -306,8 +274,8 @@ static void between(const char *role, bool bytes, const char *what)
 				 sizeof(handle));
 	else
 		ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
-	finish_helper(sock, pid, what);
-	ck_assert_msg(check(p, 3, 1),
+	lz_finish_helper(sock, pid, what);
+	ck_assert_msg(lz_check_pattern(p, SIZE, 3, 1),
 		      "the exporter sees what the other process wrote");
 	put(lz_context, handle, ZE_RESULT_SUCCESS, "the handle is put");
 	lz_free(p);
@@ -335,14 +303,14 @@ START_TEST(test_ipc_fd_after_exporter_freed)
 	pid_t pid;
 	int sock;
 
-	fill(p, 7, 0);
+	lz_fill_pattern(p, SIZE, 7, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	sock = lz_start_helper("mem-after-free", &pid);
 	ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
 	/* The fd is in the socket: the kernel object outlives the free. */
 	lz_free(p);
 	ck_assert_int_eq(write(sock, &byte, 1), 1);
-	finish_helper(sock, pid,
+	lz_finish_helper(sock, pid,
 		      "the passed fd opens what the revoked token no longer does");
 }
 END_TEST
@@ -368,7 +336,7 @@ START_TEST(test_event_pool_bytes_only_between_processes)
 	ck_assert_ze(zeEventHostSynchronize(e1, LZ_TIMEOUT_NS),
 		     ZE_RESULT_SUCCESS,
 		     "the other process's device signals event 1, seen here");
-	finish_helper(sock, pid, "the pool opens from its 64 bytes alone");
+	lz_finish_helper(sock, pid, "the pool opens from its 64 bytes alone");
 
 	{
 		ze_event_pool_handle_t opened = NULL;

@@ -46,24 +46,6 @@ static void teardown(void)
 	lz_teardown();
 }
 
-static void fill(uint8_t *p, unsigned int mul, unsigned int add)
-{
-	size_t i;
-
-	for (i = 0; i < SIZE; i++)
-		p[i] = (uint8_t)(i * mul + add);
-}
-
-static bool check(const uint8_t *p, unsigned int mul, unsigned int add)
-{
-	size_t i;
-
-	for (i = 0; i < SIZE; i++)
-		if (p[i] != (uint8_t)(i * mul + add))
-			return false;
-	return true;
-}
-
 static void *alloc_device_on(ze_device_handle_t d)
 {
 	ze_device_mem_alloc_desc_t desc = {
@@ -91,21 +73,6 @@ static ze_command_list_handle_t list_on(ze_device_handle_t d, bool in_order)
 	*(void **)&create = lz_function("zeCommandListCreateImmediate");
 	ck_assert_ok(create(lz_context, d, &desc, &list));
 	return list;
-}
-
-static void finish_helper(int sock, pid_t pid, const char *what)
-{
-	unsigned char status = 0xff;
-	int wstatus;
-
-	ck_assert_msg(read(sock, &status, 1) == 1,
-		      "the helper answers (%s)", what);
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	close(sock);
-	ck_assert_msg(status == 0, "%s: the helper failed at step %u",
-		      what, status);
-	ck_assert_msg(WIFEXITED(wstatus) && !WEXITSTATUS(wstatus),
-		      "the helper exits cleanly");
 }
 
 /* ---- enumeration and peer properties ----------------------------------- */
@@ -156,7 +123,7 @@ START_TEST(test_copy_on_device1_from_device0_memory)
 	uint8_t *dst = lz_alloc_shared(SIZE);
 	ze_command_list_handle_t list = list_on(dev[1], true);
 
-	fill(src, 7, 3);
+	lz_fill_pattern(src, SIZE, 7, 3);
 	memset(dst, 0, SIZE);
 	ck_assert_ze(zeCommandListAppendMemoryCopy(list, mid, src, SIZE, NULL,
 						   0, NULL),
@@ -166,8 +133,10 @@ START_TEST(test_copy_on_device1_from_device0_memory)
 						   0, NULL),
 		     ZE_RESULT_SUCCESS, "and into shared memory");
 	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
-	ck_assert_msg(check(mid, 7, 3), "device 0's memory holds the copy");
-	ck_assert_msg(check(dst, 7, 3), "the shared allocation too");
+	ck_assert_msg(lz_check_pattern(mid, SIZE, 7, 3),
+		      "device 0's memory holds the copy");
+	ck_assert_msg(lz_check_pattern(dst, SIZE, 7, 3),
+		      "the shared allocation too");
 
 	ck_assert_ok(zeCommandListDestroy(list));
 	lz_free(dst);
@@ -185,7 +154,7 @@ START_TEST(test_event_signalled_on_device0_waited_on_device1)
 	ze_command_list_handle_t l1 = list_on(dev[1], false);
 	uint8_t *src = alloc_device_on(dev[0]), *dst = lz_alloc_shared(SIZE);
 
-	fill(src, 5, 9);
+	lz_fill_pattern(src, SIZE, 5, 9);
 	memset(dst, 0, SIZE);
 	ck_assert_ok(zeCommandListAppendMemoryCopy(l1, dst, src, SIZE, done, 1,
 						   &gate));
@@ -194,7 +163,7 @@ START_TEST(test_event_signalled_on_device0_waited_on_device1)
 	ck_assert_ok(zeCommandListAppendSignalEvent(l0, gate));
 	ck_assert_ze(zeEventHostSynchronize(done, LZ_TIMEOUT_NS),
 		     ZE_RESULT_SUCCESS, "device 0's signal releases device 1");
-	ck_assert_msg(check(dst, 5, 9), "and device 1 copied");
+	ck_assert_msg(lz_check_pattern(dst, SIZE, 5, 9), "and device 1 copied");
 
 	ck_assert_ok(zeCommandListDestroy(l0));
 	ck_assert_ok(zeCommandListDestroy(l1));
@@ -225,7 +194,7 @@ START_TEST(test_cb_event_stays_on_its_device)
 
 	*(void **)&create2 = lz_function("zexCounterBasedEventCreate2");
 	ck_assert_ok(create2(lz_context, dev[0], &desc, &ev));
-	fill(a, 3, 1);
+	lz_fill_pattern(a, SIZE, 3, 1);
 	ck_assert_ok(zeCommandListAppendMemoryCopy(l0, b, a, SIZE, ev, 0, NULL));
 	ck_assert_ze(zeCommandListAppendWaitOnEvents(l1, 1, &ev),
 		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
@@ -235,7 +204,7 @@ START_TEST(test_cb_event_stays_on_its_device)
 		     "nor signal it");
 	ck_assert_ze(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS),
 		     ZE_RESULT_SUCCESS, "its own device signalled it");
-	ck_assert_msg(check(b, 3, 1), "with the copy done");
+	ck_assert_msg(lz_check_pattern(b, SIZE, 3, 1), "with the copy done");
 	ck_assert_ok(zeCommandListAppendMemoryCopy(l1, a, b, SIZE, NULL, 0, NULL));
 	ck_assert_ok(lz_list_sync(l1, LZ_TIMEOUT_NS));
 
@@ -262,19 +231,19 @@ START_TEST(test_mem_ipc_opened_on_other_device_in_process)
 	ze_context_handle_t ctx;
 	uint8_t *q = NULL;
 
-	fill(p, 7, 0);
-	fill(src, 3, 1);
+	lz_fill_pattern(p, SIZE, 7, 0);
+	lz_fill_pattern(src, SIZE, 3, 1);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	ck_assert_ok(zeContextCreate(lz_driver, &cdesc, &ctx));
 	ck_assert_ze(zeMemOpenIpcHandle(ctx, dev[1], handle, 0, (void **)&q),
 		     ZE_RESULT_SUCCESS, "device 0's handle opens on device 1");
-	ck_assert_msg(check(q, 7, 0), "with the data");
+	ck_assert_msg(lz_check_pattern(q, SIZE, 7, 0), "with the data");
 	ck_assert_ze(zeCommandListAppendMemoryCopy(list, q, src, SIZE, NULL, 0,
 						   NULL),
 		     ZE_RESULT_SUCCESS,
 		     "device 0 writes through the pointer opened on device 1");
 	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
-	ck_assert_msg(check(p, 3, 1), "into the same pages");
+	ck_assert_msg(lz_check_pattern(p, SIZE, 3, 1), "into the same pages");
 	ck_assert_ok(zeMemCloseIpcHandle(ctx, q));
 	ck_assert_ok(zeContextDestroy(ctx));
 	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,
@@ -294,7 +263,7 @@ static void mem_ipc_to_device1(const char *role, bool bytes)
 	pid_t pid;
 	int sock;
 
-	fill(p, 7, 0);
+	lz_fill_pattern(p, SIZE, 7, 0);
 	ck_assert_ok(zeMemGetIpcHandle(lz_context, p, &handle));
 	ck_assert_int_eq(setenv("LIBZE_TEST_HELPER_DEVICE", "1", 1), 0);
 	sock = lz_start_helper(role, &pid);
@@ -303,8 +272,8 @@ static void mem_ipc_to_device1(const char *role, bool bytes)
 				 sizeof(handle));
 	else
 		ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
-	finish_helper(sock, pid, role);
-	ck_assert_msg(check(p, 3, 1),
+	lz_finish_helper(sock, pid, role);
+	ck_assert_msg(lz_check_pattern(p, SIZE, 3, 1),
 		      "device 0's memory holds what device 1 wrote");
 	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,
 				       ze_ipc_mem_handle_t))
@@ -343,7 +312,7 @@ START_TEST(test_event_pool_ipc_signalled_by_other_device)
 	ck_assert_ze(zeEventHostSynchronize(e1, LZ_TIMEOUT_NS),
 		     ZE_RESULT_SUCCESS,
 		     "the other process's device 1 signals event 1, seen here");
-	finish_helper(sock, pid, "event-pool");
+	lz_finish_helper(sock, pid, "event-pool");
 
 	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,
 				       ze_ipc_event_pool_handle_t))
@@ -354,21 +323,6 @@ START_TEST(test_event_pool_ipc_signalled_by_other_device)
 	ck_assert_ok(zeEventPoolDestroy(pool));
 }
 END_TEST
-
-static void expect_byte(int sock, char c, const char *what)
-{
-	char got = 0;
-
-	ck_assert_msg(read(sock, &got, 1) == 1,
-		      "the helper answers (%s)", what);
-	ck_assert_msg(got == c, "the helper says '%c' (%s), not step %u", c,
-		      what, (unsigned char)got);
-}
-
-static void send_byte(int sock, char c)
-{
-	ck_assert_int_eq(write(sock, &c, 1), 1);
-}
 
 static uint8_t *host_buffer(uint8_t v)
 {
@@ -416,23 +370,23 @@ START_TEST(test_cb_event_ipc_waited_on_other_device)
 	lz_cb_copy(list1, buf, a, 4096, ev, 0, NULL);
 	ck_assert_ok(cb_get_ipc(ev, &h));
 	ck_assert_int_eq(write(sock, &h, sizeof(h)), sizeof(h));
-	expect_byte(sock, 'o', "opened on device 1, not ready");
+	lz_expect_byte(sock, 'o', "opened on device 1, not ready");
 
 	ck_assert_ok(zeCommandListAppendWaitOnEvents(list2, 1, &gate2));
 	lz_cb_copy(list2, buf, b, 4096, ev, 0, NULL);
 	ck_assert_ok(zeEventHostSignal(gate1));
-	expect_byte(sock, 'w', "waited for on the host and on device 1");
+	lz_expect_byte(sock, 'w', "waited for on the host and on device 1");
 	ck_assert_ok(zeEventHostSignal(gate2));
 	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
-	send_byte(sock, 'y');
+	lz_send_byte(sock, 'y');
 
 	ck_assert_ok(zeCommandListAppendWaitOnEvents(list2, 1, &gate3));
 	lz_cb_copy(list2, buf, c, 4096, ev, 0, NULL);
 	ck_assert_ok(cb_get_ipc(ev, &h));
 	ck_assert_int_eq(write(sock, &h, sizeof(h)), sizeof(h));
-	expect_byte(sock, 'n', "the new handle's event is not ready");
+	lz_expect_byte(sock, 'n', "the new handle's event is not ready");
 	ck_assert_ok(zeEventHostSignal(gate3));
-	finish_helper(sock, pid, "cb-import");
+	lz_finish_helper(sock, pid, "cb-import");
 
 	ck_assert_ok(zeEventDestroy(ev));
 	ck_assert_ok(((ze_result_t (*)(ze_context_handle_t,

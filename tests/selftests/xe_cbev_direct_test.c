@@ -26,30 +26,12 @@ static_assert(offsetof(struct drm_xe_cbev_ring_status, flags) == 40,
 static_assert(offsetof(struct drm_xe_cbev_ring_status, user_tail) == 64,
 	      "user_tail on a cache line of its own");
 
+/* A direct-submission queue with patient waits, its ring mapped. */
 static int direct_ring_create(int fd, struct test_ring *r, uint32_t size)
 {
-	struct drm_xe_cbev_exec_queue_create c = {
-		.flags = DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT |
-			 DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS,
-		.priority = DRM_XE_CBEV_PRIORITY_NORMAL,
-		.ring_size = size,
-		.hang_timeout_ms = HANG_MS,
-	};
-	int err = queue_create_args(fd, &c);
-
-	if (err)
-		return err;
-	memset(r, 0, sizeof(*r));
-	r->fd = fd;
-	r->id = c.exec_queue_id;
-	r->size = size;
-	r->map = mmap(NULL, RING_PAGE + size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		      fd, c.ring_mmap_offset);
-	if (r->map == MAP_FAILED)
-		return errno;
-	r->status = r->map;
-	r->ring = (uint32_t *)((char *)r->map + RING_PAGE);
-	return 0;
+	return ring_create_flags(fd, r, size, HANG_MS,
+				 DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT |
+				 DRM_XE_CBEV_EXEC_QUEUE_CREATE_PATIENT_WAITS);
 }
 
 static int wake(int fd, uint32_t id)

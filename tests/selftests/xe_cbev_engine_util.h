@@ -157,11 +157,12 @@ static inline int queue_create_args(int fd, struct drm_xe_cbev_exec_queue_create
 	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_CREATE, c);
 }
 
-/* Create a queue and map its ring; returns the errno. */
-static inline int ring_create(int fd, struct test_ring *r, uint32_t size,
-			      uint32_t hang_ms)
+/* Create a queue with create @flags and map its ring; returns the errno. */
+static inline int ring_create_flags(int fd, struct test_ring *r, uint32_t size,
+				    uint32_t hang_ms, uint32_t flags)
 {
 	struct drm_xe_cbev_exec_queue_create c = {
+		.flags = flags,
 		.priority = DRM_XE_CBEV_PRIORITY_NORMAL,
 		.ring_size = size,
 		.hang_timeout_ms = hang_ms,
@@ -181,6 +182,35 @@ static inline int ring_create(int fd, struct test_ring *r, uint32_t size,
 	r->status = r->map;
 	r->ring = (uint32_t *)((char *)r->map + RING_PAGE);
 	return 0;
+}
+
+/* Export object @id of @kind for @grant (0: this uid); returns the errno. */
+static inline int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
+			     uint32_t grant, struct drm_xe_cbev_ipc_export *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->kind = kind;
+	x->id = id;
+	x->flags = flags;
+	x->grant_uid = grant;
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
+}
+
+/* Import the object of IPC @token; returns the errno. */
+static inline int ipc_import(int fd, const __u64 *token,
+			     struct drm_xe_cbev_ipc_import *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->token[0] = token[0];
+	m->token[1] = token[1];
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
+}
+
+/* Create a queue and map its ring; returns the errno. */
+static inline int ring_create(int fd, struct test_ring *r, uint32_t size,
+			      uint32_t hang_ms)
+{
+	return ring_create_flags(fd, r, size, hang_ms, 0);
 }
 
 static inline int queue_destroy(int fd, uint32_t id)

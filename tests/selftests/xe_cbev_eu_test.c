@@ -148,18 +148,32 @@ TEST_F(eu, dispatch_holds_queue_until_reported)
 	ring_unmap(&r);
 }
 
+/*
+ * Submit on a new ring @r of the fixture's file one dispatch (cookie 1,
+ * one group) held behind the semaphore U64(0) >= 1, then a store of
+ * @value to GPU(8); returns the errno.
+ */
+static int submit_gated_dispatch(FIXTURE_DATA(eu) *self, struct test_ring *r,
+				 uint64_t value)
+{
+	uint32_t dw[16];
+	int err = ring_create(self->fd, r, 4096, 0);
+
+	if (err)
+		return err;
+	ring_emit(r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
+	ring_emit(r, dw, emit_user_dispatch(dw, 1, 1, 1, 1, 0));
+	ring_emit(r, dw, emit_sdi64(dw, GPU(8), value));
+	return ring_submit(r);
+}
+
 /* A dispatch behind a semaphore reaches the execution units after it. */
 TEST_F(eu, dispatch_after_semaphore)
 {
 	struct drm_xe_cbev_eu_wait w;
 	struct test_ring r;
-	uint32_t dw[16];
 
-	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
-	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
-	ring_emit(&r, dw, emit_user_dispatch(dw, 1, 1, 1, 1, 0));
-	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 5));
-	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, submit_gated_dispatch(self, &r, 5));
 	EXPECT_EQ(EAGAIN, eu_wait(self->fd, DRM_XE_CBEV_EU_WAIT_NONBLOCK, &w));
 	U64(0) = 1;
 	ASSERT_EQ(0, eu_wait(self->fd, 0, &w));
@@ -244,13 +258,8 @@ TEST_F(eu, report_validation)
 	struct drm_xe_cbev_eu_report rep;
 	struct drm_xe_cbev_eu_wait w;
 	struct test_ring r;
-	uint32_t dw[16];
 
-	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
-	ring_emit(&r, dw, emit_sem64(dw, GPU(0), 1, SAD_GTE));
-	ring_emit(&r, dw, emit_user_dispatch(dw, 1, 1, 1, 1, 0));
-	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
-	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, submit_gated_dispatch(self, &r, 1));
 
 	/* Nothing in flight yet. */
 	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 1, 0, 0));

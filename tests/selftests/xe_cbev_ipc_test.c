@@ -24,25 +24,6 @@
 
 /* ---- helpers shared by parent and children -------------------------------- */
 
-static int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
-		      uint32_t grant, struct drm_xe_cbev_ipc_export *x)
-{
-	memset(x, 0, sizeof(*x));
-	x->kind = kind;
-	x->id = id;
-	x->flags = flags;
-	x->grant_uid = grant;
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
-}
-
-static int ipc_import(int fd, const __u64 *token, struct drm_xe_cbev_ipc_import *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->token[0] = token[0];
-	m->token[1] = token[1];
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
-}
-
 static int ipc_revoke(int fd, const __u64 *token)
 {
 	struct drm_xe_cbev_ipc_revoke r = { .token = { token[0], token[1] } };

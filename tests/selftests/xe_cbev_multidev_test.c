@@ -15,58 +15,14 @@
 
 #define VA_PEER		0x300000000ull
 
-/* The @n-th xe_cbev render node (0-based), or -1. */
-static int open_nth(int n)
-{
-	char path[64];
-	int minor;
-
-	for (minor = 128; minor < 192; minor++) {
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "xe_cbev") && !n--) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
-		close(fd);
-	}
-	return -1;
-}
-
-static int ipc_export(int fd, uint32_t kind, uint32_t id, uint32_t flags,
-		      struct drm_xe_cbev_ipc_export *x)
-{
-	memset(x, 0, sizeof(*x));
-	x->kind = kind;
-	x->id = id;
-	x->flags = flags;
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_EXPORT, x);
-}
-
-static int ipc_import(int fd, const __u64 *token, struct drm_xe_cbev_ipc_import *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->token[0] = token[0];
-	m->token[1] = token[1];
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_IMPORT, m);
-}
-
 FIXTURE(multidev) {
 	int fd[2];
 };
 
 FIXTURE_SETUP(multidev)
 {
-	self->fd[0] = open_nth(0);
-	self->fd[1] = open_nth(1);
+	self->fd[0] = st_open_render_nth(0);
+	self->fd[1] = st_open_render_nth(1);
 	ASSERT_GE(self->fd[0], 0);
 	ASSERT_GE(self->fd[1], 0) TH_LOG("the module has one device: load it with devices=2");
 }
@@ -89,7 +45,7 @@ TEST_F(multidev, two_devices)
 	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
 	fclose(f);
 	EXPECT_EQ(2, atoi(buf));
-	EXPECT_EQ(-1, open_nth(2));
+	EXPECT_EQ(-1, st_open_render_nth(2));
 
 	ASSERT_EQ(0, st_query_info(self->fd[0], &a));
 	ASSERT_EQ(0, st_query_info(self->fd[1], &b));
@@ -185,7 +141,7 @@ TEST_F(multidev, token_import_on_other_device)
 
 	ASSERT_EQ(0, buf_create(self->fd[0], &buf, 8192, 0));
 	ASSERT_EQ(0, ipc_export(self->fd[0], DRM_XE_CBEV_IPC_KIND_BO, buf.handle,
-				DRM_XE_CBEV_IPC_TOKEN, &x));
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd[1], x.token, &m));
 	EXPECT_EQ(0u, m.import_flags);
 	EXPECT_EQ(8192ull, m.size);
@@ -198,11 +154,11 @@ TEST_F(multidev, token_import_on_other_device)
 	EXPECT_EQ(0, st_vm_unmap(self->fd[1], VA_PEER, 8192));
 	/* A peer view is not exported again. */
 	EXPECT_EQ(EINVAL, ipc_export(self->fd[1], DRM_XE_CBEV_IPC_KIND_BO, m.handle,
-				     DRM_XE_CBEV_IPC_TOKEN, &x));
+				     DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	st_gem_close(self->fd[1], m.handle);
 
 	ASSERT_EQ(0, ipc_export(self->fd[0], DRM_XE_CBEV_IPC_KIND_BO, buf.handle,
-				DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, &x));
+				DRM_XE_CBEV_IPC_TOKEN | DRM_XE_CBEV_IPC_READONLY, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd[1], x.token, &m));
 	EXPECT_EQ(DRM_XE_CBEV_IPC_IMPORT_READONLY, m.import_flags);
 	EXPECT_EQ(MAP_FAILED, st_bo_map(self->fd[1], m.handle, 8192));
@@ -231,7 +187,7 @@ TEST_F(multidev, counter_token_on_other_device)
 
 	ASSERT_EQ(0, st_counter_alloc(self->fd[0], &a));
 	ASSERT_EQ(0, ipc_export(self->fd[0], DRM_XE_CBEV_IPC_KIND_COUNTER, a.id,
-				DRM_XE_CBEV_IPC_TOKEN, &x));
+				DRM_XE_CBEV_IPC_TOKEN, 0, &x));
 	ASSERT_EQ(0, ipc_import(self->fd[1], x.token, &m));
 	EXPECT_EQ(DRM_XE_CBEV_IPC_KIND_COUNTER, m.kind);
 	EXPECT_EQ(DRM_XE_CBEV_IPC_IMPORT_READONLY, m.import_flags);
@@ -260,7 +216,7 @@ static int count_nodes(void)
 {
 	int n, fd;
 
-	for (n = 0; (fd = open_nth(n)) >= 0; n++)
+	for (n = 0; (fd = st_open_render_nth(n)) >= 0; n++)
 		close(fd);
 	return n;
 }

@@ -26,15 +26,16 @@
 #define XE_CBEV_POISON 0xa5
 
 /**
- * st_open_render - open the xe_cbev render node
+ * st_open_render_nth - open the @n-th xe_cbev render node (0-based)
+ * @n: how many xe_cbev nodes to skip
  *
- * Walks the render nodes and keeps the one whose driver is "xe_cbev";
+ * Walks the render nodes and keeps those whose driver is "xe_cbev";
  * another DRM driver may own the first node (the debug kernel has vgem
  * built in). Opens the nodes directly rather than with libdrm's
  * drmOpenWithType(), which would also try to create missing nodes when
  * run as root. Returns the fd, or -1.
  */
-static inline int st_open_render(void)
+static inline int st_open_render_nth(int n)
 {
 	char path[64];
 	int minor;
@@ -48,7 +49,7 @@ static inline int st_open_render(void)
 		if (fd < 0)
 			continue;
 		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "xe_cbev")) {
+		if (v && !strcmp(v->name, "xe_cbev") && !n--) {
 			drmFreeVersion(v);
 			return fd;
 		}
@@ -57,6 +58,12 @@ static inline int st_open_render(void)
 		close(fd);
 	}
 	return -1;
+}
+
+/* st_open_render - open the first xe_cbev render node; the fd, or -1. */
+static inline int st_open_render(void)
+{
+	return st_open_render_nth(0);
 }
 
 /* ioctl() that returns 0 or the errno, never -1. */

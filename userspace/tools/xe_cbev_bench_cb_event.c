@@ -43,6 +43,7 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
+#include "common/bench.h"
 #include "common/l0_app.h"
 
 #define ROUNDS		21
@@ -65,32 +66,6 @@ static ze_result_t (*close_ipc)(ze_event_handle_t);
 static ze_result_t (*pool_put_ipc)(ze_context_handle_t,
 				   ze_ipc_event_pool_handle_t);
 
-#define CHECK(call)							\
-	do {								\
-		ze_result_t r_ = (call);				\
-									\
-		if (r_ != ZE_RESULT_SUCCESS) {				\
-			fprintf(stderr, "%s:%d: %s: 0x%x\n", __FILE__,	\
-				__LINE__, #call, (unsigned int)r_);	\
-			exit(EXIT_FAILURE);				\
-		}							\
-	} while (0)
-
-static uint64_t clock_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 struct sample {
 	double v[ROUNDS];
 	unsigned int n;
@@ -103,7 +78,7 @@ static void add(struct sample *s, double value)
 
 static double median(struct sample *s)
 {
-	qsort(s->v, s->n, sizeof(s->v[0]), cmp_double);
+	qsort(s->v, s->n, sizeof(s->v[0]), bench_cmp_double);
 	return s->v[s->n / 2];
 }
 
@@ -145,15 +120,9 @@ static void set_spin(uint64_t ns)
 
 static ze_command_list_handle_t immediate_list(void)
 {
-	ze_command_queue_desc_t desc = {
-		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
-		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
-		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
-	};
 	ze_command_list_handle_t list;
 
-	CHECK(zeCommandListCreateImmediate(app.context, app.device, &desc,
-					   &list));
+	CHECK(l0_app_immediate_list(&app, &list));
 	return list;
 }
 
@@ -327,10 +296,10 @@ static void timed_wait(ze_command_list_handle_t list, ze_event_handle_t ev,
 		CHECK(zeEventHostReset(ev));
 	set_spin(ns);
 	CHECK(zeCommandListAppendLaunchKernel(list, spin, &one, ev, 0, NULL));
-	c0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	c0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	CHECK(zeEventHostSynchronize(ev, UINT64_MAX));
-	back = clock_ns(CLOCK_MONOTONIC_RAW);
-	*cpu = (double)(clock_ns(CLOCK_THREAD_CPUTIME_ID) - c0);
+	back = bench_clock_ns(CLOCK_MONOTONIC_RAW);
+	*cpu = (double)(bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - c0);
 	CHECK(zeEventQueryKernelTimestamp(ev, &ts));
 	*latency = (double)(back - ts.global.kernelEnd);
 }

@@ -36,6 +36,7 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
+#include "common/bench.h"
 #include "common/l0_app.h"
 
 #define ROUNDS		21
@@ -43,24 +44,6 @@
 
 static struct l0_app app;
 static ze_result_t (*list_sync)(ze_command_list_handle_t, uint64_t);
-
-#define CHECK(call)							\
-	do {								\
-		ze_result_t r_ = (call);				\
-									\
-		if (r_ != ZE_RESULT_SUCCESS) {				\
-			fprintf(stderr, "%s:%d: %s: 0x%x\n", __FILE__,	\
-				__LINE__, #call, (unsigned int)r_);	\
-			exit(EXIT_FAILURE);				\
-		}							\
-	} while (0)
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 struct sample {
 	double per_op[ROUNDS];
@@ -74,7 +57,7 @@ static void add(struct sample *s, uint64_t ns, unsigned int ops)
 
 static void report(const char *name, struct sample *s)
 {
-	qsort(s->per_op, s->n, sizeof(s->per_op[0]), cmp_double);
+	qsort(s->per_op, s->n, sizeof(s->per_op[0]), bench_cmp_double);
 	printf("%-24s %9.0f ns/op   (min %.0f, max %.0f, %u rounds)\n", name,
 	       s->per_op[s->n / 2], s->per_op[0], s->per_op[s->n - 1], s->n);
 }
@@ -102,15 +85,9 @@ static ze_kernel_handle_t empty_kernel(void)
 
 static ze_command_list_handle_t immediate_list(void)
 {
-	ze_command_queue_desc_t desc = {
-		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
-		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
-		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
-	};
 	ze_command_list_handle_t list;
 
-	CHECK(zeCommandListCreateImmediate(app.context, app.device, &desc,
-					   &list));
+	CHECK(l0_app_immediate_list(&app, &list));
 	return list;
 }
 

@@ -54,6 +54,7 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
+#include "common/bench.h"
 #include "common/l0_app.h"
 
 #define APPENDS		10000
@@ -70,25 +71,6 @@ static ze_result_t (*cb_create2)(ze_context_handle_t, ze_device_handle_t,
 				 ze_event_handle_t *);
 static ze_result_t (*list_sync)(ze_command_list_handle_t, uint64_t);
 static int sys_fd = -1;
-
-#define CHECK(call)							\
-	do {								\
-		ze_result_t r_ = (call);				\
-									\
-		if (r_ != ZE_RESULT_SUCCESS) {				\
-			fprintf(stderr, "%s:%d: %s: 0x%x\n", __FILE__,	\
-				__LINE__, #call, (unsigned int)r_);	\
-			exit(EXIT_FAILURE);				\
-		}							\
-	} while (0)
-
-static uint64_t raw_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 /* ---- counting system calls --------------------------------------------- */
 
@@ -154,14 +136,9 @@ struct result {
 
 static ze_command_list_handle_t immediate_list(void)
 {
-	ze_command_queue_desc_t desc = {
-		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
-		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
-		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
-	};
 	ze_command_list_handle_t list;
 
-	CHECK(zeCommandListCreateImmediate(app.context, app.device, &desc, &list));
+	CHECK(l0_app_immediate_list(&app, &list));
 	return list;
 }
 
@@ -210,13 +187,6 @@ static void pause_idle(void)
 	usleep(PAUSE_US);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static struct result bench_appends(const char *path, enum ev_kind kind,
 				   void *dst)
 {
@@ -246,12 +216,12 @@ static struct result bench_appends(const char *path, enum ev_kind kind,
 	 * clock is read outside the counted stretch: without a vDSO clock (a
 	 * VM whose TSC is unstable) each read is a system call.
 	 */
-	t0 = raw_ns();
+	t0 = l0_app_now_ns();
 	syscalls_start();
 	for (i = 0; i < APPENDS; i++)
 		fill(list, dst, ev);
 	n = syscalls_stop();
-	r.per_s = APPENDS / ((raw_ns() - t0) / 1e9);
+	r.per_s = APPENDS / ((l0_app_now_ns() - t0) / 1e9);
 	r.sys_busy = n < 0 ? -1 : (double)n / APPENDS;
 	CHECK(list_sync(list, UINT64_MAX));
 
@@ -268,13 +238,13 @@ static struct result bench_appends(const char *path, enum ev_kind kind,
 	r.sys_burst = burst < 0 ? -1 : (double)burst / APPENDS;
 	/* The same bursts again, timed (uncounted: the clock may be a call). */
 	for (j = 0; j < APPENDS / BURST; j++) {
-		t0 = raw_ns();
+		t0 = l0_app_now_ns();
 		for (i = 0; i < BURST; i++)
 			fill(list, dst, ev);
-		rounds[j] = raw_ns() - t0;
+		rounds[j] = l0_app_now_ns() - t0;
 		CHECK(list_sync(list, UINT64_MAX));
 	}
-	qsort(rounds, APPENDS / BURST, sizeof(rounds[0]), cmp_u64);
+	qsort(rounds, APPENDS / BURST, sizeof(rounds[0]), bench_cmp_u64);
 	r.burst_per_s = BURST / (rounds[APPENDS / BURST / 2] / 1e9);
 
 	/* After idle: one append each time the engine went to sleep. */
@@ -307,7 +277,7 @@ static double start_latency(const char *path, bool idle, uint64_t *ts)
 	for (i = 0; i < LAT_SAMPLES; i++) {
 		if (idle)
 			pause_idle();
-		t0 = raw_ns();
+		t0 = l0_app_now_ns();
 		CHECK(zeCommandListAppendWriteGlobalTimestamp(list, ts, NULL, 0,
 							      NULL));
 		CHECK(list_sync(list, UINT64_MAX));
@@ -315,7 +285,7 @@ static double start_latency(const char *path, bool idle, uint64_t *ts)
 	}
 	CHECK(zeCommandListDestroy(list));
 	unsetenv("XE_CBEV_SUBMIT");
-	qsort(lat, LAT_SAMPLES, sizeof(lat[0]), cmp_u64);
+	qsort(lat, LAT_SAMPLES, sizeof(lat[0]), bench_cmp_u64);
 	return lat[LAT_SAMPLES / 2] / 1e3;
 }
 
@@ -339,14 +309,6 @@ static uint64_t busy_ticks(void)
 	return busy;
 }
 
-static uint64_t thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
 static void bench_idle_cpu(void *dst)
 {
 	ze_command_list_handle_t list[PATHS];
@@ -364,10 +326,10 @@ static void bench_idle_cpu(void *dst)
 	unsetenv("XE_CBEV_SUBMIT");
 	usleep(50000);
 	b0 = busy_ticks();
-	t0 = raw_ns();
+	t0 = l0_app_now_ns();
 	usleep(1000000);
 	b1 = busy_ticks();
-	t1 = raw_ns();
+	t1 = l0_app_now_ns();
 	printf("idle device: %.2f%% of one CPU busy, whole machine, over %.1f s "
 	       "(after each path's idle window; jiffies at %ld Hz)\n",
 	       100.0 * (double)(b1 - b0) / hz / ((t1 - t0) / 1e9),
@@ -388,12 +350,12 @@ static void bench_wait_cpu(void)
 	/* A CB event held back by a gate nobody opens within the wait. */
 	CHECK(zeCommandListAppendMemoryFill(list, dst, &(uint8_t){ 1 }, 1, 64, ev,
 					    1, &gate));
-	c0 = thread_cpu_ns();
-	t0 = raw_ns();
+	c0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	t0 = l0_app_now_ns();
 	if (zeEventHostSynchronize(ev, 20 * MS) != ZE_RESULT_NOT_READY)
 		fprintf(stderr, "the gated event completed\n");
-	c1 = thread_cpu_ns();
-	t1 = raw_ns();
+	c1 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	t1 = l0_app_now_ns();
 	printf("waiter: %.1f us of CPU in a %.1f ms zeEventHostSynchronize() "
 	       "on a pending CB event\n", (c1 - c0) / 1e3, (t1 - t0) / 1e6);
 	CHECK(zeEventHostSignal(gate));

@@ -113,6 +113,20 @@ ze_result_t l0_app_builtin_kernel(const struct l0_app *app, const char *name,
 	return r;
 }
 
+/* An in-order, asynchronous immediate command list of the app's device. */
+ze_result_t l0_app_immediate_list(const struct l0_app *app,
+				  ze_command_list_handle_t *list)
+{
+	ze_command_queue_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+	};
+
+	return zeCommandListCreateImmediate(app->context, app->device, &desc,
+					    list);
+}
+
 /*
  * CLOCK_MONOTONIC_RAW in nanoseconds, for the benchmarks and the tests: the
  * clock the device's timestamps count in, so the two compare.

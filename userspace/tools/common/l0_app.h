@@ -37,6 +37,8 @@ ze_result_t l0_app_function(const struct l0_app *app, const char *name,
 ze_result_t l0_app_builtin_kernel(const struct l0_app *app, const char *name,
 				  ze_module_handle_t *module,
 				  ze_kernel_handle_t *kernel);
+ze_result_t l0_app_immediate_list(const struct l0_app *app,
+				  ze_command_list_handle_t *list);
 uint64_t l0_app_now_ns(void);
 
 #endif /* _XE_CBEV_L0_APP_H */
