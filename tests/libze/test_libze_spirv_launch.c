@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * Check tests of launches of real kernels (the compiler shim
+ * libxe_cbev_jit.so.1 and the .spv files of the VM image's /kernels, as in
+ * test_libze_spirv_kernels.c) through the loader: regular lists executed
+ * many times, every list type with pool and counter-based events, indirect
+ * and cooperative launches, the seed's ordering example, IPC with the
+ * helper, and kernels that fault or never end.
+ */
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "libze_test.h"
+#include "libze_test_cb.h"
+#include "libze_test_kernels.h"
+#include "common/ipc_socket.h"
+
+/* Queues that make no progress for 300 ms are hung. */
+static void setup_hang(void)
+{
+	setenv("XE_CBEV_HANG_TIMEOUT_MS", "300", 1);
+	setup();
+}
+
+/* ---- launches ------------------------------------------------------------ */
+
+/*
+ * A regular list of saxpy launches executed many times, and the snapshot
+ * of the arguments at the append.
+ */
+START_TEST(test_real_regular_list_many_times)
+{
+	ze_module_handle_t mod = module_ok("basic");
+	ze_kernel_handle_t k = kernel(mod, "saxpy");
+	ze_command_queue_handle_t q = lz_queue();
+	ze_command_list_handle_t rl = lz_list(true);
+	ze_group_count_t count = { 16, 1, 1 };
+	float *x = lz_alloc_shared(1024 * 4), *y = lz_alloc_shared(1024 * 4);
+	float one = 1.0f, two = 2.0f;
+	uint32_t i;
+
+	for (i = 0; i < 1024; i++) {
+		x[i] = 1.0f;
+		y[i] = (float)i;
+	}
+	ck_assert_ok(zeKernelSetArgumentValue(k, 0, 4, &one));
+	lz_arg_ptr(k, 1, x);
+	lz_arg_ptr(k, 2, y);
+	ck_assert_ok(zeKernelSetGroupSize(k, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(rl, k, &count, NULL, 0, NULL));
+	ck_assert_ok(zeKernelSetArgumentValue(k, 0, 4, &two));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(rl, k, &count, NULL, 0, NULL));
+	ck_assert_ok(zeCommandListClose(rl));
+	/* A list still executing is in use: each run waits for the last. */
+	for (i = 0; i < 50; i++) {
+		ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &rl, NULL));
+		ck_assert_ok(zeCommandQueueSynchronize(q, LZ_TIMEOUT_NS));
+	}
+	for (i = 0; i < 1024; i++)
+		ck_assert_msg(y[i] == (float)i + 150.0f, "y[%u] = %f", i, y[i]);
+	ck_assert_ok(zeCommandListDestroy(rl));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/*
+ * Every list type with both kinds of events: an out-of-order immediate
+ * list and a regular one signal pool events, the in-order list a
+ * counter-based event; each waited for by the next launch.
+ */
+START_TEST(test_real_list_types_and_events)
+{
+	ze_module_handle_t mod = module_ok("atomics");
+	ze_kernel_handle_t k = kernel(mod, "atomics");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t e0 = lz_event(pool, 0), e1 = lz_event(pool, 1), cb;
+	ze_command_list_handle_t imm = lz_immediate_list(false), rl = lz_list(false);
+	ze_command_queue_handle_t q = lz_queue();
+	ze_group_count_t count = { 8, 1, 1 };
+	int32_t *g = lz_alloc_shared(5 * 4);
+	int64_t *g64 = lz_alloc_shared(2 * 8);
+
+	lz_cb_setup();
+	cb = lz_cb_event(CB_BOTH);
+	memset(g, 0, 5 * 4);
+	memset(g64, 0, 2 * 8);
+	lz_arg_ptr(k, 0, g);
+	lz_arg_ptr(k, 1, g64);
+	ck_assert_ok(zeKernelSetGroupSize(k, 8, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(imm, k, &count, e0, 0, NULL));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, cb, 1, &e0));
+	ck_assert_ok(zeEventHostSynchronize(cb, LZ_TIMEOUT_NS));
+	ck_assert_int_eq(g[0], 128);
+
+	ck_assert_ok(zeCommandListAppendLaunchKernel(rl, k, &count, NULL, 1, &cb));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(rl, k, &count, e1, 0, NULL));
+	ck_assert_ok(zeCommandListClose(rl));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &rl, NULL));
+	ck_assert_ok(zeEventHostSynchronize(e1, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(q, LZ_TIMEOUT_NS));
+	ck_assert_int_eq(g[0], 256);
+	ck_assert_int_eq(g[4], 256);
+	ck_assert_int_eq(g64[0], 4 * ((int64_t)64 * 63 / 2 << 32));
+
+	ck_assert_ok(zeCommandListDestroy(rl));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+	ck_assert_ok(zeEventDestroy(cb));
+	ck_assert_ok(zeEventDestroy(e0));
+	ck_assert_ok(zeEventDestroy(e1));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/* Indirect launches read their counts when they execute, behind a gate. */
+START_TEST(test_real_indirect_and_cooperative)
+{
+	ze_module_handle_t mod = module_ok("basic");
+	ze_kernel_handle_t k = kernel(mod, "ids"), ks[2];
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_group_count_t *counts = lz_alloc_device(2 * sizeof(*counts));
+	ze_group_count_t coop = { 4, 1, 1 };
+	uint32_t *n = lz_alloc_device(4), x, y, i;
+	uint64_t *out = lz_alloc_shared(8 * 6 * 8 * 8), *o;
+	float *a = lz_alloc_shared(256 * 4), *c = lz_alloc_shared(256 * 4);
+
+	memset(counts, 0, 2 * sizeof(*counts));
+	memset(out, 0xff, 8 * 6 * 8 * 8);
+	lz_arg_ptr(k, 0, out);
+	ck_assert_ok(zeKernelSetGroupSize(k, 2, 3, 1));
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(list, 1, &gate));
+	ck_assert_ok(zeCommandListAppendLaunchKernelIndirect(list, k, counts, NULL,
+							     0, NULL));
+	ks[0] = k;
+	ks[1] = k;
+	ck_assert_ok(zeCommandListAppendLaunchMultipleKernelsIndirect(list, 2, ks, n,
+								      counts, NULL,
+								      0, NULL));
+	counts[0] = (ze_group_count_t){ 4, 2, 1 };
+	counts[1] = (ze_group_count_t){ 100, 1, 1 };
+	*n = 1;	/* the second kernel of the multiple launch does not run */
+	ck_assert_ok(zeEventHostSignal(gate));
+	sync_list(list);
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 8; x++) {
+			o = &out[8 * (y * 8 + x)];
+			ck_assert_uint_eq(o[0], x);
+			ck_assert_uint_eq(o[1], y);
+			ck_assert_uint_eq(o[2], 0);
+			ck_assert_uint_eq(o[3], x % 2 + 10 * (y % 3));
+			ck_assert_uint_eq(o[4], x / 2 + 10 * (y / 3));
+			ck_assert_uint_eq(o[5], 2 + 10 * 3 + 100);
+			ck_assert_uint_eq(o[6], 4 + 10 * 2 + 100);
+		}
+
+	fill_ramp(a, 256, 1.0f);
+	vadd_args(add, a, a, c);
+	ck_assert_ok(zeKernelSetGroupSize(add, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchCooperativeKernel(list, add, &coop,
+								NULL, 0, NULL));
+	sync_list(list);
+	for (i = 0; i < 256; i++)
+		ck_assert_msg(c[i] == 2.0f * a[i], "cooperative c[%u]", i);
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/*
+ * The seed's ordering example with real kernels: B's saxpy waits on the
+ * counter-based event E that A's vadd signals behind a gate, and reads
+ * what A wrote.
+ */
+START_TEST(test_real_cb_event_order)
+{
+	ze_module_handle_t mod = module_ok("basic");
+	ze_kernel_handle_t add = kernel(mod, "vadd"), sax = kernel(mod, "saxpy");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0), e;
+	ze_command_list_handle_t lb = lz_immediate_list(true);
+	ze_group_count_t count = { 4, 1, 1 };
+	float *a = lz_alloc_shared(64 * 4), *c = lz_alloc_shared(64 * 4);
+	float *y = lz_alloc_shared(64 * 4), two = 2.0f;
+	uint32_t i;
+
+	lz_cb_setup();
+	e = lz_cb_event(CB_IMM);
+	fill_ramp(a, 64, 1.0f);
+	memset(c, 0, 64 * 4);
+	memset(y, 0, 64 * 4);
+	vadd_args(add, a, a, c);
+	ck_assert_ok(zeKernelSetGroupSize(add, 16, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, add, &count, e, 1, &gate));
+	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, 4, &two));
+	lz_arg_ptr(sax, 1, c);
+	lz_arg_ptr(sax, 2, y);
+	ck_assert_ok(zeKernelSetGroupSize(sax, 16, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(lb, sax, &count, NULL, 1, &e));
+	ck_assert_ze(zeEventQueryStatus(e), ZE_RESULT_NOT_READY, "gate closed");
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == 0.0f && c[i] == 0.0f, "nothing ran before the gate");
+	ck_assert_ok(zeEventHostSignal(gate));
+	sync_list(lb);
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == 4.0f * a[i], "y[%u] = %f", i, y[i]);
+	ck_assert_ok(zeCommandListDestroy(lb));
+	ck_assert_ok(zeEventDestroy(e));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeKernelDestroy(sax));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/*
+ * IPC with real kernels: the helper (role spirv-import-real) opens this
+ * process's buffer and counter-based event, launches its own vadd of
+ * basic.spv waiting on the event, and sees that it has not run ('o'); the
+ * gate opens here, this vadd writes the buffer (3 i) and signals; the
+ * helper's kernel then reads it (6 i).
+ */
+START_TEST(test_real_ipc_launch_after_exporter)
+{
+	ze_module_handle_t mod = module_ok("basic");
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0), e;
+	zex_counter_based_event_desc_t desc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
+			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
+	};
+	zex_ipc_counter_based_event_handle_t eh;
+	ze_ipc_mem_handle_t mh;
+	float *a = lz_alloc_shared(1024 * 4), *b = lz_alloc_shared(1024 * 4);
+	float *buf = lz_alloc_device(1024 * 4);
+	unsigned char status = 0xff;
+	char got = 0;
+	int sock, wstatus;
+	uint32_t i;
+	pid_t pid;
+
+	lz_cb_setup();
+	for (i = 0; i < 1024; i++) {
+		a[i] = (float)i;
+		b[i] = 2.0f * i;
+	}
+	memset(buf, 0, 1024 * 4);
+	sock = lz_start_helper("spirv-import-real", &pid);
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, buf, &mh));
+	ck_assert_int_eq(ipc_send_handle(sock, &mh), 0);
+	ck_assert_ok(cb_create2(lz_context, lz_device, &desc, &e));
+	vadd_args(add, a, b, buf);
+	ck_assert_ok(zeKernelSetGroupSize(add, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, add,
+						     &(ze_group_count_t){ 16, 1, 1 },
+						     e, 1, &gate));
+	ck_assert_ok(cb_get_ipc(e, &eh));
+	ck_assert_int_eq(write(sock, &eh, sizeof(eh)), sizeof(eh));
+	ck_assert_int_eq(read(sock, &got, 1), 1);
+	ck_assert_msg(got == 'o', "the helper's kernel waits (step %u)",
+		      (unsigned char)got);
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_int_eq(read(sock, &status, 1), 1);
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(status == 0, "the helper failed at step %u", status);
+	close(sock);
+	ck_assert_ok(zeEventDestroy(e));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/* ---- faults and hangs ----------------------------------------------------- */
+
+/* A kernel that writes through a bad pointer loses its queue only. */
+START_TEST(test_real_fault_bans_that_queue)
+{
+	ze_module_handle_t mod = module_ok("faults"), bmod = module_ok("basic");
+	ze_kernel_handle_t bad = kernel(mod, "bad_pointer"), add = kernel(bmod, "vadd");
+	ze_command_list_handle_t other = lz_immediate_list(true);
+	float *a = lz_alloc_shared(64 * 4), *c = lz_alloc_shared(64 * 4);
+	int32_t *p = lz_alloc_shared(4);
+	uint32_t i;
+
+	lz_arg_ptr(bad, 0, p);
+	lz_arg_u64(bad, 1, 0xdead000ull);
+	lz_launch(list, bad, 64, 8, NULL, 0, NULL);
+	ck_assert_ze(lz_list_sync(list, LZ_TIMEOUT_NS), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the faulting queue is lost");
+
+	fill_ramp(a, 64, 1.0f);
+	vadd_args(add, a, a, c);
+	lz_launch(other, add, 64, 8, NULL, 0, NULL);
+	sync_list(other);
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(c[i] == 2.0f * a[i], "another queue goes on");
+	ck_assert_ok(zeCommandListDestroy(other));
+	ck_assert_ok(zeKernelDestroy(bad));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+	ck_assert_ok(zeModuleDestroy(bmod));
+}
+END_TEST
+
+/* A kernel that never ends is banned by the hang timeout. */
+START_TEST(test_real_endless_kernel_banned)
+{
+	ze_module_handle_t mod = module_ok("faults");
+	ze_kernel_handle_t k = kernel(mod, "endless");
+	ze_command_list_handle_t l = lz_immediate_list(true);
+	_Atomic int32_t *stop = lz_alloc_shared(4);
+
+	atomic_store(stop, 0);
+	lz_arg_ptr(k, 0, (void *)stop);
+	lz_launch(l, k, 1, 1, NULL, 0, NULL);
+	ck_assert_ze(lz_list_sync(l, LZ_TIMEOUT_NS), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the endless kernel's queue is banned");
+	/* Let the execution unit out, so that teardown can stop the pool. */
+	atomic_store(stop, 1);
+	ck_assert_ok(zeCommandListDestroy(l));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+static Suite *spirv_launch_suite(void)
+{
+	Suite *s = suite_create("spirv_launch");
+	TCase *tc;
+
+	tc = tcase_create("launches");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_real_regular_list_many_times);
+	tcase_add_test(tc, test_real_list_types_and_events);
+	tcase_add_test(tc, test_real_indirect_and_cooperative);
+	tcase_add_test(tc, test_real_cb_event_order);
+	tcase_add_test(tc, test_real_ipc_launch_after_exporter);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("faults");
+	tcase_add_checked_fixture(tc, setup_hang, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_real_fault_bans_that_queue);
+	tcase_add_test(tc, test_real_endless_kernel_banned);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(spirv_launch_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
