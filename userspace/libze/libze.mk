@@ -6,9 +6,11 @@
 LIBZE_SO     := $(B)/lib/libze_xe_cbev.so.1
 LIBZE_MAP    := $(SRC)/userspace/libze/libze_xe_cbev.map
 # The kernel-interface seam (submission/kmd.h) has two backends, chosen at
-# link time: kmd.c, the xe_cbev module, in the library; kmd_fake*.c, an
-# engine in process memory, only in the host unit tests (tests/libze/unit).
-LIBZE_KMD_SRC  := $(SRC)/userspace/libze/src/submission/kmd.c
+# link time: kmd.c and kmd_eu.c, the xe_cbev module, in the library;
+# kmd_fake*.c, an engine in process memory, only in the host unit tests
+# (tests/libze/unit).
+LIBZE_KMD_SRC  := $(SRC)/userspace/libze/src/submission/kmd.c \
+	$(SRC)/userspace/libze/src/submission/kmd_eu.c
 LIBZE_FAKE_SRC := $(wildcard $(SRC)/userspace/libze/src/submission/kmd_fake*.c)
 LIBZE_SRCS   := $(filter-out $(LIBZE_FAKE_SRC), \
 	$(wildcard $(SRC)/userspace/libze/src/*/*.c))

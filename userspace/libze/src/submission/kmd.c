@@ -6,9 +6,9 @@
 /*
  * DOC: kernel interface
  *
- * The only file that talks to the xe_cbev module, the real backend of
- * submission/kmd.h. One thin function per ioctl: it builds the argument
- * struct with designated initialisers, so every pad, reserved and unused
+ * With kmd_eu.c, the only file that talks to the xe_cbev module, the real
+ * backend of submission/kmd.h. One thin function per ioctl: it builds the
+ * argument struct with designated initialisers, so every pad, reserved and unused
  * field is zero as the uAPI demands, calls drmIoctl() (which restarts on
  * EINTR/EAGAIN) and returns 0 or a negative errno. The other crossings
  * live here too: finding the render nodes, mapping objects of the device
@@ -472,26 +472,6 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 	return 0;
 }
 
-/**
- * xe_kmd_exec_queue_wake() - DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE: a direct
- * queue's doorbell
- * @fd: xe_cbev node
- * @id: the queue, created with DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT
- *
- * Return: 0; -EIO if the queue is banned (its published tail may be what
- * banned it); another negative errno.
- */
-int xe_kmd_exec_queue_wake(int fd, uint32_t id)
-{
-	struct drm_xe_cbev_exec_queue_wake args = {
-		.exec_queue_id = id,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE, &args))
-		return -errno;
-	return 0;
-}
-
 /* ---- exec through an io_uring with a submission thread (SQPOLL) -------- */
 
 /*
@@ -756,73 +736,6 @@ int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value)
 	};
 
 	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET, &args))
-		return -errno;
-	return 0;
-}
-
-/*
- * DRM_IOCTL_XE_CBEV_EU_WAIT: take a user dispatch for this file's execution
- * units, blocking unless @nonblock. Restarted on EINTR.
- */
-int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->flags = nonblock ? DRM_XE_CBEV_EU_WAIT_NONBLOCK : 0;
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, out))
-		return -errno;
-	return 0;
-}
-
-/* DRM_IOCTL_XE_CBEV_EU_REPORT: a taken dispatch is done, or faulted at @addr. */
-int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
-		     uint64_t addr)
-{
-	struct drm_xe_cbev_eu_report args = {
-		.exec_queue_id = queue,
-		.seqno = seqno,
-		.status = fault ? DRM_XE_CBEV_EU_REPORT_FAULT :
-				  DRM_XE_CBEV_EU_REPORT_COMPLETE,
-		.fault_addr = fault ? addr : 0,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &args))
-		return -errno;
-	return 0;
-}
-
-/* DRM_IOCTL_XE_CBEV_EU_STOP: stop (or @resume) the file's EU waits. */
-int xe_kmd_eu_stop(int fd, bool resume)
-{
-	struct drm_xe_cbev_eu_stop args = {
-		.flags = resume ? DRM_XE_CBEV_EU_STOP_RESUME : 0,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_STOP, &args))
-		return -errno;
-	return 0;
-}
-
-/**
- * xe_kmd_set_writer() - DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER
- * @fd: xe_cbev node
- * @addr: a counter slot id (@flags DRM_XE_CBEV_SET_WRITER_COUNTER) or the
- *	GPU address of a value in memory bound writable
- * @flags: DRM_XE_CBEV_SET_WRITER_*
- * @queue_id: the exec queue that writes it from now on, or 0 for none
- *
- * Once that queue is banned, waits on the value end with -EIO.
- *
- * Return: 0 or a negative errno.
- */
-int xe_kmd_set_writer(int fd, uint64_t addr, uint32_t flags, uint32_t queue_id)
-{
-	struct drm_xe_cbev_counter_set_writer args = {
-		.addr = addr,
-		.flags = flags,
-		.exec_queue_id = queue_id,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, &args))
 		return -errno;
 	return 0;
 }
