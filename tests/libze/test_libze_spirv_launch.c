@@ -231,61 +231,16 @@ START_TEST(test_real_cb_event_order)
 END_TEST
 
 /*
- * IPC with real kernels: the helper (role spirv-import-real) opens this
- * process's buffer and counter-based event, launches its own vadd of
- * basic.spv waiting on the event, and sees that it has not run ('o'); the
- * gate opens here, this vadd writes the buffer (3 i) and signals; the
- * helper's kernel then reads it (6 i).
+ * The IPC seed with real kernels: the helper runs vadd of basic.spv
+ * (lz_cb_ipc_vadd_after_exporter()).
  */
 START_TEST(test_real_ipc_launch_after_exporter)
 {
 	ze_module_handle_t mod = module_ok("basic");
 	ze_kernel_handle_t add = kernel(mod, "vadd");
-	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
-	ze_event_handle_t gate = lz_event(pool, 0), e;
-	zex_counter_based_event_desc_t desc = {
-		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
-		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE |
-			 ZEX_COUNTER_BASED_EVENT_FLAG_IPC,
-	};
-	zex_ipc_counter_based_event_handle_t eh;
-	ze_ipc_mem_handle_t mh;
-	float *a = lz_alloc_shared(1024 * 4), *b = lz_alloc_shared(1024 * 4);
-	float *buf = lz_alloc_device(1024 * 4);
-	unsigned char status = 0xff;
-	char got = 0;
-	int sock, wstatus;
-	uint32_t i;
-	pid_t pid;
 
 	lz_cb_setup();
-	for (i = 0; i < 1024; i++) {
-		a[i] = (float)i;
-		b[i] = 2.0f * i;
-	}
-	memset(buf, 0, 1024 * 4);
-	sock = lz_start_helper("spirv-import-real", &pid);
-	ck_assert_ok(zeMemGetIpcHandle(lz_context, buf, &mh));
-	ck_assert_int_eq(ipc_send_handle(sock, &mh), 0);
-	ck_assert_ok(cb_create2(lz_context, lz_device, &desc, &e));
-	vadd_args(add, a, b, buf);
-	ck_assert_ok(zeKernelSetGroupSize(add, 64, 1, 1));
-	ck_assert_ok(zeCommandListAppendLaunchKernel(list, add,
-						     &(ze_group_count_t){ 16, 1, 1 },
-						     e, 1, &gate));
-	ck_assert_ok(cb_get_ipc(e, &eh));
-	ck_assert_int_eq(write(sock, &eh, sizeof(eh)), sizeof(eh));
-	ck_assert_int_eq(read(sock, &got, 1), 1);
-	ck_assert_msg(got == 'o', "the helper's kernel waits (step %u)",
-		      (unsigned char)got);
-	ck_assert_ok(zeEventHostSignal(gate));
-	ck_assert_int_eq(read(sock, &status, 1), 1);
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	ck_assert_msg(status == 0, "the helper failed at step %u", status);
-	close(sock);
-	ck_assert_ok(zeEventDestroy(e));
-	ck_assert_ok(zeEventDestroy(gate));
-	ck_assert_ok(zeEventPoolDestroy(pool));
+	lz_cb_ipc_vadd_after_exporter(list, add, "spirv-import-real", false);
 	ck_assert_ok(zeKernelDestroy(add));
 	ck_assert_ok(zeModuleDestroy(mod));
 }
