@@ -64,6 +64,7 @@ static int xe_cbev_bo_mmap(struct drm_gem_object *obj,
 			   struct vm_area_struct *vma)
 {
 	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
+	int ret;
 
 	if (bo->counter) {
 		/* The host reads counters; only the engine writes them. */
@@ -71,7 +72,13 @@ static int xe_cbev_bo_mmap(struct drm_gem_object *obj,
 			return -EACCES;
 		xe_cbev_vm_flags_clear(vma, VM_MAYWRITE);
 	}
-	return drm_gem_shmem_mmap(&bo->shmem, vma);
+	/* A ring runs with its opener's memory: nobody else writes it. */
+	if (bo->process_mm && current->mm != bo->process_mm)
+		return -EPERM;
+	ret = drm_gem_shmem_mmap(&bo->shmem, vma);
+	if (!ret && bo->process_mm)
+		xe_cbev_vm_flags_set(vma, VM_DONTCOPY);
+	return ret;
 }
 
 static const struct drm_gem_object_funcs xe_cbev_bo_funcs = {
@@ -300,6 +307,7 @@ int xe_cbev_bo_create_ioctl(struct drm_device *dev, void *data,
 	if (IS_ERR(bo))
 		return PTR_ERR(bo);
 	bo->shmem.map_wc = !!(args->flags & DRM_XE_CBEV_BO_CREATE_WC);
+	bo->creator = to_xe_cbev_file(file)->id;
 
 	/* Final step: publish the handle; the handle keeps the object. */
 	ret = drm_gem_handle_create(file, &bo->shmem.base, &handle);

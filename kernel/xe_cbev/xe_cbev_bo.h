@@ -86,6 +86,22 @@ struct xe_cbev_bo {
 	struct xarray writers;
 	/** @nr_dead: entries of @writers whose writer was banned */
 	atomic_t nr_dead;
+	/**
+	 * @process_mm: for an exec queue's ring and status page, the mm of
+	 * the process that opened the queue's file, only compared and never
+	 * followed (the file's reference keeps it from being reused while
+	 * the queue's mmap offset is allowed): only that process may map the
+	 * object, and its mappings are not inherited across fork(). NULL
+	 * for every other object; set at creation
+	 */
+	const struct mm_struct *process_mm;
+	/**
+	 * @creator: the file that created the object (&xe_cbev_file.id),
+	 * whose writer records decide every file's waits on it (see
+	 * xe_cbev_writer.c); 0 for an object made by the kernel for itself
+	 * or imported from another driver; set at creation
+	 */
+	u32 creator;
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)

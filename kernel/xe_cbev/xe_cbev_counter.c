@@ -139,6 +139,7 @@ page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
 	}
 	/* From here on the object owns the page struct and frees it. */
 	bo->counter = page;
+	bo->creator = mgr->file_id;
 	bo->release = page_free;
 	page->bo = bo;
 
@@ -441,9 +442,11 @@ int xe_cbev_counter_set(struct xe_cbev_file *xfile, u32 id, u64 value)
 /**
  * xe_cbev_counter_mgr_init() - set up a file's counter manager
  * @mgr: the manager
+ * @file_id: the file's id (&xe_cbev_file.id), the creator of its pages
  */
-void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr)
+void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr, u32 file_id)
 {
+	mgr->file_id = file_id;
 	mutex_init(&mgr->lock);
 	xa_init_flags(&mgr->pages, XA_FLAGS_ALLOC);
 	mgr->hint = 0;

@@ -71,6 +71,13 @@ struct xe_cbev_eu {
 	wait_queue_head_t wq;
 	/** @stopped: waits fail with -ESHUTDOWN; @lock */
 	bool stopped;
+	/**
+	 * @last_seqno: the number of the file's latest dispatch; each takes
+	 * the next, whichever queue posts it, so that a number names one
+	 * dispatch for the file's life (queue ids are reused, these never
+	 * are); @lock
+	 */
+	u64 last_seqno;
 };
 
 /* The life of a user dispatch. */
@@ -94,7 +101,7 @@ struct xe_cbev_eu_dispatch {
 	u32 state;
 	/** @groups: work-group counts */
 	u32 groups[3];
-	/** @seqno: the dispatch's number in the context, from 1 */
+	/** @seqno: the dispatch's number in the file (&xe_cbev_eu.last_seqno) */
 	u64 seqno;
 	/** @cookie: the command's cookie */
 	u64 cookie;
@@ -188,7 +195,10 @@ struct xe_cbev_ctx {
 	struct drm_device *drm;
 	/** @id: the exec queue's id, for messages; set once published */
 	u32 id;
-	/** @client_id: the owning file's id, for traces; set at creation */
+	/**
+	 * @client_id: the owning file's id, for traces and for the writer
+	 * records its semaphore waits heed; set at creation
+	 */
 	u32 client_id;
 	/** @vm: the owning file's address space; set at creation */
 	struct xe_cbev_vm *vm;

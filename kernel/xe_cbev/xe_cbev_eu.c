@@ -45,6 +45,7 @@ void xe_cbev_eu_init(struct xe_cbev_eu *eu)
 	spin_lock_init(&eu->lock);
 	INIT_LIST_HEAD(&eu->pending);
 	init_waitqueue_head(&eu->wq);
+	eu->last_seqno = 0;
 }
 
 /**
@@ -96,7 +97,7 @@ void xe_cbev_eu_post(struct xe_cbev_ctx *ctx, u64 cookie, const u32 *groups)
 
 	spin_lock(&ctx->eu->lock);
 	d->state = XE_CBEV_EU_PENDING;
-	d->seqno++;
+	d->seqno = ++ctx->eu->last_seqno;
 	d->cookie = cookie;
 	memcpy(d->groups, groups, sizeof(d->groups));
 	d->fault_addr = 0;

@@ -11,6 +11,7 @@
 #include "xe_cbev_eu.h"
 #include "xe_cbev_eu_ioctl.h"
 #include "xe_cbev_queue.h"
+#include "xe_cbev_svm.h"
 
 /**
  * xe_cbev_eu_wait_ioctl() - DRM_IOCTL_XE_CBEV_EU_WAIT
@@ -19,7 +20,8 @@
  * @file: the caller's file
  *
  * Return: 0 with a dispatch taken; -EINVAL for a bad flag, extension,
- * output, pad or reserved field; -ESHUTDOWN while the file's execution
+ * output, pad or reserved field; -EPERM when the caller is not the
+ * process that opened the file; -ESHUTDOWN while the file's execution
  * units are stopped; -EAGAIN (NONBLOCK) with nothing pending;
  * -ERESTARTSYS on a signal.
  */
@@ -38,6 +40,9 @@ int xe_cbev_eu_wait_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
+	/* Dispatches run in the opener's memory, on its threads. */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	return xe_cbev_eu_take(&xfile->eu,
 			       args->flags & DRM_XE_CBEV_EU_WAIT_NONBLOCK, args);
@@ -51,6 +56,7 @@ int xe_cbev_eu_wait_ioctl(struct drm_device *dev, void *data,
  *
  * Return: 0; -EINVAL for a bad status, fault address, extension or
  * reserved field, or a dispatch that is not the queue's taken one;
+ * -EPERM when the caller is not the process that opened the file;
  * -ENOENT for a queue the file does not have; -ECANCELED when the queue
  * was banned meanwhile.
  */
@@ -71,6 +77,9 @@ int xe_cbev_eu_report_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, !args->seqno) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
+	/* Dispatches run in the opener's memory, on its threads. */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
 	if (XE_CBEV_IOCTL_DBG(xdev, !q))
@@ -89,7 +98,8 @@ int xe_cbev_eu_report_ioctl(struct drm_device *dev, void *data,
  * @data: &struct drm_xe_cbev_eu_stop
  * @file: the caller's file
  *
- * Return: 0; -EINVAL for a bad flag, extension, pad or reserved field.
+ * Return: 0; -EINVAL for a bad flag, extension, pad or reserved field;
+ * -EPERM when the caller is not the process that opened the file.
  */
 int xe_cbev_eu_stop_ioctl(struct drm_device *dev, void *data,
 			  struct drm_file *file)
@@ -103,6 +113,9 @@ int xe_cbev_eu_stop_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
+	/* Dispatches run in the opener's memory, on its threads. */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	xe_cbev_eu_stop(&xfile->eu, args->flags & DRM_XE_CBEV_EU_STOP_RESUME);
 	return 0;

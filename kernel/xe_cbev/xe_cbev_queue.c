@@ -22,6 +22,7 @@
 #include "xe_cbev_eu.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_trace.h"
 #include "xe_cbev_writer.h"
 
@@ -185,6 +186,8 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 		ret = PTR_ERR(q->ring_bo);
 		goto err_fini;
 	}
+	/* What is written there runs with the opener's memory: its alone. */
+	q->ring_bo->process_mm = xfile->vm.svm.mm;
 	ret = drm_gem_shmem_vmap(&q->ring_bo->shmem, &map);
 	if (ret)
 		goto err_put_bo;
@@ -217,8 +220,9 @@ err_free:
  * @file: the caller's file
  *
  * Return: 0; -EINVAL for a bad flag, pad, extension, reserved or output
- * field, priority, ring size or hang timeout; -ENOSPC when the file has
- * the most queues it may; -ENOMEM.
+ * field, priority, ring size or hang timeout; -EPERM when the caller is
+ * not the process that opened the file; -ENOSPC when the file has the
+ * most queues it may; -ENOMEM.
  */
 int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 				    struct drm_file *file)
@@ -244,6 +248,9 @@ int xe_cbev_exec_queue_create_ioctl(struct drm_device *dev, void *data,
 			      (args->hang_timeout_ms < XE_CBEV_HANG_TIMEOUT_MIN_MS ||
 			       args->hang_timeout_ms > XE_CBEV_HANG_TIMEOUT_MAX_MS)))
 		return -EINVAL;
+	/* Only the opener's work reaches its memory (xe_cbev_svm.c). */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	q = queue_create(xfile, file, args);
 	if (IS_ERR(q))
@@ -357,7 +364,8 @@ int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
  * Shared by the ioctl and the io_uring command.
  *
  * Return: 0; -EINVAL for a bad extension, reserved field, batch count or
- * address, or tail, or a direct queue; -ENOENT for an unknown queue; -EFAULT if the batch
+ * address, or tail, or a direct queue; -EPERM when the caller is not the
+ * process that opened the file; -ENOENT for an unknown queue; -EFAULT if the batch
  * array cannot be read; -EIO for a banned queue; -EBUSY when the queue
  * has MAX_JOBS_PER_QUEUE submissions pending; -ENOMEM.
  */
@@ -377,6 +385,9 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 	    XE_CBEV_IOCTL_DBG(xdev, args->num_batches > DRM_XE_CBEV_EXEC_MAX_BATCHES) ||
 	    XE_CBEV_IOCTL_DBG(xdev, !IS_ALIGNED(args->tail, 4)))
 		return -EINVAL;
+	/* Only the opener's work reaches its memory (xe_cbev_svm.c). */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
 	if (XE_CBEV_IOCTL_DBG(xdev, !q))
@@ -474,13 +485,15 @@ int xe_cbev_exec_ioctl(struct drm_device *dev, void *data,
  * engine is awake for it again.
  *
  * Return: 0; -EINVAL for a bad extension, flag or reserved field, or a
- * queue created without DIRECT; -ENOENT for an unknown queue; -EIO for a
+ * queue created without DIRECT; -EPERM when the caller is not the
+ * process that opened the file; -ENOENT for an unknown queue; -EIO for a
  * queue banned before the call, or by the tail this call took; -ENOMEM.
  */
 int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
 				  struct drm_file *file)
 {
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
+	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct drm_xe_cbev_exec_queue_wake *args = data;
 	struct xe_cbev_queue *q;
 	int ret;
@@ -489,8 +502,11 @@ int xe_cbev_exec_queue_wake_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
+	/* Only the opener's work reaches its memory (xe_cbev_svm.c). */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
-	q = xe_cbev_queue_lookup(to_xe_cbev_file(file), args->exec_queue_id);
+	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
 	if (XE_CBEV_IOCTL_DBG(xdev, !q))
 		return -ENOENT;
 	if (XE_CBEV_IOCTL_DBG(xdev, !q->ctx.direct)) {

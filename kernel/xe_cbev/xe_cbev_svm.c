@@ -37,6 +37,19 @@
  * space's system memory (&xe_cbev_svm.wq); the host writes such memory
  * without telling anybody, so waits on it also re-poll.
  *
+ * Only the process that opened the file may make the engine touch its
+ * memory, as only the process that opened /dev/kfd may use it: a forked
+ * child, or a process handed the fd over a socket, has another mm, and
+ * every path that reaches the opener's memory refuses it with -EPERM
+ * (xe_cbev_svm_is_opener()): submissions (the exec ioctl, the doorbell,
+ * the io_uring commands), queue creation, the execution-unit ioctls,
+ * writer records, host waits and sync_file exports on process memory, and
+ * mmap() of a queue's ring and status page, whose mappings are not
+ * inherited across fork() either (VM_DONTCOPY). So only the opener
+ * publishes work, and the engine resolves process memory for nobody else.
+ * The other process keeps what does not reach process memory: buffer
+ * objects, their mappings, counters and host waits on them, IPC.
+ *
  * Context: process context (the engine's worker, ioctls), no spinlock
  * held; the mm's lock is a sleeping lock.
  */
@@ -64,6 +77,22 @@ void xe_cbev_svm_fini(struct xe_cbev_svm *svm)
 	if (svm->mm)
 		mmdrop(svm->mm);
 	svm->mm = NULL;
+}
+
+/**
+ * xe_cbev_svm_is_opener() - is the caller the process that opened the file?
+ * @svm: the file's address space's system memory state
+ *
+ * The caller's mm is compared with the one the file remembers (which the
+ * file's reference keeps from being reused), so every thread of the
+ * opener answers yes, and a forked child, an exec()ed image or another
+ * process holding the fd answers no.
+ *
+ * Return: true if the caller may reach the file's process memory.
+ */
+bool xe_cbev_svm_is_opener(const struct xe_cbev_svm *svm)
+{
+	return current->mm == svm->mm;
 }
 
 /* Takes a reference on the process's address space, if it still has one. */

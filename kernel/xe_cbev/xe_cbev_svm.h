@@ -15,6 +15,7 @@ struct xe_cbev_svm;
 
 void xe_cbev_svm_init(struct xe_cbev_svm *svm);
 void xe_cbev_svm_fini(struct xe_cbev_svm *svm);
+bool xe_cbev_svm_is_opener(const struct xe_cbev_svm *svm);
 bool xe_cbev_svm_reaches(const struct xe_cbev_svm *svm, u64 addr);
 
 int xe_cbev_svm_get_pages(struct xe_cbev_svm *svm, u64 addr,

@@ -181,7 +181,9 @@ static const u32 known_cond_flags = DRM_XE_CBEV_WAIT_COND_32BIT |
  * Return: 0; -EINVAL for a bad op, flag or alignment, or a 32-bit value
  * that does not fit; -ENOENT for a counter id the file does not own;
  * -EFAULT for an address that is neither bound nor mapped in the process;
- * -EINTR if a fatal signal came while looking the process's memory up.
+ * -EPERM for process memory when the caller is not the process that
+ * opened the file; -EINTR if a fatal signal came while looking the
+ * process's memory up.
  */
 int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_wait_cond *uc,
@@ -201,6 +203,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 
 	memset(c, 0, sizeof(*c));
 	c->is32 = is32;
+	c->waiter = xfile->id;
 	c->op = uc->op;
 	c->value = uc->value;
 
@@ -232,7 +235,9 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 		return -EINVAL;
 	binding = xe_cbev_vm_lookup(&xfile->vm, uc->addr);
 	if (!binding) {
-		/* The process's own memory, as the engine sees it. */
+		/* The process's own memory, as the engine sees it: the opener's. */
+		if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+			return -EPERM;
 		ret = xe_cbev_svm_pin_value(&xfile->vm.svm, uc->addr, &c->page);
 		if (XE_CBEV_IOCTL_DBG(xdev, ret))
 			return ret;
@@ -330,7 +335,7 @@ static bool cond_dead(const struct xe_cbev_cond *c)
 	if (c->svm)
 		return c->svm_writers &&
 		       xe_cbev_svm_writers_dead(c->svm_writers, c->bo_offset);
-	return c->bo && xe_cbev_writer_dead(c->bo, c->bo_offset);
+	return c->bo && xe_cbev_writer_dead(c->bo, c->bo_offset, c->waiter);
 }
 
 /*

@@ -31,6 +31,14 @@
  * DRM_XE_CBEV_BAN_LOST_DEPENDENCY, whose own locations die in turn. The
  * mark is on the object, which importers share, so their waits end too.
  *
+ * A record is a fact one file states about its own work, so it belongs to
+ * that file (&xe_cbev_writer.author): each file keeps at most one per
+ * location, chained behind the others', and names or forgets only its
+ * own. A record decides the waits of its author, and -- when the author
+ * created the object (&xe_cbev_bo.creator), so that the others imported
+ * it -- the waits of every file; an importer's record never decides the
+ * waits of the file it imported from, nor of other importers.
+ *
  * The process's own memory (shared system allocations, xe_cbev_svm.c) has
  * no object: its entries sit in the file's &struct xe_cbev_svm_writers,
  * under the qword index of the address, and its waiters are on
@@ -68,38 +76,57 @@ static wait_queue_head_t *writer_wq(const struct xe_cbev_writer *w)
 	return w->bo ? xe_cbev_bo_wq(w->bo) : &w->svm->wq;
 }
 
-static bool writers_dead(struct xarray *xa, atomic_t *nr_dead, u64 offset)
+/* Does @w's death decide a wait of file @waiter on an object of @creator? */
+static bool writer_applies(const struct xe_cbev_writer *w, u32 waiter,
+			   u32 creator)
+{
+	return waiter == XE_CBEV_WRITER_ANY_FILE || w->author == waiter ||
+	       w->author == creator;
+}
+
+static bool writers_dead(struct xarray *xa, atomic_t *nr_dead, u64 offset,
+			 u32 waiter, u32 creator)
 {
 	struct xe_cbev_writer *w;
-	bool dead;
+	bool dead = false;
 
 	if (!atomic_read(nr_dead))
 		return false;
 	rcu_read_lock();
-	w = xa_load(xa, offset >> 3);
-	dead = w && READ_ONCE(w->dead);
+	for (w = xa_load(xa, offset >> 3); w; w = rcu_dereference(w->next)) {
+		if (READ_ONCE(w->dead) && writer_applies(w, waiter, creator)) {
+			dead = true;
+			break;
+		}
+	}
 	rcu_read_unlock();
 	return dead;
 }
 
 /**
- * xe_cbev_writer_dead() - is the location's writer banned?
+ * xe_cbev_writer_dead() - is the location's writer banned, for this waiter?
  * @bo: the object (a view's origin), or NULL for the process's own
  *	memory, whose writers are looked up by xe_cbev_svm_writer_dead()
  * @offset: byte offset of the value in @bo
+ * @waiter: the waiting file (&xe_cbev_file.id)
+ *
+ * Only the waiter's own records and those of the object's creator count.
  *
  * Context: any; the caller holds a reference on @bo.
  * Return: true if the location is dead.
  */
-bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset)
+bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u32 waiter)
 {
-	return bo && writers_dead(&bo->writers, &bo->nr_dead, offset);
+	return bo && writers_dead(&bo->writers, &bo->nr_dead, offset, waiter,
+				  bo->creator);
 }
 
 /**
  * xe_cbev_svm_writer_dead() - is the writer of the process's memory banned?
  * @svm: the file's system memory
  * @addr: the address of the value
+ *
+ * Only the opener's file names writers there, and only it waits there.
  *
  * Context: any.
  * Return: true if the location is dead.
@@ -109,7 +136,8 @@ bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr)
 	/* Pairs with the release in svm_writers_locked(): a whole record. */
 	struct xe_cbev_svm_writers *ws = smp_load_acquire(&svm->writers);
 
-	return ws && writers_dead(&ws->xa, &ws->nr_dead, addr);
+	return ws && writers_dead(&ws->xa, &ws->nr_dead, addr,
+				  XE_CBEV_WRITER_ANY_FILE, 0);
 }
 
 /**
@@ -122,7 +150,8 @@ bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr)
  */
 bool xe_cbev_svm_writers_dead(struct xe_cbev_svm_writers *ws, u64 addr)
 {
-	return writers_dead(&ws->xa, &ws->nr_dead, addr);
+	return writers_dead(&ws->xa, &ws->nr_dead, addr,
+			    XE_CBEV_WRITER_ANY_FILE, 0);
 }
 
 /* @svm's record, made if there is none yet; NULL without memory. */
@@ -164,6 +193,17 @@ struct xe_cbev_svm_writers *xe_cbev_svm_writers_get(struct xe_cbev_svm *svm)
 	return ws;
 }
 
+/* Free a location's records; nobody reads them any more. */
+static void writer_chain_free(struct xe_cbev_writer *w)
+{
+	struct xe_cbev_writer *next;
+
+	for (; w; w = next) {
+		next = rcu_dereference_protected(w->next, true);
+		kfree(w);
+	}
+}
+
 static void svm_writers_release(struct kref *ref)
 {
 	struct xe_cbev_svm_writers *ws =
@@ -173,7 +213,7 @@ static void svm_writers_release(struct kref *ref)
 
 	/* No queue lists an entry any more: the file's are destroyed. */
 	xa_for_each(&ws->xa, index, w)
-		kfree(w);
+		writer_chain_free(w);
 	xa_destroy(&ws->xa);
 	kfree(ws);
 }
@@ -201,13 +241,55 @@ static void writer_kill_locked(struct xe_cbev_writer *w)
 	wake_up_all(writer_wq(w));
 }
 
+/*
+ * Take an entry out of its location's chain; readers may still be on it,
+ * and follow its @next to the rest.
+ */
+static void writer_unlink_locked(struct xe_cbev_writer *w)
+{
+	struct xarray *xa = writer_xa(w);
+	struct xe_cbev_writer *p, *next, *head = xa_load(xa, w->index);
+
+	lockdep_assert_held(&writers_lock);
+	next = rcu_dereference_protected(w->next, lockdep_is_held(&writers_lock));
+	if (head == w) {
+		/* Replacing a present entry allocates nothing. */
+		if (next)
+			xa_store(xa, w->index, next, GFP_NOWAIT);
+		else
+			xa_erase(xa, w->index);
+		return;
+	}
+	for (p = head; p; p = rcu_dereference_protected(p->next,
+							lockdep_is_held(&writers_lock))) {
+		if (rcu_access_pointer(p->next) == w) {
+			rcu_assign_pointer(p->next, next);
+			return;
+		}
+	}
+}
+
+/* The record @author keeps for a location, or NULL. */
+static struct xe_cbev_writer *writer_find_locked(struct xarray *xa,
+						 unsigned long index, u32 author)
+{
+	struct xe_cbev_writer *w;
+
+	lockdep_assert_held(&writers_lock);
+	for (w = xa_load(xa, index); w;
+	     w = rcu_dereference_protected(w->next, lockdep_is_held(&writers_lock)))
+		if (w->author == author)
+			return w;
+	return NULL;
+}
+
 /* Forget an entry; @bo must stay alive meanwhile (the caller's reference). */
 static void writer_remove_locked(struct xe_cbev_writer *w)
 {
 	struct xe_cbev_bo *bo = w->bo;
 
 	lockdep_assert_held(&writers_lock);
-	xa_erase(writer_xa(w), w->index);
+	writer_unlink_locked(w);
 	if (w->dead)
 		atomic_dec(writer_nr_dead(w));
 	if (w->queue) {
@@ -218,9 +300,12 @@ static void writer_remove_locked(struct xe_cbev_writer *w)
 	kfree_rcu(w, rcu);
 }
 
-/* Make @q (or nobody) the writer of a qword of @bo, or of @svm's memory. */
+/*
+ * Make @q (or nobody) the writer of a qword of @bo, or of @svm's memory, in
+ * the record of file @author.
+ */
 static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
-		      u64 offset, struct xe_cbev_queue *q)
+		      u64 offset, struct xe_cbev_queue *q, u32 author)
 {
 	struct xe_cbev_writer *old, *w = NULL;
 	struct xe_cbev_svm_writers *ws = NULL;
@@ -235,6 +320,7 @@ static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
 		w->svm = svm;
 		w->index = offset >> 3;
 		w->queue = q;
+		w->author = author;
 	}
 
 	mutex_lock(&writers_lock);
@@ -249,7 +335,7 @@ static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
 			w->ws = ws;
 	}
 	xa = bo ? &bo->writers : &ws->xa;
-	old = xa_load(xa, offset >> 3);
+	old = writer_find_locked(xa, offset >> 3, author);
 	if (old && q && old->queue == q && !old->dead) {
 		/* The same writer again: nothing changes. */
 		kfree(w);
@@ -264,6 +350,8 @@ static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
 	if (old)
 		writer_remove_locked(old);
 	if (w) {
+		/* At the head: readers see it with the rest behind it. */
+		RCU_INIT_POINTER(w->next, xa_load(xa, w->index));
 		ret = xa_err(xa_store(xa, w->index, w, GFP_KERNEL_ACCOUNT));
 		if (ret) {
 			kfree(w);
@@ -286,12 +374,15 @@ out:
  * @bo: the object (a view's origin), referenced by the caller
  * @offset: byte offset of the qword in @bo
  * @q: the queue, referenced by the caller, or NULL to forget the writer
+ * @author: the calling file (&xe_cbev_file.id), whose record changes; the
+ *	records of other files stay
  *
  * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
  */
-int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q)
+int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q,
+		       u32 author)
 {
-	return writer_set(bo, NULL, offset, q);
+	return writer_set(bo, NULL, offset, q, author);
 }
 
 /**
@@ -300,21 +391,23 @@ int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *
  * @svm: the system memory of @q's file
  * @addr: the address, 8-byte aligned, that no binding covers
  * @q: a queue of the file, referenced by the caller, or NULL
+ * @author: the file (&xe_cbev_file.id)
  *
  * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
  */
 int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr,
-			   struct xe_cbev_queue *q)
+			   struct xe_cbev_queue *q, u32 author)
 {
-	return writer_set(NULL, svm, addr, q);
+	return writer_set(NULL, svm, addr, q, author);
 }
 
 /**
- * xe_cbev_writer_clear() - forget a location's writer, dead or not
+ * xe_cbev_writer_clear() - forget a location's writers, dead or not
  * @bo: the object, referenced by the caller
  * @offset: byte offset of the value
  *
- * For a counter slot handed out again. Cheap when there is none.
+ * For a counter slot handed out again: every file's record goes. Cheap
+ * when there is none.
  */
 void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset)
 {
@@ -323,8 +416,7 @@ void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset)
 	if (!xa_load(&bo->writers, offset >> 3))
 		return;
 	mutex_lock(&writers_lock);
-	w = xa_load(&bo->writers, offset >> 3);
-	if (w)
+	while ((w = xa_load(&bo->writers, offset >> 3)))
 		writer_remove_locked(w);
 	mutex_unlock(&writers_lock);
 }
@@ -340,7 +432,7 @@ void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo)
 	unsigned long index;
 
 	xa_for_each(&bo->writers, index, w)
-		kfree(w);
+		writer_chain_free(w);
 	xa_destroy(&bo->writers);
 }
 
@@ -393,7 +485,7 @@ void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q)
 		list_del(&w->link);
 		w->queue = NULL;
 		if (!w->dead) {
-			xa_erase(writer_xa(w), w->index);
+			writer_unlink_locked(w);
 			kfree_rcu(w, rcu);
 		}
 		/* May free @bo, and a dead entry with it. */

@@ -6,6 +6,7 @@
 #define _XE_CBEV_WRITER_H_
 
 #include <linux/kref.h>
+#include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
@@ -38,13 +39,25 @@ struct xe_cbev_svm_writers {
  * struct xe_cbev_writer - who writes one 64-bit location of an object
  *
  * Sits in its object's &xe_cbev_bo.writers under the location's qword
- * index, and, while its queue exists, on the queue's &xe_cbev_queue.writes
- * list. Everything but @dead is under the writers' mutex (xe_cbev_writer.c);
+ * index (one per file that named a writer there, chained by @next), and,
+ * while its queue exists, on the queue's &xe_cbev_queue.writes list. Everything but @dead is under the writers' mutex (xe_cbev_writer.c);
  * readers look @dead up under RCU.
  */
 struct xe_cbev_writer {
 	/** @link: in the writer queue's list */
 	struct list_head link;
+	/**
+	 * @next: the record another file keeps for the same location, or
+	 * NULL; changed under the writers' mutex, followed under RCU
+	 */
+	struct xe_cbev_writer __rcu *next;
+	/**
+	 * @author: the file that stated the record (&xe_cbev_file.id): it
+	 * decides that file's waits, and those of every file when the
+	 * author created the object (importers wait on what the exporter
+	 * writes), never the waits of the file that created the object
+	 */
+	u32 author;
 	/** @queue: the writer, or NULL once it is destroyed */
 	struct xe_cbev_queue *queue;
 	/**
@@ -71,17 +84,22 @@ struct xe_cbev_writer {
 	struct rcu_head rcu;
 };
 
-bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset);
+/* A waiter for which every record counts: the process's own memory. */
+#define XE_CBEV_WRITER_ANY_FILE	U32_MAX
+
+bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u32 waiter);
 void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset);
 void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo);
 void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q);
 void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q);
-int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q);
+int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q,
+		       u32 author);
 bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr);
 struct xe_cbev_svm_writers *xe_cbev_svm_writers_get(struct xe_cbev_svm *svm);
 void xe_cbev_svm_writers_put(struct xe_cbev_svm_writers *ws);
 bool xe_cbev_svm_writers_dead(struct xe_cbev_svm_writers *ws, u64 addr);
-int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr, struct xe_cbev_queue *q);
+int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr, struct xe_cbev_queue *q,
+			   u32 author);
 void xe_cbev_writers_svm_fini(struct xe_cbev_svm *svm);
 
 #endif /* _XE_CBEV_WRITER_H_ */

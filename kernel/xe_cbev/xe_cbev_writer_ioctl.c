@@ -81,7 +81,8 @@ static int writer_target(struct xe_cbev_file *xfile,
  * @file: the caller's file
  *
  * Return: 0; -EINVAL for a bad flag, extension or reserved field, an
- * unaligned address or a slot id above 32 bits; -ENOENT for an unknown
+ * unaligned address or a slot id above 32 bits; -EPERM when the caller
+ * is not the process that opened the file; -ENOENT for an unknown
  * queue or slot; -EFAULT for an address nothing is bound at that is not
  * the process's own memory either; -EACCES for
  * one bound read-only or a counter page's address; -ENOMEM.
@@ -101,6 +102,9 @@ int xe_cbev_counter_set_writer_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_SET_WRITER_COUNTER) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
 		return -EINVAL;
+	/* A record speaks for the file's queues, which only the opener feeds. */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	if (args->exec_queue_id) {
 		q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
@@ -109,9 +113,9 @@ int xe_cbev_counter_set_writer_ioctl(struct drm_device *dev, void *data,
 	}
 	ret = writer_target(xfile, args, &bo, &offset);
 	if (!ret && !bo) {
-		ret = xe_cbev_svm_writer_set(&xfile->vm.svm, offset, q);
+		ret = xe_cbev_svm_writer_set(&xfile->vm.svm, offset, q, xfile->id);
 	} else if (!ret) {
-		ret = xe_cbev_writer_set(bo, offset, q);
+		ret = xe_cbev_writer_set(bo, offset, q, xfile->id);
 		xe_cbev_bo_put(bo);
 	}
 	if (q)

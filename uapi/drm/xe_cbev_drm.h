@@ -78,6 +78,15 @@ extern "C" {
  * &DRM_XE_CBEV_VA_USER_END), is user space's to bind, so that a buffer
  * can be bound at the address its CPU mapping has (unified shared memory).
  * The upper half is the kernel's; counter pages live there.
+ *
+ * The process that opened the file: addresses no binding covers are its
+ * own memory, and only it may reach them. Exec queue creation, exec (ioctl
+ * and io_uring), the doorbell, the execution-unit ioctls,
+ * &DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, and waits and sync_file exports
+ * on process memory return -EPERM to any other process holding the fd (a
+ * forked child, one given the fd over a socket); a queue's ring and status
+ * page may be mapped by the opener only, and the mapping is not inherited
+ * across fork(). Objects, counters, bindings and IPC work for every holder.
  */
 
 /** DRM_XE_CBEV_VA_USER_START - lowest GPU address user space may bind */
@@ -1166,7 +1175,12 @@ struct drm_xe_cbev_eu_wait {
 	__u32 flags;
 	/** @exec_queue_id: out: the queue that holds the dispatch */
 	__u32 exec_queue_id;
-	/** @seqno: out: the dispatch's number in that queue */
+	/**
+	 * @seqno: out: the dispatch's number, never zero: unique among all
+	 * dispatches of the file for as long as it is open, whichever queue
+	 * holds them (a queue id may be reused after the queue is
+	 * destroyed, a number never is)
+	 */
 	__u64 seqno;
 	/** @cookie: out: the command's cookie, which names the launch */
 	__u64 cookie;
@@ -1197,7 +1211,7 @@ struct drm_xe_cbev_eu_report {
 #define DRM_XE_CBEV_EU_REPORT_FAULT	1
 	/** @status: DRM_XE_CBEV_EU_REPORT_* */
 	__u32 status;
-	/** @seqno: the dispatch's number */
+	/** @seqno: the dispatch's number, as &DRM_IOCTL_XE_CBEV_EU_WAIT said */
 	__u64 seqno;
 	/** @fault_addr: the faulting address (FAULT), else must be zero */
 	__u64 fault_addr;
