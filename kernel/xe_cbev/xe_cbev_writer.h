@@ -40,8 +40,9 @@ struct xe_cbev_svm_writers {
  *
  * Sits in its object's &xe_cbev_bo.writers under the location's qword
  * index (one per file that named a writer there, chained by @next), and,
- * while its queue exists, on the queue's &xe_cbev_queue.writes list. Everything but @dead is under the writers' mutex (xe_cbev_writer.c);
- * readers look @dead up under RCU.
+ * while its queue exists, on the queue's &xe_cbev_queue.writes list.
+ * Everything but @dead is under the writers' mutex (xe_cbev_writer.c);
+ * readers look @dead and @next up under RCU.
  */
 struct xe_cbev_writer {
 	/** @link: in the writer queue's list */
