@@ -86,7 +86,8 @@ void xe_cbev_ctx_advance_head(struct xe_cbev_ctx *ctx, u32 bytes)
 {
 	/* The submit path reads the head locklessly to check the tail. */
 	WRITE_ONCE(ctx->head, ctx->head + bytes);
-	WRITE_ONCE(ctx->status->head, ctx->head);
+	/* (C): the bytes were read before user space may reuse them. */
+	smp_store_release(&ctx->status->head, ctx->head);
 	xe_cbev_ctx_progress(ctx);
 }
 
@@ -124,7 +125,8 @@ void xe_cbev_ctx_complete_job(struct xe_cbev_ctx *ctx, struct xe_cbev_job *job)
 	list_del(&job->link);
 	ctx->nr_jobs--;
 	WRITE_ONCE(ctx->completed_seqno, done);
-	WRITE_ONCE(ctx->status->completed_seqno, done);
+	/* (D): what the job wrote is visible to whoever sees it done. */
+	smp_store_release(&ctx->status->completed_seqno, done);
 	spin_unlock_irqrestore(&ctx->lock, flags);
 	kfree(job);
 	xe_cbev_ctx_progress(ctx);
@@ -154,7 +156,9 @@ void xe_cbev_ctx_ban(struct xe_cbev_ctx *ctx, u32 reason, u64 addr)
 		ctx->fault_addr = addr;
 		WRITE_ONCE(ctx->status->ban_reason, reason);
 		WRITE_ONCE(ctx->status->fault_addr, addr);
-		WRITE_ONCE(ctx->status->state, DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED);
+		/* (E): a reader of the state sees the reason and address. */
+		smp_store_release(&ctx->status->state,
+				  DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED);
 		/* Readers that see the flag see the reason too. */
 		smp_store_release(&ctx->banned, true);
 		trace_xe_cbev_queue_ban(ctx, reason, addr);

@@ -10,6 +10,12 @@
 
 #include "xe_cbev_engine_types.h"
 
+/*
+ * Submissions a queue may have pending: an exec beyond is -EBUSY, and a
+ * direct queue's published tail waits in the ring until jobs retire.
+ */
+#define XE_CBEV_MAX_JOBS_PER_QUEUE	65536
+
 /* What the command streamer may do to the context it executes. */
 struct xe_cbev_job *xe_cbev_ctx_current_job(struct xe_cbev_ctx *ctx);
 void xe_cbev_ctx_complete_job(struct xe_cbev_ctx *ctx, struct xe_cbev_job *job);

@@ -24,10 +24,15 @@
  *
  * - xe_cbev_direct_fetch() takes what user space published: one load of
  *   the tail, checked as the exec ioctl checks a tail, becomes a job
- *   numbered from the file's submissions like any other. The engine
- *   calls it at the start of each of the queue's slices and while it
- *   polls; the doorbell ioctl and a counter free (which must see every
- *   submission made before it) call it too, under the same lock.
+ *   numbered from the file's submissions like any other, up to
+ *   XE_CBEV_MAX_JOBS_PER_QUEUE pending (the rest waits in the ring). The
+ *   engine calls it at the start of each of the queue's slices and while
+ *   it polls; the doorbell ioctl calls it too, under the same lock.
+ * - xe_cbev_direct_reserve() is what a counter free, which must see every
+ *   submission made before it, does instead: under a spinlock, so it
+ *   allocates nothing and cannot fail. It takes a number for what was
+ *   published and not taken yet; the fetch that takes it uses that
+ *   number, and until then the file counts it as not retired.
  * - The flag is the engine's and the doorbell's to write (one bit, no
  *   lock): it is cleared only where a look at the tail is still to come
  *   (at a slice's start, before the doorbell makes the queue runnable,
@@ -95,8 +100,9 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 	unsigned long flags;
 	u64 tail;
 
-	/* A hint only, to poll without allocating; the fetch is below. */
-	if (READ_ONCE(st->user_tail) == READ_ONCE(ctx->tail))
+	/* Hints only, to poll without allocating; the fetch is below. */
+	if (READ_ONCE(st->user_tail) == READ_ONCE(ctx->tail) ||
+	    READ_ONCE(ctx->nr_jobs) >= XE_CBEV_MAX_JOBS_PER_QUEUE)
 		return 0;
 	job = kzalloc(sizeof(*job), gfp);
 	if (!job)
@@ -105,7 +111,8 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 	spin_lock_irqsave(&ctx->lock, flags);
 	/* The one fetch: pairs with user space's release store (A). */
 	tail = smp_load_acquire(&st->user_tail);
-	if (tail == ctx->tail || ctx->dead || ctx->banned) {
+	if (tail == ctx->tail || ctx->dead || ctx->banned ||
+	    ctx->nr_jobs >= XE_CBEV_MAX_JOBS_PER_QUEUE) {
 		spin_unlock_irqrestore(&ctx->lock, flags);
 		kfree(job);
 		return 0;
@@ -119,7 +126,8 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 	if (list_empty(&ctx->jobs))
 		xe_cbev_ctx_progress(ctx);
 	job->tail = tail;
-	job->seqno = atomic64_inc_return(ctx->file_seqno);
+	job->seqno = ctx->direct_reserved ?: atomic64_inc_return(ctx->file_seqno);
+	ctx->direct_reserved = 0;
 	list_add_tail(&job->link, &ctx->jobs);
 	ctx->nr_jobs++;
 	trace_xe_cbev_job_submit(ctx, job, ctx->tail);
@@ -128,6 +136,32 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 	ctx->ops->submit(ctx);
 	spin_unlock_irqrestore(&ctx->lock, flags);
 	return 1;
+}
+
+/**
+ * xe_cbev_direct_reserve() - number what user space published, for a flush
+ * @ctx: a direct queue's context
+ *
+ * If user space published a tail the engine has not taken, the queue
+ * gets a submission number for it now, which the fetch that takes it
+ * will use; a number reserved already covers later tails too (they become
+ * the same job). Allocates nothing, so a caller under a spinlock cannot
+ * miss a submission.
+ *
+ * Context: any; takes the context's lock.
+ */
+void xe_cbev_direct_reserve(struct xe_cbev_ctx *ctx)
+{
+	unsigned long flags;
+	u64 tail;
+
+	spin_lock_irqsave(&ctx->lock, flags);
+	/* Pairs with user space's release store (A), as the fetch does. */
+	tail = smp_load_acquire(&ctx->status->user_tail);
+	if (!ctx->direct_reserved && !ctx->dead && !ctx->banned &&
+	    tail != ctx->tail)
+		ctx->direct_reserved = atomic64_inc_return(ctx->file_seqno);
+	spin_unlock_irqrestore(&ctx->lock, flags);
 }
 
 /**
@@ -172,7 +206,7 @@ void xe_cbev_direct_begin(struct xe_cbev_ctx *ctx)
 
 	if (READ_ONCE(st->flags) & DRM_XE_CBEV_RING_NEED_WAKEUP)
 		WRITE_ONCE(st->flags, 0);
-	xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN);
+	xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN | __GFP_ACCOUNT);
 	if (xe_cbev_ctx_current_job(ctx))
 		ctx->direct_dry_at = 0;
 }
@@ -191,7 +225,7 @@ enum xe_cbev_direct_next xe_cbev_direct_dry(struct xe_cbev_ctx *ctx)
 	ktime_t now = ktime_get();
 	int ret;
 
-	ret = xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN);
+	ret = xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN | __GFP_ACCOUNT);
 	if (ret > 0) {
 		ctx->direct_dry_at = 0;
 		return XE_CBEV_DIRECT_RUN;
@@ -208,7 +242,7 @@ enum xe_cbev_direct_next xe_cbev_direct_dry(struct xe_cbev_ctx *ctx)
 	WRITE_ONCE(st->flags, DRM_XE_CBEV_RING_NEED_WAKEUP);
 	/* (B'): the flag store before the tail load; pairs with user's (B). */
 	smp_mb();
-	ret = xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN);
+	ret = xe_cbev_direct_fetch(ctx, GFP_NOWAIT | __GFP_NOWARN | __GFP_ACCOUNT);
 	if (ret == 0 || ret == -EIO)
 		return XE_CBEV_DIRECT_SLEEP;
 	WRITE_ONCE(st->flags, 0);

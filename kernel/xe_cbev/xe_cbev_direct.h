@@ -18,6 +18,7 @@ enum xe_cbev_direct_next {
 };
 
 int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp);
+void xe_cbev_direct_reserve(struct xe_cbev_ctx *ctx);
 void xe_cbev_direct_begin(struct xe_cbev_ctx *ctx);
 int xe_cbev_direct_doorbell(struct xe_cbev_ctx *ctx);
 enum xe_cbev_direct_next xe_cbev_direct_dry(struct xe_cbev_ctx *ctx);

@@ -219,6 +219,13 @@ struct xe_cbev_ctx {
 	 * queues' jobs take (xe_cbev_direct_fetch())
 	 */
 	atomic64_t *file_seqno;
+	/**
+	 * @direct_reserved: direct queues: the number a counter free
+	 * reserved for what user space published and the engine has not
+	 * taken yet (xe_cbev_direct_reserve()), which the next job taken
+	 * from the ring gets; 0 for none; under @lock
+	 */
+	u64 direct_reserved;
 	/** @priority: DRM_XE_CBEV_PRIORITY_*; set at creation */
 	u32 priority;
 	/** @patient_waits: parked time does not count toward the hang timeout */

@@ -63,9 +63,10 @@ u64 xe_cbev_file_submitted_seqno(struct xe_cbev_file *xfile)
  * @xfile: the file
  *
  * Tails user space published on its direct queues that the engine has not
- * taken yet become jobs now, so that xe_cbev_file_submitted_seqno() covers
- * every submission made before the call (a counter slot freed after them
- * retires only once they finished).
+ * taken yet get their submission numbers now, so that
+ * xe_cbev_file_submitted_seqno() covers every submission made before the
+ * call (a counter slot freed after them retires only once they finished).
+ * Allocates nothing: it cannot fail.
  */
 void xe_cbev_file_direct_flush(struct xe_cbev_file *xfile)
 {
@@ -75,7 +76,7 @@ void xe_cbev_file_direct_flush(struct xe_cbev_file *xfile)
 	xa_lock(&xfile->queues);
 	xa_for_each(&xfile->queues, id, q) {
 		if (q->ctx.direct)
-			xe_cbev_direct_fetch(&q->ctx, GFP_ATOMIC | __GFP_NOWARN);
+			xe_cbev_direct_reserve(&q->ctx);
 	}
 	xa_unlock(&xfile->queues);
 }
@@ -102,6 +103,9 @@ u64 xe_cbev_file_retired_seqno(struct xe_cbev_file *xfile)
 		job = list_first_entry_or_null(&q->ctx.jobs, struct xe_cbev_job, link);
 		if (job && !q->ctx.banned)
 			retired = min(retired, job->seqno - 1);
+		/* Reserved for a tail the engine will take (and then run). */
+		if (q->ctx.direct_reserved && !q->ctx.banned && !q->ctx.dead)
+			retired = min(retired, q->ctx.direct_reserved - 1);
 		spin_unlock_irqrestore(&q->ctx.lock, flags);
 	}
 	xa_unlock(&xfile->queues);

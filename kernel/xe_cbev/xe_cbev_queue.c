@@ -46,9 +46,6 @@
  * dropped.
  */
 
-/* Submissions a queue may have pending. */
-#define MAX_JOBS_PER_QUEUE	65536
-
 static void queue_release(struct kref *ref)
 {
 	struct xe_cbev_queue *q = container_of(ref, struct xe_cbev_queue, ref);
@@ -367,7 +364,7 @@ int xe_cbev_exec_queue_get_state_ioctl(struct drm_device *dev, void *data,
  * address, or tail, or a direct queue; -EPERM when the caller is not the
  * process that opened the file; -ENOENT for an unknown queue; -EFAULT if the batch
  * array cannot be read; -EIO for a banned queue; -EBUSY when the queue
- * has MAX_JOBS_PER_QUEUE submissions pending; -ENOMEM.
+ * has XE_CBEV_MAX_JOBS_PER_QUEUE submissions pending; -ENOMEM.
  */
 int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 			 const struct drm_xe_cbev_exec *args, u64 *seqno)
@@ -426,7 +423,7 @@ int xe_cbev_queue_submit(struct xe_cbev_file *xfile,
 		ret = ctx->dead ? -ENOENT : -EIO;
 		goto err_unlock;
 	}
-	if (XE_CBEV_IOCTL_DBG(xdev, ctx->nr_jobs >= MAX_JOBS_PER_QUEUE)) {
+	if (XE_CBEV_IOCTL_DBG(xdev, ctx->nr_jobs >= XE_CBEV_MAX_JOBS_PER_QUEUE)) {
 		ret = -EBUSY;
 		goto err_unlock;
 	}

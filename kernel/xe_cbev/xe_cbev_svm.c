@@ -226,11 +226,18 @@ int xe_cbev_svm_pin_value(struct xe_cbev_svm *svm, u64 addr,
 	 * would otherwise pin the shared zero page, which the first write
 	 * replaces, so the wait would never see the value.
 	 */
+	/*
+	 * A wait may last forever (on memory nothing ever writes): the pin
+	 * is long-term, so the page leaves ZONE_MOVABLE and CMA first, and
+	 * never holds up compaction or memory hot-unplug. Writable
+	 * file-backed mappings refuse a long-term pin for writing (6.5 on):
+	 * those are pinned for reading, like read-only memory.
+	 */
 	got = xe_cbev_pin_user_pages_remote(mm, ALIGN_DOWN(addr, PAGE_SIZE), 1,
-					    FOLL_WRITE, page);
+					    FOLL_WRITE | FOLL_LONGTERM, page);
 	if (got != 1)
 		got = xe_cbev_pin_user_pages_remote(mm, ALIGN_DOWN(addr, PAGE_SIZE),
-						    1, 0, page);
+						    1, FOLL_LONGTERM, page);
 	mmap_read_unlock(mm);
 	mmput(mm);
 	return got == 1 ? 0 : -EFAULT;

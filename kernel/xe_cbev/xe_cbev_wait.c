@@ -339,10 +339,11 @@ static bool cond_dead(const struct xe_cbev_cond *c)
 }
 
 /*
- * 0 / index: done; -EAGAIN: not yet; -EIO: the named queue is banned, or
- * a condition that does not hold never will (and, for ANY, none holds).
- * Every condition is looked at, so that a lost one behind pending ones
- * is seen.
+ * 0 / index: done; -EAGAIN: not yet; -EIO: the wait is not done and the
+ * named queue is banned or gone, or a condition that does not hold never
+ * will (and, for ANY, none holds). What holds wins: a value written before
+ * its queue was banned or destroyed is there. Every condition is looked
+ * at, so that a lost one behind pending ones is seen.
  */
 static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		      const struct xe_cbev_queue *q)
@@ -351,7 +352,7 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 	u32 i;
 
 	if (q && (READ_ONCE(q->ctx.banned) || READ_ONCE(q->ctx.dead)))
-		return -EIO;
+		lost = true;
 	for (i = 0; i < n; i++) {
 		const struct xe_cbev_queue *cq = conds[i].queue;
 
@@ -368,9 +369,9 @@ static int conds_eval(const struct xe_cbev_cond *conds, u32 n, bool any,
 		else if (!cq && cond_dead(&conds[i]))
 			lost = true;
 	}
-	if (lost)
-		return -EIO;
-	return pending ? -EAGAIN : 0;
+	if (!pending)
+		return 0;
+	return lost ? -EIO : -EAGAIN;
 }
 
 static int conds_resolve(struct xe_cbev_file *xfile,
@@ -578,8 +579,8 @@ static int host_wait(struct xe_cbev_file *xfile, struct xe_cbev_cond *conds,
  * @file: the caller's file
  *
  * Return: 0; -ETIME on timeout; -EIO if the named queue is or becomes
- * banned; -ERESTARTSYS on a signal (a relative timeout is updated first);
- * -EINVAL, -ENOENT, -EFAULT for bad arguments as in
+ * banned (or is destroyed) before the conditions hold; -ERESTARTSYS on a
+ * signal (a relative timeout is updated first); -EINVAL, -ENOENT, -EFAULT for bad arguments as in
  * xe_cbev_cond_resolve(), and -ENOENT for an unknown queue.
  */
 int xe_cbev_wait_ioctl(struct drm_device *dev, void *data,

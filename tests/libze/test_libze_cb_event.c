@@ -873,6 +873,70 @@ START_TEST(test_cb_host_waits_while_another_thread_resignals)
 }
 END_TEST
 
+/* ---- destroying a list with work in flight ------------------------------ */
+
+struct churn {
+	ze_event_handle_t ev;
+	atomic_bool stop;
+	atomic_uint bad;
+	ze_result_t first_bad;
+};
+
+static void *churn_waiter(void *arg)
+{
+	struct churn *c = arg;
+	unsigned int n = 0;
+	ze_result_t q, w;
+
+	while (!atomic_load(&c->stop)) {
+		q = zeEventQueryStatus(c->ev);
+		w = zeEventHostSynchronize(c->ev, ++n % 8 ? 0 : 1000000);
+		if ((q != ZE_RESULT_SUCCESS && q != ZE_RESULT_NOT_READY) ||
+		    (w != ZE_RESULT_SUCCESS && w != ZE_RESULT_NOT_READY)) {
+			if (!atomic_fetch_add(&c->bad, 1))
+				c->first_bad = q != ZE_RESULT_SUCCESS &&
+					       q != ZE_RESULT_NOT_READY ? q : w;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Work submitted completes and signals whatever happens to its list:
+ * three threads query and synchronize an event while a fourth, over and
+ * over, creates an immediate in-order list, appends a fill that signals
+ * the event and destroys the list at once. No call may answer
+ * DEVICE_LOST (nothing faulted), and the last signal completes.
+ */
+START_TEST(test_cb_list_destroyed_with_work_in_flight)
+{
+	struct churn c = { .ev = lz_cb_event(CB_IMM) };
+	uint8_t *p = lz_alloc_shared(N), pattern = 0x5a;
+	pthread_t t[3];
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, churn_waiter, &c), 0);
+	for (i = 0; i < 300; i++) {
+		ze_command_list_handle_t list = lz_immediate_list(true);
+
+		ck_assert_ok(zeCommandListAppendMemoryFill(list, p, &pattern, 1, N,
+							   c.ev, 0, NULL));
+		ck_assert_ok(zeCommandListDestroy(list));
+	}
+	atomic_store(&c.stop, true);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+	ck_assert_msg(!atomic_load(&c.bad), "%u host calls failed, first with %#x",
+		      atomic_load(&c.bad), c.first_bad);
+	ck_assert_ok(zeEventHostSynchronize(c.ev, UINT64_MAX));
+	ck_assert_uint_eq(p[0], 0x5a);
+	ck_assert_uint_eq(p[N - 1], 0x5a);
+	ck_assert_ok(zeEventDestroy(c.ev));
+	lz_free(p);
+}
+END_TEST
+
 static Suite *cb_event_suite(void)
 {
 	Suite *s = suite_create("cb_event");
@@ -907,6 +971,7 @@ static Suite *cb_event_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_cb_host_waits_while_another_thread_resignals);
+	tcase_add_test(tc, test_cb_list_destroyed_with_work_in_flight);
 	suite_add_tcase(s, tc);
 	return s;
 }

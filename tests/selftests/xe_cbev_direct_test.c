@@ -406,4 +406,45 @@ TEST(stress_every_append_completes_under_load)
 	stress_run(_metadata, true);
 }
 
+/*
+ * A direct queue is capped like the exec ioctl's queues: with the engine
+ * parked, every doorbell takes what was published as one more job, up to
+ * 65,536 pending; what comes after waits in the ring, and runs once the
+ * jobs retire.
+ */
+#define MAX_JOBS	65536
+#define EXTRA_JOBS	4000
+
+TEST(direct_jobs_capped)
+{
+	uint32_t dw[8], noop = MI_NOOP;
+	struct test_buf buf;
+	struct test_ring r;
+	uint64_t gate_tail;
+	unsigned int i;
+	int fd = st_open_render();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, buf_create(fd, &buf, 4096, 0));
+	ASSERT_EQ(0, direct_ring_create(fd, &r, 1u << 20));
+	ring_emit(&r, dw, emit_sem64(dw, buf.gpu, 1, SAD_GTE));
+	gate_tail = r.tail;
+	ASSERT_EQ(0, publish(&r, r.tail, NULL));
+	ASSERT_EQ(0, wake(fd, r.id));
+	for (i = 0; i < MAX_JOBS + EXTRA_JOBS; i++) {
+		ring_emit(&r, &noop, 1);
+		__atomic_store_n(&r.status->user_tail, r.tail, __ATOMIC_RELEASE);
+		ASSERT_EQ(0, wake(fd, r.id));
+	}
+	/* The gate's job and 65,535 others; the rest is still in the ring. */
+	EXPECT_EQ(gate_tail + 4ull * (MAX_JOBS - 1),
+		  __atomic_load_n(&r.status->tail, __ATOMIC_ACQUIRE));
+	*(volatile uint64_t *)buf.cpu = 1;
+	EXPECT_EQ(0, wait_queue_done(fd, r.id, r.tail, 120 * SEC));
+	EXPECT_EQ(r.tail, __atomic_load_n(&r.status->tail, __ATOMIC_ACQUIRE));
+	ring_unmap(&r);
+	buf_destroy(fd, &buf);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN

@@ -633,15 +633,29 @@ struct drm_xe_cbev_counter_set_writer {
  *
  * The kernel writes every field but @user_tail, which only user space
  * writes (and only on a direct queue); user space reads the others.
+ *
+ * The kernel publishes @head, @completed_seqno and @state with release
+ * stores; user space reads them with acquire loads, so that what it sees
+ * published comes with what came before it, on any architecture:
+ *
+ *	engine				user space
+ *	reads ring bytes < h		h = load-acquire(head)
+ *	store-release head = h		reuses ring bytes < h      (C)
+ *	writes of submission s		s = load-acquire(completed_seqno)
+ *	store-release completed = s	reads what s wrote         (D)
+ *	stores ban_reason, fault_addr	st = load-acquire(state)
+ *	store-release state = BANNED	reads the reason           (E)
  */
 struct drm_xe_cbev_ring_status {
-	/** @head: bytes the engine has consumed since creation */
+	/** @head: bytes the engine has consumed since creation (C) */
 	__u64 head;
 	/** @tail: bytes submitted since creation */
 	__u64 tail;
-	/** @completed_seqno: last submission whose commands all executed */
+	/**
+	 * @completed_seqno: last submission whose commands all executed (D)
+	 */
 	__u64 completed_seqno;
-	/** @state: DRM_XE_CBEV_EXEC_QUEUE_STATE_* */
+	/** @state: DRM_XE_CBEV_EXEC_QUEUE_STATE_* (E) */
 	__u32 state;
 	/** @ban_reason: DRM_XE_CBEV_BAN_*, once banned */
 	__u32 ban_reason;
@@ -933,7 +947,10 @@ struct drm_xe_cbev_wait {
 	__u32 flags;
 	/** @timeout_ns: nanoseconds; negative waits forever, 0 only checks */
 	__s64 timeout_ns;
-	/** @exec_queue_id: 0, or a queue whose ban ends the wait with -EIO */
+	/**
+	 * @exec_queue_id: 0, or a queue whose ban (or destruction) ends the
+	 * wait with -EIO, unless the conditions hold by then
+	 */
 	__u32 exec_queue_id;
 	/** @index: out: for an ANY wait, the index of a condition that held */
 	__u32 index;

@@ -265,7 +265,14 @@ ze_result_t xe_cmdlist_destroy(ze_command_list_handle_t hCommandList)
 
 	if (!list)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	/* The application made sure nothing is executing (spec). */
+	/*
+	 * Work an immediate list submitted completes, and signals its events,
+	 * whatever happens to the list: destroying its queue now would make
+	 * other threads' waits on those events see a lost device. So wait
+	 * for it, as compute-runtime does; a banned queue answers at once.
+	 */
+	if (list->immediate && list->ring)
+		(void)xe_ring_wait(list->ring, list->last_seqno, UINT64_MAX);
 	cmdlist_free(list);
 	return ZE_RESULT_SUCCESS;
 }

@@ -370,7 +370,9 @@ static void queue_retire(struct fake_queue *q)
 		n++;
 	if (!n)
 		return;
-	q->status->completed_seqno = q->pending[n - 1].seqno;
+	/* (D) of the status page: what the jobs wrote comes first. */
+	__atomic_store_n(&q->status->completed_seqno, q->pending[n - 1].seqno,
+			 __ATOMIC_RELEASE);
 	q->num_pending -= n;
 	memmove(q->pending, q->pending + n, q->num_pending * sizeof(*q->pending));
 }
