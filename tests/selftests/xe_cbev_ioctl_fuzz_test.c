@@ -8,9 +8,14 @@
  * ids, addresses and tokens the two files really have, of the other
  * file, or closed -- then gets some of its 32- and 64-bit words (sizes,
  * counts, offsets, flags, handles, pad, reserved, extensions) replaced by
- * boundary or random values. The kernel must survive all of it without a
- * report (the VM harness fails on any), give every object back once the
- * files close, and still work.
+ * boundary or random values. Each file's direct queue gets commands
+ * (stores, user dispatches, no-ops, garbage), tails (sound, backwards,
+ * random) and doorbells; the execution-unit ioctls take dispatches and
+ * report them complete, faulted or with numbers that were never handed
+ * out; and now and then a forked child goes on with the parent's fds,
+ * where whatever would reach the parent's memory must be refused. The
+ * kernel must survive all of it without a report (the VM harness fails on
+ * any), give every object back once the files close, and still work.
  *
  * The seed is printed; XE_CBEV_FUZZ_SEED=N replays a run, and
  * XE_CBEV_FUZZ_SECONDS=N changes its length (default 10).
@@ -24,6 +29,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <sys/time.h>
+#include <sys/wait.h>
+
+#include <drm/xe_cbev_cs.h>
 
 #include "xe_cbev_engine_util.h"
 #include "kselftest_harness.h"
@@ -43,6 +51,8 @@ struct fuzz {
 	__u64 tokens[POOL][2];
 	int dmabufs[POOL];		/* dma-buf fds kept to import */
 	uint8_t *scratch;		/* what user pointers point at */
+	struct test_ring direct[2];	/* a direct queue of each file */
+	bool child;			/* a forked child: no ring mappings */
 	unsigned long calls, ok;
 };
 
@@ -175,9 +185,146 @@ static void fuzz_cond(struct fuzz *f, struct drm_xe_cbev_wait_cond *c, int w)
 } while (0)
 #define MUTATE(f, a)	mutate(f, &(a), sizeof(a), NULL, 0)
 
+/* Commands a direct ring gets: mostly sound ones, dispatches among them. */
+static void fuzz_ring(struct fuzz *f, struct test_ring *r)
+{
+	uint32_t dw[16];
+	unsigned int n, i;
+
+	switch (rnd(f, 4)) {
+	case 0:
+		n = emit_sdi64(dw, f->addrs[rnd(f, 8)], fuzz_value(f));
+		break;
+	case 1:
+		dw[0] = XE_CBEV_USER_DISPATCH_DW0;
+		dw[1] = 0;
+		dw[2] = rnd64(f);
+		dw[3] = rnd64(f);
+		for (i = 4; i < 7; i++)
+			dw[i] = rnd(f, 3) ? 1 + rnd(f, 3) : fuzz_value(f);
+		dw[7] = 0;
+		dw[8] = 0;
+		n = XE_CBEV_USER_DISPATCH_DWORDS;
+		break;
+	case 2:
+		n = 1 + rnd(f, 8);
+		for (i = 0; i < n; i++)
+			dw[i] = MI_NOOP;
+		break;
+	default:
+		n = 1 + rnd(f, 4);
+		for (i = 0; i < n; i++)
+			dw[i] = fuzz_value(f);
+		break;
+	}
+	ring_emit(r, dw, n);
+}
+
+/* The direct queue of file @w: commands, a tail (mostly sound), a doorbell. */
+static int fuzz_direct(struct fuzz *f, int w)
+{
+	struct test_ring *r = &f->direct[w];
+	struct drm_xe_cbev_exec_queue_wake a = { .exec_queue_id = r->id };
+	uint64_t tail;
+
+	if (f->child || !r->map)
+		return -1;	/* the ring is not mapped in a forked child */
+	/* Room for a few commands, as a ring user must leave. */
+	if (r->tail + 64 - __atomic_load_n(&r->status->head, __ATOMIC_ACQUIRE) <= r->size)
+		fuzz_ring(f, r);
+	switch (rnd(f, 8)) {
+	case 0:
+		tail = fuzz_value(f);
+		break;
+	case 1:
+		tail = r->tail + 4 * rnd(f, 3) - 4;
+		break;
+	default:
+		tail = r->tail;
+		break;
+	}
+	__atomic_store_n(&r->status->user_tail, tail, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (rnd(f, 2))
+		return 0;
+	MUTATE(f, a);
+	return st_ioctl(f->fd[w], DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE, &a);
+}
+
+/* Execution units: take a dispatch and report it, or report at random. */
+static int fuzz_eu(struct fuzz *f, int fd, int w)
+{
+	struct drm_xe_cbev_eu_wait t = { .flags = DRM_XE_CBEV_EU_WAIT_NONBLOCK };
+	struct drm_xe_cbev_eu_report r = { 0 };
+	int err;
+
+	switch (rnd(f, 4)) {
+	case 0: {
+		struct drm_xe_cbev_eu_stop a = {
+			.flags = rnd(f, 4) ? DRM_XE_CBEV_EU_STOP_RESUME : 0,
+		};
+
+		MUTATE(f, a);
+		return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_STOP, &a);
+	}
+	case 1:
+		r.exec_queue_id = rnd(f, 2) ? f->direct[w].id : f->queues[w][rnd(f, POOL)];
+		r.seqno = rnd(f, 2) ? 1 + rnd(f, 64) : fuzz_value(f);
+		break;
+	default:
+		if (rnd(f, 8) == 0)
+			MUTATE(f, t);
+		err = st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &t);
+		if (err)
+			return err;
+		r.exec_queue_id = t.exec_queue_id;
+		r.seqno = t.seqno;
+		break;
+	}
+	r.status = rnd(f, 4) ? DRM_XE_CBEV_EU_REPORT_COMPLETE : DRM_XE_CBEV_EU_REPORT_FAULT;
+	if (r.status == DRM_XE_CBEV_EU_REPORT_FAULT)
+		r.fault_addr = fuzz_value(f);
+	if (rnd(f, 8) == 0)
+		MUTATE(f, r);
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &r);
+}
+
+static int one_call(struct fuzz *f);
+
+/*
+ * A forked child goes on with the parent's fds for a while: everything
+ * that would reach the parent's memory is refused, the rest works.
+ */
+static int fuzz_fork(struct fuzz *f)
+{
+	int status, i;
+	pid_t pid;
+
+	if (f->child || rnd(f, 16))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		/* Handlers are inherited, interval timers are not. */
+		struct itimerval it = {
+			.it_interval = { 0, 20000 }, .it_value = { 0, 20000 },
+		};
+
+		setitimer(ITIMER_REAL, &it, NULL);
+		f->child = true;
+		for (i = 0; i < 200; i++)
+			one_call(f);
+		_exit(0);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -1;
+}
+
 static int one_call(struct fuzz *f)
 {
-	unsigned int op = rnd(f, 20);
+	unsigned int op = rnd(f, 24);
 	int w, fd = pick_fd(f, &w), err;
 
 	switch (op) {
@@ -404,6 +551,13 @@ static int one_call(struct fuzz *f)
 		}
 		return err;
 	}
+	case 20:
+		return fuzz_direct(f, w);
+	case 21:
+	case 22:
+		return fuzz_eu(f, fd, w);
+	case 23:
+		return fuzz_fork(f);
 	default: {
 		struct drm_prime_handle a = {
 			.fd = rnd(f, 8) ? f->dmabufs[rnd(f, POOL)] : (int)fuzz_value(f),
@@ -461,6 +615,11 @@ static int fuzz_setup(struct fuzz *f)
 				return err;
 			f->queues[w][i] = c.exec_queue_id;
 		}
+		err = ring_create_flags(f->fd[w], &f->direct[w], 4096, 50,
+					DRM_XE_CBEV_EXEC_QUEUE_CREATE_DIRECT);
+		if (err)
+			return err;
+		f->queues[w][2] = f->direct[w].id;
 	}
 	/* Handles of the other file, and some that were closed. */
 	for (i = 0; i < 4; i++) {
@@ -530,6 +689,8 @@ TEST_F_TIMEOUT(ioctl_fuzz, random_arguments_survive, 180)
 
 	for (i = 0; i < POOL; i++)
 		close_fd_out(f.dmabufs[i]);
+	ring_unmap(&f.direct[0]);
+	ring_unmap(&f.direct[1]);
 	close(f.fd[0]);
 	close(f.fd[1]);
 	munmap(f.scratch, SCRATCH_SIZE);
