@@ -31,39 +31,6 @@ static int ipc_revoke(int fd, const __u64 *token)
 	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_IPC_REVOKE, &r);
 }
 
-static int send_fd(int sock, int fd)
-{
-	char data = 'f', cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-	struct iovec iov = { .iov_base = &data, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	char data, cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = &data, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
-	struct cmsghdr *c;
-	int fd;
-
-	if (recvmsg(sock, &msg, 0) != 1)
-		return -1;
-	c = CMSG_FIRSTHDR(&msg);
-	if (!c || c->cmsg_type != SCM_RIGHTS)
-		return -1;
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	return fd;
-}
-
 /* Run this binary as "--child ARGV..." with the given fds kept open. */
 static pid_t spawn_child(const char *const *argv)
 {
@@ -185,7 +152,7 @@ static int child_import_scm(char **a)
 	int fd = st_open_render(), sock = atoi(a[0]), dmabuf;
 	uint32_t handle;
 
-	dmabuf = recv_fd(sock);
+	dmabuf = st_recv_fd(sock);
 	if (fd < 0 || dmabuf < 0)
 		return child_fail("import-scm", 2);
 	if (drmPrimeFDToHandle(fd, dmabuf, &handle))
@@ -224,7 +191,7 @@ static int child_as_nobody(char **a)
 	struct drm_xe_cbev_ipc_import m;
 	uint32_t handle;
 
-	dmabuf = recv_fd(atoi(a[2]));
+	dmabuf = st_recv_fd(atoi(a[2]));
 	if (setgid(NOBODY) || setuid(NOBODY))
 		return child_fail("as-nobody", 2);
 	fd = st_open_render();
@@ -334,7 +301,7 @@ static int child_fd_as(char **a)
 	int uid = atoi(a[0]), expect = atoi(a[2]), fd, dmabuf, err;
 	uint32_t handle;
 
-	dmabuf = recv_fd(atoi(a[1]));
+	dmabuf = st_recv_fd(atoi(a[1]));
 	if (setgid(uid) || setuid(uid))
 		return child_fail("fd-as", 2);
 	fd = st_open_render();
@@ -498,7 +465,7 @@ TEST_F(ipc, by_scm_rights)
 	sprintf(sk, "%d", sv[1]);
 	pid = spawn_child((const char *[]){ "import-scm", sk, u64s(off, x.offset), "9", NULL });
 	ASSERT_GT(pid, 0);
-	ASSERT_EQ(0, send_fd(sv[0], x.fd));
+	ASSERT_EQ(0, st_send_fd(sv[0], x.fd));
 	close(x.fd);
 	ASSERT_EQ(1, read(sv[0], &c, 1));
 	ASSERT_EQ(0, signal_counter(self, 9));
@@ -553,7 +520,7 @@ TEST_F(ipc, other_uid_refused_unless_granted)
 		pid = spawn_child((const char *[]){ "as-nobody", u64s(t0, x.token[0]),
 			u64s(t1, x.token[1]), sk, grant ? "0" : "13", NULL });
 		ASSERT_GT(pid, 0);
-		ASSERT_EQ(0, send_fd(sv[0], x.fd));
+		ASSERT_EQ(0, st_send_fd(sv[0], x.fd));
 		EXPECT_EQ(0, child_status(pid)) TH_LOG("grant %d", grant);
 		close(x.fd);
 		close(sv[0]);
@@ -589,12 +556,12 @@ TEST_F(ipc, importer_cannot_reexport)
 	sprintf(uid, "%d", NOBODY2);
 	pid = spawn_child((const char *[]){ "fd-as", uid, sk, "13", NULL });
 	ASSERT_GT(pid, 0);
-	ASSERT_EQ(0, send_fd(sv[0], x.fd));
+	ASSERT_EQ(0, st_send_fd(sv[0], x.fd));
 	EXPECT_EQ(0, child_status(pid));
 	/* ...and still open to the granted one, by fd and token. */
 	pid = spawn_child((const char *[]){ "as-nobody", t0, t1, sk, "0", NULL });
 	ASSERT_GT(pid, 0);
-	ASSERT_EQ(0, send_fd(sv[0], x.fd));
+	ASSERT_EQ(0, st_send_fd(sv[0], x.fd));
 	EXPECT_EQ(0, child_status(pid));
 	close(x.fd);
 	close(sv[0]);

@@ -238,46 +238,6 @@ TEST_F(isolation, forked_child_refused)
 	EXPECT_EQ(0, wait_gte(self->p.fd, PTR(self->p.secret), 7, 10 * SEC));
 }
 
-static void send_fd(int sock, int fd)
-{
-	char buf[CMSG_SPACE(sizeof(int))] = { 0 };
-	char byte = 0;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = buf, .msg_controllen = sizeof(buf),
-	};
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	if (sendmsg(sock, &msg, 0) != 1)
-		_exit(3);
-}
-
-static int recv_fd(int sock)
-{
-	char buf[CMSG_SPACE(sizeof(int))] = { 0 };
-	char byte;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = buf, .msg_controllen = sizeof(buf),
-	};
-	struct cmsghdr *cm;
-	int fd;
-
-	if (recvmsg(sock, &msg, 0) != 1)
-		return -1;
-	cm = CMSG_FIRSTHDR(&msg);
-	if (!cm || cm->cmsg_type != SCM_RIGHTS)
-		return -1;
-	memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-	return fd;
-}
-
 /* The child drops the inherited fd and root, then gets the fd anew. */
 static void nobody_probes(struct parent *p, int sock)
 {
@@ -286,7 +246,8 @@ static void nobody_probes(struct parent *p, int sock)
 	char go;
 
 	if (sock < 0) {
-		send_fd(-sock - 1, p->fd);
+		if (st_send_fd(-sock - 1, p->fd))
+			_exit(3);
 		return;
 	}
 	if (read(sock, &go, 1) != 1)
@@ -294,7 +255,7 @@ static void nobody_probes(struct parent *p, int sock)
 	close(p->fd);
 	if (setgid(65534) || setuid(65534))
 		_exit(4);
-	mine.fd = recv_fd(sock);
+	mine.fd = st_recv_fd(sock);
 	if (mine.fd < 0)
 		_exit(5);
 	probe_all(&mine, res);
