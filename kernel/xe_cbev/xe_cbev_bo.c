@@ -76,8 +76,9 @@ static int xe_cbev_bo_mmap(struct drm_gem_object *obj,
 	if (bo->process_mm && current->mm != bo->process_mm)
 		return -EPERM;
 	ret = drm_gem_shmem_mmap(&bo->shmem, vma);
+	/* VM_IO: madvise(MADV_DOFORK) cannot take VM_DONTCOPY away. */
 	if (!ret && bo->process_mm)
-		xe_cbev_vm_flags_set(vma, VM_DONTCOPY);
+		xe_cbev_vm_flags_set(vma, VM_DONTCOPY | VM_IO);
 	return ret;
 }
 
@@ -307,7 +308,7 @@ int xe_cbev_bo_create_ioctl(struct drm_device *dev, void *data,
 	if (IS_ERR(bo))
 		return PTR_ERR(bo);
 	bo->shmem.map_wc = !!(args->flags & DRM_XE_CBEV_BO_CREATE_WC);
-	bo->creator = to_xe_cbev_file(file)->id;
+	bo->creator = to_xe_cbev_file(file)->serial;
 
 	/* Final step: publish the handle; the handle keeps the object. */
 	ret = drm_gem_handle_create(file, &bo->shmem.base, &handle);

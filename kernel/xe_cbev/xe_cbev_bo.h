@@ -96,12 +96,12 @@ struct xe_cbev_bo {
 	 */
 	const struct mm_struct *process_mm;
 	/**
-	 * @creator: the file that created the object (&xe_cbev_file.id),
+	 * @creator: the file that created the object (&xe_cbev_file.serial),
 	 * whose writer records decide every file's waits on it (see
 	 * xe_cbev_writer.c); 0 for an object made by the kernel for itself
 	 * or imported from another driver; set at creation
 	 */
-	u32 creator;
+	u64 creator;
 };
 
 static inline struct xe_cbev_bo *to_xe_cbev_bo(struct drm_gem_object *obj)

@@ -139,7 +139,7 @@ page_create(struct xe_cbev_counter_mgr *mgr, struct xe_cbev_file *xfile,
 	}
 	/* From here on the object owns the page struct and frees it. */
 	bo->counter = page;
-	bo->creator = mgr->file_id;
+	bo->creator = mgr->file_serial;
 	bo->release = page_free;
 	page->bo = bo;
 
@@ -442,11 +442,12 @@ int xe_cbev_counter_set(struct xe_cbev_file *xfile, u32 id, u64 value)
 /**
  * xe_cbev_counter_mgr_init() - set up a file's counter manager
  * @mgr: the manager
- * @file_id: the file's id (&xe_cbev_file.id), the creator of its pages
+ * @file_serial: the file's serial (&xe_cbev_file.serial), the creator of
+ *	its pages
  */
-void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr, u32 file_id)
+void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr, u64 file_serial)
 {
-	mgr->file_id = file_id;
+	mgr->file_serial = file_serial;
 	mutex_init(&mgr->lock);
 	xa_init_flags(&mgr->pages, XA_FLAGS_ALLOC);
 	mgr->hint = 0;

@@ -28,7 +28,7 @@ typedef void (*xe_cbev_counter_freed_fn)(struct xe_cbev_file *xfile,
  */
 #define XE_CBEV_COUNTER_MAX_PAGES	DRM_XE_CBEV_MAX_COUNTER_PAGES_PER_FILE
 
-void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr, u32 file_id);
+void xe_cbev_counter_mgr_init(struct xe_cbev_counter_mgr *mgr, u64 file_serial);
 void xe_cbev_counter_mgr_fini(struct xe_cbev_counter_mgr *mgr,
 			      struct xe_cbev_file *xfile,
 			      struct drm_file *file);

@@ -80,8 +80,8 @@ struct xe_cbev_counter_mgr {
 	u32 hint;
 	/** @nr_pages: entries in @pages */
 	u32 nr_pages;
-	/** @file_id: the owning file's id, its pages' creator; set at init */
-	u32 file_id;
+	/** @file_serial: the owning file's serial, its pages' creator; set at init */
+	u64 file_serial;
 };
 
 #endif /* _XE_CBEV_COUNTER_TYPES_H_ */

@@ -238,7 +238,7 @@ static bool cs_sem_dead(struct xe_cbev_ctx *ctx, struct xe_cbev_bo *bo, u64 addr
 	if (!binding)
 		return false;
 	dead = xe_cbev_writer_dead(binding->bo, addr - binding->start + binding->offset,
-				   ctx->client_id);
+				   ctx->file_serial);
 	xe_cbev_vm_binding_put(binding);
 	return dead;
 }

@@ -101,8 +101,10 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 	u64 tail;
 
 	/* Hints only, to poll without allocating; the fetch is below. */
-	if (READ_ONCE(st->user_tail) == READ_ONCE(ctx->tail) ||
-	    READ_ONCE(ctx->nr_jobs) >= XE_CBEV_MAX_JOBS_PER_QUEUE)
+	if (READ_ONCE(st->user_tail) == READ_ONCE(ctx->tail) &&
+	    !READ_ONCE(ctx->direct_reserved))
+		return 0;
+	if (READ_ONCE(ctx->nr_jobs) >= XE_CBEV_MAX_JOBS_PER_QUEUE)
 		return 0;
 	job = kzalloc(sizeof(*job), gfp);
 	if (!job)
@@ -111,6 +113,9 @@ int xe_cbev_direct_fetch(struct xe_cbev_ctx *ctx, gfp_t gfp)
 	spin_lock_irqsave(&ctx->lock, flags);
 	/* The one fetch: pairs with user space's release store (A). */
 	tail = smp_load_acquire(&st->user_tail);
+	/* A reservation for a tail user space took back covers nothing. */
+	if (tail == ctx->tail)
+		ctx->direct_reserved = 0;
 	if (tail == ctx->tail || ctx->dead || ctx->banned ||
 	    ctx->nr_jobs >= XE_CBEV_MAX_JOBS_PER_QUEUE) {
 		spin_unlock_irqrestore(&ctx->lock, flags);
@@ -159,8 +164,11 @@ void xe_cbev_direct_reserve(struct xe_cbev_ctx *ctx)
 	/* Pairs with user space's release store (A), as the fetch does. */
 	tail = smp_load_acquire(&ctx->status->user_tail);
 	if (!ctx->direct_reserved && !ctx->dead && !ctx->banned &&
-	    tail != ctx->tail)
+	    tail != ctx->tail) {
 		ctx->direct_reserved = atomic64_inc_return(ctx->file_seqno);
+		/* Runnable: its next slice takes the tail (no allocation). */
+		ctx->ops->submit(ctx);
+	}
 	spin_unlock_irqrestore(&ctx->lock, flags);
 }
 

@@ -68,8 +68,9 @@ static int xe_cbev_open(struct drm_device *dev, struct drm_file *file)
 
 	xfile->xdev = to_xe_cbev_device(dev);
 	xfile->id = atomic_inc_return(&xfile->xdev->last_file_id);
+	xfile->serial = atomic64_inc_return(&xfile->xdev->last_file_serial);
 	xe_cbev_vm_init(&xfile->vm, xfile->xdev);
-	xe_cbev_counter_mgr_init(&xfile->counters, xfile->id);
+	xe_cbev_counter_mgr_init(&xfile->counters, xfile->serial);
 	xe_cbev_file_submissions_init(xfile);
 	xe_cbev_file_queues_init(xfile);
 	xe_cbev_eu_init(&xfile->eu);

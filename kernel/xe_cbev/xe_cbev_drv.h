@@ -71,6 +71,8 @@ struct xe_cbev_device {
 	} stats;
 	/** @last_file_id: the id of the file opened last, for traces */
 	atomic_t last_file_id;
+	/** @last_file_serial: the serial of the file opened last */
+	atomic64_t last_file_serial;
 };
 
 /**
@@ -83,6 +85,11 @@ struct xe_cbev_file {
 	struct xe_cbev_device *xdev;
 	/** @id: names the file (a client) in traces; set at open */
 	u32 id;
+	/**
+	 * @serial: names the file in writer records (xe_cbev_writer.c): from
+	 * 1, 64 bits, so never reused while the device exists; set at open
+	 */
+	u64 serial;
 	/** @vm: the file's GPU address space */
 	struct xe_cbev_vm vm;
 	/** @counters: the file's counter slots */

@@ -196,9 +196,11 @@ struct xe_cbev_ctx {
 	/** @id: the exec queue's id, for messages; set once published */
 	u32 id;
 	/**
-	 * @client_id: the owning file's id, for traces and for the writer
-	 * records its semaphore waits heed; set at creation
+	 * @file_serial: the owning file's serial, whose writer records its
+	 * semaphore waits heed; set at creation
 	 */
+	u64 file_serial;
+	/** @client_id: the owning file's id, for traces; set at creation */
 	u32 client_id;
 	/** @vm: the owning file's address space; set at creation */
 	struct xe_cbev_vm *vm;

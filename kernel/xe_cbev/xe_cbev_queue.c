@@ -163,6 +163,7 @@ queue_create(struct xe_cbev_file *xfile, struct drm_file *file,
 	q->file = file;
 	q->ctx.drm = &xfile->xdev->drm;
 	q->ctx.client_id = xfile->id;
+	q->ctx.file_serial = xfile->serial;
 	q->ctx.client = &xfile->engine;
 	q->ctx.vm = &xfile->vm;
 	q->ctx.event_wq = &xfile->event_wq;

@@ -10,6 +10,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_drv.h"
+#include "xe_cbev_svm.h"
 #include "xe_cbev_view.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_vm_bind.h"
@@ -86,7 +87,8 @@ out_put:
  * Return: 0; -EINVAL for a bad op, flag, pad, extension or reserved field,
  * a misaligned, empty, wrapping or out-of-range address range, an offset or
  * range outside the object, or an overlap; -ENOENT for an unknown handle or
- * nothing to unmap; -EACCES for a writable mapping of a counter page;
+ * nothing to unmap; -EPERM when the caller is not the process that opened
+ * the file; -EACCES for a writable mapping of a counter page;
  * -EOPNOTSUPP for an object imported from another driver; -ENOSPC when the
  * file has DRM_XE_CBEV_MAX_BINDINGS_PER_FILE mappings; -ENOMEM.
  */
@@ -116,6 +118,12 @@ int xe_cbev_vm_bind_ioctl(struct drm_device *dev, void *data,
 	    XE_CBEV_IOCTL_DBG(xdev, args->addr + args->range >
 			      DRM_XE_CBEV_VA_USER_END))
 		return -EINVAL;
+	/*
+	 * The user half is the opener's address space: a binding shadows
+	 * its memory, so another holder could redirect its queues' accesses.
+	 */
+	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
+		return -EPERM;
 
 	if (unmap)
 		return xe_cbev_vm_unmap(&xfile->vm, args->addr, args->range,

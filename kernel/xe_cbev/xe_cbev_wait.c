@@ -203,7 +203,7 @@ int xe_cbev_cond_resolve(struct xe_cbev_file *xfile,
 
 	memset(c, 0, sizeof(*c));
 	c->is32 = is32;
-	c->waiter = xfile->id;
+	c->waiter = xfile->serial;
 	c->op = uc->op;
 	c->value = uc->value;
 

@@ -37,10 +37,10 @@ struct xe_cbev_cond {
 	/** @svm: the value is in the process's own memory; @page is pinned */
 	bool svm;
 	/**
-	 * @waiter: the waiting file's id, whose writer records (and the
+	 * @waiter: the waiting file's serial, whose writer records (and the
 	 * object creator's) decide whether @bo's value is dead
 	 */
-	u32 waiter;
+	u64 waiter;
 	/**
 	 * @svm_wq: for @svm, the wait queue engine writes to the process's
 	 * memory wake, or NULL for a wait that only polls

@@ -77,15 +77,15 @@ static wait_queue_head_t *writer_wq(const struct xe_cbev_writer *w)
 }
 
 /* Does @w's death decide a wait of file @waiter on an object of @creator? */
-static bool writer_applies(const struct xe_cbev_writer *w, u32 waiter,
-			   u32 creator)
+static bool writer_applies(const struct xe_cbev_writer *w, u64 waiter,
+			   u64 creator)
 {
 	return waiter == XE_CBEV_WRITER_ANY_FILE || w->author == waiter ||
 	       w->author == creator;
 }
 
 static bool writers_dead(struct xarray *xa, atomic_t *nr_dead, u64 offset,
-			 u32 waiter, u32 creator)
+			 u64 waiter, u64 creator)
 {
 	struct xe_cbev_writer *w;
 	bool dead = false;
@@ -108,14 +108,14 @@ static bool writers_dead(struct xarray *xa, atomic_t *nr_dead, u64 offset,
  * @bo: the object (a view's origin), or NULL for the process's own
  *	memory, whose writers are looked up by xe_cbev_svm_writer_dead()
  * @offset: byte offset of the value in @bo
- * @waiter: the waiting file (&xe_cbev_file.id)
+ * @waiter: the waiting file (&xe_cbev_file.serial)
  *
  * Only the waiter's own records and those of the object's creator count.
  *
  * Context: any; the caller holds a reference on @bo.
  * Return: true if the location is dead.
  */
-bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u32 waiter)
+bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u64 waiter)
 {
 	return bo && writers_dead(&bo->writers, &bo->nr_dead, offset, waiter,
 				  bo->creator);
@@ -271,7 +271,7 @@ static void writer_unlink_locked(struct xe_cbev_writer *w)
 
 /* The record @author keeps for a location, or NULL. */
 static struct xe_cbev_writer *writer_find_locked(struct xarray *xa,
-						 unsigned long index, u32 author)
+						 unsigned long index, u64 author)
 {
 	struct xe_cbev_writer *w;
 
@@ -305,7 +305,7 @@ static void writer_remove_locked(struct xe_cbev_writer *w)
  * the record of file @author.
  */
 static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
-		      u64 offset, struct xe_cbev_queue *q, u32 author)
+		      u64 offset, struct xe_cbev_queue *q, u64 author)
 {
 	struct xe_cbev_writer *old, *w = NULL;
 	struct xe_cbev_svm_writers *ws = NULL;
@@ -374,13 +374,13 @@ out:
  * @bo: the object (a view's origin), referenced by the caller
  * @offset: byte offset of the qword in @bo
  * @q: the queue, referenced by the caller, or NULL to forget the writer
- * @author: the calling file (&xe_cbev_file.id), whose record changes; the
+ * @author: the calling file (&xe_cbev_file.serial), whose record changes; the
  *	records of other files stay
  *
  * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
  */
 int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q,
-		       u32 author)
+		       u64 author)
 {
 	return writer_set(bo, NULL, offset, q, author);
 }
@@ -391,12 +391,12 @@ int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *
  * @svm: the system memory of @q's file
  * @addr: the address, 8-byte aligned, that no binding covers
  * @q: a queue of the file, referenced by the caller, or NULL
- * @author: the file (&xe_cbev_file.id)
+ * @author: the file (&xe_cbev_file.serial)
  *
  * Return: 0; -ENOENT if @q was destroyed meanwhile; -ENOMEM.
  */
 int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr,
-			   struct xe_cbev_queue *q, u32 author)
+			   struct xe_cbev_queue *q, u64 author)
 {
 	return writer_set(NULL, svm, addr, q, author);
 }

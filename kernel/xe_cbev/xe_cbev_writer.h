@@ -53,12 +53,12 @@ struct xe_cbev_writer {
 	 */
 	struct xe_cbev_writer __rcu *next;
 	/**
-	 * @author: the file that stated the record (&xe_cbev_file.id): it
+	 * @author: the file that stated the record (&xe_cbev_file.serial): it
 	 * decides that file's waits, and those of every file when the
 	 * author created the object (importers wait on what the exporter
 	 * writes), never the waits of the file that created the object
 	 */
-	u32 author;
+	u64 author;
 	/** @queue: the writer, or NULL once it is destroyed */
 	struct xe_cbev_queue *queue;
 	/**
@@ -86,21 +86,21 @@ struct xe_cbev_writer {
 };
 
 /* A waiter for which every record counts: the process's own memory. */
-#define XE_CBEV_WRITER_ANY_FILE	U32_MAX
+#define XE_CBEV_WRITER_ANY_FILE	U64_MAX
 
-bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u32 waiter);
+bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u64 waiter);
 void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset);
 void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo);
 void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q);
 void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q);
 int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q,
-		       u32 author);
+		       u64 author);
 bool xe_cbev_svm_writer_dead(struct xe_cbev_svm *svm, u64 addr);
 struct xe_cbev_svm_writers *xe_cbev_svm_writers_get(struct xe_cbev_svm *svm);
 void xe_cbev_svm_writers_put(struct xe_cbev_svm_writers *ws);
 bool xe_cbev_svm_writers_dead(struct xe_cbev_svm_writers *ws, u64 addr);
 int xe_cbev_svm_writer_set(struct xe_cbev_svm *svm, u64 addr, struct xe_cbev_queue *q,
-			   u32 author);
+			   u64 author);
 void xe_cbev_writers_svm_fini(struct xe_cbev_svm *svm);
 
 #endif /* _XE_CBEV_WRITER_H_ */

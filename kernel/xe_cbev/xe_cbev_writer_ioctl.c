@@ -113,9 +113,9 @@ int xe_cbev_counter_set_writer_ioctl(struct drm_device *dev, void *data,
 	}
 	ret = writer_target(xfile, args, &bo, &offset);
 	if (!ret && !bo) {
-		ret = xe_cbev_svm_writer_set(&xfile->vm.svm, offset, q, xfile->id);
+		ret = xe_cbev_svm_writer_set(&xfile->vm.svm, offset, q, xfile->serial);
 	} else if (!ret) {
-		ret = xe_cbev_writer_set(bo, offset, q, xfile->id);
+		ret = xe_cbev_writer_set(bo, offset, q, xfile->serial);
 		xe_cbev_bo_put(bo);
 	}
 	if (q)

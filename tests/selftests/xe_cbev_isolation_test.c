@@ -37,6 +37,7 @@ enum probe {
 	P_EU_WAIT,		/* take the parent's dispatches */
 	P_EU_REPORT,
 	P_EU_STOP,
+	P_VM_BIND,		/* bind over the parent's addresses */
 	P_COUNTER_WAIT,		/* a counter: not process memory, allowed */
 	P_SEQNO,		/* not a probe: the exec's seqno, if it ran */
 	NR_PROBES
@@ -48,6 +49,7 @@ struct parent {
 	struct test_ring d;	/* a direct queue */
 	uint64_t ring_offset;
 	uint32_t counter;
+	uint32_t bo;		/* an object of the parent's */
 	volatile uint64_t *secret;	/* malloc'ed, written after fork() */
 };
 
@@ -114,6 +116,8 @@ static void probe_all(const struct parent *p, int *res)
 	res[P_EU_WAIT] = st_ioctl(p->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &ew);
 	res[P_EU_REPORT] = st_ioctl(p->fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &er);
 	res[P_EU_STOP] = st_ioctl(p->fd, DRM_IOCTL_XE_CBEV_EU_STOP, &es);
+	res[P_VM_BIND] = st_vm_map(p->fd, p->bo, 0, 4096,
+				   PTR(p->secret) & ~4095ull, 0);
 	res[P_COUNTER_WAIT] = wait_conds(p->fd, &cc, 1, 0, 0, 0, NULL);
 }
 
@@ -122,7 +126,7 @@ static void expect_refused(struct __test_metadata *_metadata, const int *res)
 	static const char *const name[NR_PROBES] = {
 		"wait", "sync_file", "exec", "queue create", "doorbell",
 		"ring mmap", "ring inherited", "set writer", "eu wait",
-		"eu report", "eu stop", "counter wait",
+		"eu report", "eu stop", "vm bind", "counter wait",
 	};
 	int i;
 
@@ -156,6 +160,7 @@ FIXTURE_SETUP(isolation)
 	self->p.ring_offset = c.ring_mmap_offset;
 	ASSERT_EQ(0, st_counter_alloc(self->p.fd, &a));
 	self->p.counter = a.id;
+	ASSERT_EQ(0, st_bo_create(self->p.fd, 4096, 0, &self->p.bo));
 	self->p.secret = calloc(1, sizeof(uint64_t));
 	ASSERT_NE(NULL, self->p.secret);
 	*self->p.secret = 1;

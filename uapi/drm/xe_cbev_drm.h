@@ -518,16 +518,20 @@ struct drm_xe_cbev_counter_set {
  * or, with &DRM_XE_CBEV_CAP_SYSTEM_MEMORY, in the caller's own memory at
  * an address nothing is bound at (kept in the file's address space, for
  * its own waits and queues; forgotten when the file is closed).
- * A location has at most one writer, the latest named: @exec_queue_id 0
- * forgets it.
+ * A record is the caller file's own: a location has at most one writer
+ * per file, the latest that file named, and @exec_queue_id 0 forgets the
+ * caller's record only.
  *
  * If the writer is banned, the location becomes *dead*: nothing will
  * write it any more, so every wait on it that does not hold yet ends --
  * &DRM_IOCTL_XE_CBEV_WAIT and its io_uring twin return -EIO, a sync_file
  * fence signals with the error -EIO, and an exec queue whose semaphore
  * wait reads it is banned with &DRM_XE_CBEV_BAN_LOST_DEPENDENCY (so the
- * locations *it* writes die in turn). This holds in every process that
- * imported the location, since they all read the same object. A
+ * locations *it* writes die in turn). Whose record counts: a file's own
+ * waits heed its own records and those of the file that created the
+ * object -- so every importer learns of the exporter's writer's ban --
+ * but never another importer's: a read-write importer's record decides
+ * its own waits only, not the exporter's nor other importers'. A
  * location stays dead, after its writer is destroyed too, until it is
  * given a writer again (or 0); a counter slot also when it is freed.
  *

@@ -103,6 +103,9 @@ static struct xe_cmdlist *cmdlist_alloc(struct xe_context *ctx,
 	return list;
 }
 
+/* How long zeCommandListDestroy waits for an immediate list's work. */
+#define XE_CMDLIST_DESTROY_WAIT_NS	(10ull * 1000 * 1000 * 1000)
+
 static void cmdlist_free(struct xe_cmdlist *list)
 {
 	/* Once the ring is gone, nothing the list kept is used any more. */
@@ -270,9 +273,12 @@ ze_result_t xe_cmdlist_destroy(ze_command_list_handle_t hCommandList)
 	 * whatever happens to the list: destroying its queue now would make
 	 * other threads' waits on those events see a lost device. So wait
 	 * for it, as compute-runtime does; a banned queue answers at once.
+	 * Work held by an event nobody will signal (an application tearing
+	 * down) is given the kernel's default hang timeout, then dropped.
 	 */
 	if (list->immediate && list->ring)
-		(void)xe_ring_wait(list->ring, list->last_seqno, UINT64_MAX);
+		(void)xe_ring_wait(list->ring, list->last_seqno,
+				   XE_CMDLIST_DESTROY_WAIT_NS);
 	cmdlist_free(list);
 	return ZE_RESULT_SUCCESS;
 }

@@ -504,6 +504,16 @@ static int sqpoll_ready_locked(void)
 	if (sqpoll.state)
 		return sqpoll.state < 0 ? sqpoll.state : 0;
 	err = io_uring_queue_init_params(XE_SQPOLL_ENTRIES, &sqpoll.ring, &p);
+	/*
+	 * Whatever reaches this ring's submission queue runs as this process
+	 * (its polling thread issues the commands): a forked child must not
+	 * inherit the mappings (Documentation/uapi.rst, "Who may use what").
+	 */
+	if (!err) {
+		err = io_uring_ring_dontfork(&sqpoll.ring);
+		if (err)
+			io_uring_queue_exit(&sqpoll.ring);
+	}
 	sqpoll.state = err ? err : 1;
 	return err;
 }
