@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include <drm/xe_cbev_cs.h>
+
 #include "xe_cbev_test_util.h"
 
 #define RING_PAGE	4096u
@@ -137,6 +139,23 @@ static inline unsigned int emit_dispatch(uint32_t *p, uint32_t kernel,
 		p[4 + 2 * i] = a[i] >> 32;
 	}
 	return 15;
+}
+
+/* XE_CBEV_USER_DISPATCH of @x * @y * @z groups, or @indirect counts. */
+static inline unsigned int emit_user_dispatch(uint32_t *p, uint64_t cookie,
+					      uint32_t x, uint32_t y, uint32_t z,
+					      uint64_t indirect)
+{
+	p[0] = XE_CBEV_USER_DISPATCH_DW0;
+	p[1] = indirect ? XE_CBEV_USER_DISPATCH_INDIRECT : 0;
+	p[2] = (uint32_t)cookie;
+	p[3] = cookie >> 32;
+	p[4] = x;
+	p[5] = y;
+	p[6] = z;
+	p[7] = (uint32_t)indirect;
+	p[8] = indirect >> 32;
+	return XE_CBEV_USER_DISPATCH_DWORDS;
 }
 
 /* ---- exec queues ------------------------------------------------------- */

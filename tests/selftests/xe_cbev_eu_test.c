@@ -16,22 +16,6 @@
 
 #define BUF_SIZE	4096
 
-static unsigned int emit_user_dispatch(uint32_t *p, uint64_t cookie,
-				       uint32_t x, uint32_t y, uint32_t z,
-				       uint64_t indirect)
-{
-	p[0] = XE_CBEV_USER_DISPATCH_DW0;
-	p[1] = indirect ? XE_CBEV_USER_DISPATCH_INDIRECT : 0;
-	p[2] = (uint32_t)cookie;
-	p[3] = cookie >> 32;
-	p[4] = x;
-	p[5] = y;
-	p[6] = z;
-	p[7] = (uint32_t)indirect;
-	p[8] = indirect >> 32;
-	return XE_CBEV_USER_DISPATCH_DWORDS;
-}
-
 static int eu_wait(int fd, uint32_t flags, struct drm_xe_cbev_eu_wait *w)
 {
 	memset(w, 0, sizeof(*w));

@@ -195,17 +195,14 @@ static void fuzz_ring(struct fuzz *f, struct test_ring *r)
 	case 0:
 		n = emit_sdi64(dw, f->addrs[rnd(f, 8)], fuzz_value(f));
 		break;
-	case 1:
-		dw[0] = XE_CBEV_USER_DISPATCH_DW0;
-		dw[1] = 0;
-		dw[2] = rnd64(f);
-		dw[3] = rnd64(f);
-		for (i = 4; i < 7; i++)
-			dw[i] = rnd(f, 3) ? 1 + rnd(f, 3) : fuzz_value(f);
-		dw[7] = 0;
-		dw[8] = 0;
-		n = XE_CBEV_USER_DISPATCH_DWORDS;
+	case 1: {
+		uint32_t g[3];
+
+		for (i = 0; i < 3; i++)
+			g[i] = rnd(f, 3) ? 1 + rnd(f, 3) : fuzz_value(f);
+		n = emit_user_dispatch(dw, rnd64(f), g[0], g[1], g[2], 0);
 		break;
+	}
 	case 2:
 		n = 1 + rnd(f, 8);
 		for (i = 0; i < n; i++)

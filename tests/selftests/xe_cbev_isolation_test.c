@@ -337,20 +337,6 @@ TEST_F(isolation, opener_threads_allowed)
 
 /* ---- 7: a dispatch identity is never reused ----------------------------- */
 
-static unsigned int emit_dispatch_1(uint32_t *p, uint64_t cookie)
-{
-	p[0] = XE_CBEV_USER_DISPATCH_DW0;
-	p[1] = 0;
-	p[2] = (uint32_t)cookie;
-	p[3] = cookie >> 32;
-	p[4] = 1;
-	p[5] = 1;
-	p[6] = 1;
-	p[7] = 0;
-	p[8] = 0;
-	return XE_CBEV_USER_DISPATCH_DWORDS;
-}
-
 static int eu_take(int fd, struct drm_xe_cbev_eu_wait *w)
 {
 	memset(w, 0, sizeof(*w));
@@ -382,7 +368,7 @@ TEST(stale_report_never_completes_another_dispatch)
 	ASSERT_GE(fd, 0);
 	ASSERT_NE(NULL, done);
 	ASSERT_EQ(0, ring_create(fd, &a, 4096, 0));
-	ring_emit(&a, dw, emit_dispatch_1(dw, 1));
+	ring_emit(&a, dw, emit_user_dispatch(dw, 1, 1, 1, 1, 0));
 	ASSERT_EQ(0, ring_submit(&a));
 	ASSERT_EQ(0, eu_take(fd, &w1));
 	EXPECT_EQ(a.id, w1.exec_queue_id);
@@ -391,7 +377,7 @@ TEST(stale_report_never_completes_another_dispatch)
 
 	ASSERT_EQ(0, ring_create(fd, &b, 4096, 0));
 	ASSERT_EQ(a.id, b.id);	/* the id came back */
-	ring_emit(&b, dw, emit_dispatch_1(dw, 2));
+	ring_emit(&b, dw, emit_user_dispatch(dw, 2, 1, 1, 1, 0));
 	ring_emit(&b, dw, emit_sdi64(dw, PTR(done), 1));
 	ASSERT_EQ(0, ring_submit(&b));
 	ASSERT_EQ(0, eu_take(fd, &w2));
