@@ -405,4 +405,53 @@ static inline int ring_sync(struct test_ring *r, uint64_t fence, uint64_t value)
 	return err ? err : wait_queue_done(r->fd, r->id, seqno, 10 * SEC);
 }
 
+/* ---- writers and execution units ------------------------------------- */
+
+/* A command the engine does not know: it bans the queue. */
+#define BAD_COMMAND	0x0b000000u
+
+/* DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER; returns the errno. */
+static inline int set_writer(int fd, uint64_t addr, uint32_t flags,
+			     uint32_t queue)
+{
+	struct drm_xe_cbev_counter_set_writer a = {
+		.addr = addr, .flags = flags, .exec_queue_id = queue,
+	};
+
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, &a);
+}
+
+/* Ban @r with a command the engine does not know; returns its reason. */
+static inline uint32_t ban(struct test_ring *r)
+{
+	struct drm_xe_cbev_exec_queue_state s;
+	uint32_t dw[1] = { BAD_COMMAND };
+	uint64_t seqno;
+
+	ring_emit(r, dw, 1);
+	if (ring_submit_batches(r, NULL, 0, &seqno) ||
+	    wait_queue_done(r->fd, r->id, seqno, 10 * SEC) != EIO ||
+	    queue_state(r->fd, r->id, &s))
+		return ~0u;
+	return s.ban_reason;
+}
+
+static inline int eu_wait(int fd, uint32_t flags, struct drm_xe_cbev_eu_wait *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->flags = flags;
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, w);
+}
+
+static inline int eu_report(int fd, uint32_t queue, uint64_t seqno,
+			    uint32_t status, uint64_t addr)
+{
+	struct drm_xe_cbev_eu_report r = {
+		.exec_queue_id = queue, .seqno = seqno, .status = status,
+		.fault_addr = addr,
+	};
+
+	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &r);
+}
+
 #endif /* XE_CBEV_ENGINE_UTIL_H */

@@ -16,24 +16,6 @@
 
 #define BUF_SIZE	4096
 
-static int eu_wait(int fd, uint32_t flags, struct drm_xe_cbev_eu_wait *w)
-{
-	memset(w, 0, sizeof(*w));
-	w->flags = flags;
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, w);
-}
-
-static int eu_report(int fd, uint32_t queue, uint64_t seqno, uint32_t status,
-		     uint64_t addr)
-{
-	struct drm_xe_cbev_eu_report r = {
-		.exec_queue_id = queue, .seqno = seqno, .status = status,
-		.fault_addr = addr,
-	};
-
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &r);
-}
-
 static int eu_stop(int fd, uint32_t flags)
 {
 	struct drm_xe_cbev_eu_stop s = { .flags = flags };

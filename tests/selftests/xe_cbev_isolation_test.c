@@ -337,21 +337,6 @@ TEST_F(isolation, opener_threads_allowed)
 
 /* ---- 7: a dispatch identity is never reused ----------------------------- */
 
-static int eu_take(int fd, struct drm_xe_cbev_eu_wait *w)
-{
-	memset(w, 0, sizeof(*w));
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, w);
-}
-
-static int eu_report(int fd, uint32_t queue, uint64_t seqno)
-{
-	struct drm_xe_cbev_eu_report r = {
-		.exec_queue_id = queue, .seqno = seqno,
-	};
-
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &r);
-}
-
 /*
  * Queue ids come back at once; dispatch numbers never do. A stale report
  * for a destroyed queue's dispatch must not complete the dispatch of the
@@ -370,7 +355,7 @@ TEST(stale_report_never_completes_another_dispatch)
 	ASSERT_EQ(0, ring_create(fd, &a, 4096, 0));
 	ring_emit(&a, dw, emit_user_dispatch(dw, 1, 1, 1, 1, 0));
 	ASSERT_EQ(0, ring_submit(&a));
-	ASSERT_EQ(0, eu_take(fd, &w1));
+	ASSERT_EQ(0, eu_wait(fd, 0, &w1));
 	EXPECT_EQ(a.id, w1.exec_queue_id);
 	ring_unmap(&a);
 	ASSERT_EQ(0, queue_destroy(fd, a.id));
@@ -380,15 +365,15 @@ TEST(stale_report_never_completes_another_dispatch)
 	ring_emit(&b, dw, emit_user_dispatch(dw, 2, 1, 1, 1, 0));
 	ring_emit(&b, dw, emit_sdi64(dw, PTR(done), 1));
 	ASSERT_EQ(0, ring_submit(&b));
-	ASSERT_EQ(0, eu_take(fd, &w2));
+	ASSERT_EQ(0, eu_wait(fd, 0, &w2));
 	EXPECT_EQ(b.id, w2.exec_queue_id);
 	EXPECT_NE(w1.seqno, w2.seqno);
 
 	/* The late report of the old dispatch is refused... */
-	EXPECT_EQ(EINVAL, eu_report(fd, w1.exec_queue_id, w1.seqno));
+	EXPECT_EQ(EINVAL, eu_report(fd, w1.exec_queue_id, w1.seqno, 0, 0));
 	EXPECT_EQ(0ull, *done);
 	/* ...and the real one completes the new queue's. */
-	EXPECT_EQ(0, eu_report(fd, w2.exec_queue_id, w2.seqno));
+	EXPECT_EQ(0, eu_report(fd, w2.exec_queue_id, w2.seqno, 0, 0));
 	EXPECT_EQ(0, wait_gte(fd, PTR(done), 1, 10 * SEC));
 	ring_unmap(&b);
 	close(fd);
@@ -398,31 +383,6 @@ TEST(stale_report_never_completes_another_dispatch)
 /* ---- 5, 6: writer records belong to the file that wrote them ------------ */
 
 #define VA_IMPORT	0x300000000ull
-#define BAD_COMMAND	0x0b000000u
-
-static int set_writer(int fd, uint64_t addr, uint32_t queue)
-{
-	struct drm_xe_cbev_counter_set_writer a = {
-		.addr = addr, .exec_queue_id = queue,
-	};
-
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, &a);
-}
-
-/* Ban @r with a command the engine does not know; 0 once it is banned. */
-static int ban(struct test_ring *r)
-{
-	uint32_t dw[1] = { BAD_COMMAND };
-	uint64_t seqno;
-	int err;
-
-	ring_emit(r, dw, 1);
-	err = ring_submit_batches(r, NULL, 0, &seqno);
-	if (!err)
-		err = wait_queue_done(r->fd, r->id, seqno, 10 * SEC) == EIO ? 0 : -1;
-	return err;
-}
-
 /* An exporter's buffer, imported read-write into a second file. */
 struct shared_buf {
 	int fd, fd2;
@@ -470,14 +430,14 @@ TEST(importer_record_never_bans_exporter)
 	share(_metadata, &sb);
 	ASSERT_EQ(0, ring_create(sb.fd, &r1, 4096, 0));
 	ASSERT_EQ(0, ring_create(sb.fd2, &r2, 4096, 0));
-	ASSERT_EQ(0, set_writer(sb.fd2, sb.gpu2, r2.id));
+	ASSERT_EQ(0, set_writer(sb.fd2, sb.gpu2, 0, r2.id));
 
 	/* The exporter's queue parks until the qword is 1, then says so. */
 	ring_emit(&r1, dw, emit_sem64(dw, sb.b.gpu, 1, SAD_GTE));
 	ring_emit(&r1, dw, emit_sdi64(dw, sb.b.gpu + 8, 1));
 	ASSERT_EQ(0, ring_submit_batches(&r1, NULL, 0, &seqno));
 
-	ASSERT_EQ(0, ban(&r2));
+	ASSERT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&r2));
 	/* The importer's record decides the importer's waits... */
 	EXPECT_EQ(EIO, wait_gte(sb.fd2, sb.gpu2, 1, 10 * SEC));
 	/* ...never the exporter's: its wait, queue and value go on. */
@@ -504,9 +464,9 @@ TEST(importer_cannot_erase_exporter_record)
 
 	share(_metadata, &sb);
 	ASSERT_EQ(0, ring_create(sb.fd, &rw, 4096, 0));
-	ASSERT_EQ(0, set_writer(sb.fd, sb.b.gpu, rw.id));
-	EXPECT_EQ(0, set_writer(sb.fd2, sb.gpu2, 0));
-	ASSERT_EQ(0, ban(&rw));
+	ASSERT_EQ(0, set_writer(sb.fd, sb.b.gpu, 0, rw.id));
+	EXPECT_EQ(0, set_writer(sb.fd2, sb.gpu2, 0, 0));
+	ASSERT_EQ(DRM_XE_CBEV_BAN_BAD_COMMAND, ban(&rw));
 	EXPECT_EQ(EIO, wait_gte(sb.fd, sb.b.gpu, 1, 10 * SEC));
 	EXPECT_EQ(EIO, wait_gte(sb.fd2, sb.gpu2, 1, 10 * SEC));
 	ring_unmap(&rw);

@@ -18,7 +18,6 @@
 #include "kselftest_harness.h"
 
 #define VA_IMPORT	0x300000000ull
-#define BAD_COMMAND	0x0b000000u
 
 FIXTURE(writer) {
 	int fd;
@@ -42,30 +41,6 @@ FIXTURE_TEARDOWN(writer)
 }
 
 #define GPU(off)	(self->b.gpu + (off))
-
-static int set_writer(int fd, uint64_t addr, uint32_t flags, uint32_t queue)
-{
-	struct drm_xe_cbev_counter_set_writer a = {
-		.addr = addr, .flags = flags, .exec_queue_id = queue,
-	};
-
-	return st_ioctl(fd, DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER, &a);
-}
-
-/* Ban @r with a command the engine does not know; returns its reason. */
-static uint32_t ban(struct test_ring *r)
-{
-	struct drm_xe_cbev_exec_queue_state s;
-	uint32_t dw[1] = { BAD_COMMAND };
-	uint64_t seqno;
-
-	ring_emit(r, dw, 1);
-	if (ring_submit_batches(r, NULL, 0, &seqno) ||
-	    wait_queue_done(r->fd, r->id, seqno, 10 * SEC) != EIO ||
-	    queue_state(r->fd, r->id, &s))
-		return ~0u;
-	return s.ban_reason;
-}
 
 static uint32_t ban_reason_when_done(struct test_ring *r, uint64_t seqno)
 {
