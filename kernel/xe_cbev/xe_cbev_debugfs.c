@@ -26,6 +26,10 @@
  *
  *	device bos 3 bindings 2 counter_pages 1 counter_slots 5 pinned_pages 2
  *
+ * the second what its engine did, slices run since the device was created:
+ *
+ *	engine slices 1234
+ *
  * then, for each file, a "file pid <pid>" line followed by its objects.
  */
 
@@ -75,6 +79,8 @@ static int xe_cbev_debugfs_show(struct seq_file *m, void *data)
 		   atomic_read(&xdev->stats.counter_pages),
 		   atomic_read(&xdev->stats.counter_slots),
 		   atomic_long_read(&xdev->stats.pinned_pages));
+	seq_printf(m, "engine slices %lld\n",
+		   (long long)atomic64_read(&xdev->engine.slices));
 
 	mutex_lock(&dev->filelist_mutex);
 	list_for_each_entry(file, &dev->filelist, lhead)

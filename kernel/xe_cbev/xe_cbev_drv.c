@@ -200,13 +200,18 @@ static struct xe_cbev_device *xe_cbev_device_create(unsigned int index)
 	}
 	xdev->pdev = pdev;
 	uuid_gen(&xdev->uuid);
+	ret = xe_cbev_engine_init(&xdev->engine, index);
+	if (ret)
+		goto err_release_group;
 
 	/* Final step: expose the device to user space. */
 	ret = drm_dev_register(&xdev->drm, 0);
 	if (ret)
-		goto err_release_group;
+		goto err_engine;
 	return xdev;
 
+err_engine:
+	xe_cbev_engine_fini(&xdev->engine);
 err_release_group:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -220,7 +225,10 @@ static void xe_cbev_device_unregister(struct xe_cbev_device *xdev)
 	drm_dev_unregister(&xdev->drm);
 }
 
-/* Frees what xe_cbev_device_create() made, once unregistered. */
+/*
+ * Frees what xe_cbev_device_create() made, once unregistered and once its
+ * engine is gone (xe_cbev_engine_fini() runs what is still deferred to it).
+ */
 static void xe_cbev_device_release(struct xe_cbev_device *xdev)
 {
 	struct platform_device *pdev = xdev->pdev;
@@ -241,12 +249,9 @@ static int __init xe_cbev_init(void)
 		return -EINVAL;
 	}
 
-	ret = xe_cbev_engine_init();
-	if (ret)
-		return ret;
 	ret = xe_cbev_wait_init();
 	if (ret)
-		goto err_engine;
+		return ret;
 	xe_cbev_ipc_init();
 
 	for (i = 0; i < devices; i++) {
@@ -262,13 +267,12 @@ static int __init xe_cbev_init(void)
 err_devices:
 	while (i--) {
 		xe_cbev_device_unregister(xe_cbev_devs[i]);
+		xe_cbev_engine_fini(&xe_cbev_devs[i]->engine);
 		xe_cbev_device_release(xe_cbev_devs[i]);
 		xe_cbev_devs[i] = NULL;
 	}
 	xe_cbev_ipc_fini();
 	xe_cbev_wait_fini();
-err_engine:
-	xe_cbev_engine_fini();
 	return ret;
 }
 
@@ -280,7 +284,8 @@ static void __exit xe_cbev_exit(void)
 		xe_cbev_device_unregister(xe_cbev_devs[i]);
 	/* Deferred cleanups may still put objects: run them while the devices live. */
 	xe_cbev_wait_fini();
-	xe_cbev_engine_fini();
+	for (i = 0; i < devices; i++)
+		xe_cbev_engine_fini(&xe_cbev_devs[i]->engine);
 	xe_cbev_ipc_fini();
 	for (i = 0; i < devices; i++)
 		xe_cbev_device_release(xe_cbev_devs[i]);

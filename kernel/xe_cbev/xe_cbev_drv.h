@@ -50,6 +50,8 @@ struct xe_cbev_device {
 	struct platform_device *pdev;
 	/** @uuid: identity of this device instance, set once at creation */
 	uuid_t uuid;
+	/** @engine: the device's engine, which no other device shares */
+	struct xe_cbev_engine engine;
 	/**
 	 * @stats: live objects of every file, for debugfs; atomics, so that
 	 * no lock orders against them

@@ -22,9 +22,11 @@
 /**
  * DOC: engine and scheduling
  *
- * The engine executes one context (one per exec queue) at a time, a
- * bounded slice of its commands at a time, on one work item of an
- * ordered workqueue. It takes turns fairly: round robin between clients
+ * Each device has an engine of its own (&struct xe_cbev_engine), which
+ * executes one context (one per exec queue) at a time, a bounded slice of
+ * its commands at a time, on one work item of an ordered workqueue of its
+ * own; the devices of one module load share nothing of it, so one
+ * device's load does not delay another's. It takes turns fairly: round robin between clients
  * (open files) that have a context to run, and within a client round
  * robin between its runnable contexts. A context whose slice ends with
  * more to do goes to the back of its client's turn, and the client to the
@@ -93,47 +95,49 @@ static const struct {
 	[DRM_XE_CBEV_PRIORITY_HIGH] = { 2048, SZ_4M, 4 * NSEC_PER_MSEC },
 };
 
-/* The engine: its workqueue and its one work item, which runs a slice. */
-static struct workqueue_struct *xe_cbev_engine_wq;
 static void engine_run(struct work_struct *work);
-static DECLARE_WORK(engine_work, engine_run);
-
-/*
- * The turns: clients with a runnable context, and each context's
- * scheduling state. Nests inside &xe_cbev_ctx.lock.
- */
-static DEFINE_SPINLOCK(engine_lock);
-static LIST_HEAD(engine_clients);
-/* Woken when a slice ends, for cancel. */
-static DECLARE_WAIT_QUEUE_HEAD(engine_idle);
 
 /**
- * xe_cbev_engine_init() - create the engine's workqueue
+ * xe_cbev_engine_init() - set a device's engine up
+ * @engine: the engine, embedded in the device
+ * @index: the device's index, which names the workqueue
  *
  * Return: 0 or -ENOMEM.
  */
-int xe_cbev_engine_init(void)
+int xe_cbev_engine_init(struct xe_cbev_engine *engine, unsigned int index)
 {
-	xe_cbev_engine_wq = alloc_ordered_workqueue("xe_cbev_engine", 0);
-	return xe_cbev_engine_wq ? 0 : -ENOMEM;
+	engine->wq = alloc_ordered_workqueue("xe_cbev_engine%u", 0, index);
+	if (!engine->wq)
+		return -ENOMEM;
+	INIT_WORK(&engine->work, engine_run);
+	spin_lock_init(&engine->lock);
+	INIT_LIST_HEAD(&engine->clients);
+	init_waitqueue_head(&engine->idle);
+	atomic64_set(&engine->slices, 0);
+	return 0;
 }
 
 /**
- * xe_cbev_engine_fini() - destroy the engine's workqueue
+ * xe_cbev_engine_fini() - destroy a device's engine
+ * @engine: the engine
  *
- * Runs after every file is closed, so no context is left to run.
+ * Runs after every file of the device is closed, so no context is left to
+ * run; work still deferred to the engine runs first.
  */
-void xe_cbev_engine_fini(void)
+void xe_cbev_engine_fini(struct xe_cbev_engine *engine)
 {
-	destroy_workqueue(xe_cbev_engine_wq);
+	destroy_workqueue(engine->wq);
 }
 
 /**
  * xe_cbev_engine_client_init() - a new file has no context to run
  * @client: the file's place in the engine's turns
+ * @engine: the engine of the file's device
  */
-void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client)
+void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client,
+				struct xe_cbev_engine *engine)
 {
+	client->engine = engine;
 	INIT_LIST_HEAD(&client->link);
 	INIT_LIST_HEAD(&client->runnable);
 }
@@ -158,8 +162,9 @@ unsigned int xe_cbev_engine_default_hang_timeout_ms(void)
 static void sched_enqueue_locked(struct xe_cbev_ctx *ctx)
 {
 	struct xe_cbev_engine_client *client = ctx->client;
+	struct xe_cbev_engine *engine = ctx->engine;
 
-	lockdep_assert_held(&engine_lock);
+	lockdep_assert_held(&engine->lock);
 	if (ctx->running) {
 		ctx->kicked = true;
 		return;
@@ -170,14 +175,14 @@ static void sched_enqueue_locked(struct xe_cbev_ctx *ctx)
 	ctx->queued_at = jiffies;
 	list_add_tail(&ctx->run_link, &client->runnable);
 	if (list_empty(&client->link))
-		list_add_tail(&client->link, &engine_clients);
-	queue_work(xe_cbev_engine_wq, &engine_work);
+		list_add_tail(&client->link, &engine->clients);
+	queue_work(engine->wq, &engine->work);
 }
 
 /* Take the context out of the turns. */
 static void sched_dequeue_locked(struct xe_cbev_ctx *ctx)
 {
-	lockdep_assert_held(&engine_lock);
+	lockdep_assert_held(&ctx->engine->lock);
 	if (!ctx->queued)
 		return;
 	list_del_init(&ctx->run_link);
@@ -191,13 +196,13 @@ static void sched_dequeue_locked(struct xe_cbev_ctx *ctx)
  * goes to the back of the turns; the context leaves its client's list
  * while it runs.
  */
-static struct xe_cbev_ctx *sched_pick(void)
+static struct xe_cbev_ctx *sched_pick(struct xe_cbev_engine *engine)
 {
 	struct xe_cbev_engine_client *client;
 	struct xe_cbev_ctx *ctx = NULL;
 
-	spin_lock_irq(&engine_lock);
-	client = list_first_entry_or_null(&engine_clients,
+	spin_lock_irq(&engine->lock);
+	client = list_first_entry_or_null(&engine->clients,
 					  struct xe_cbev_engine_client, link);
 	if (client) {
 		ctx = list_first_entry(&client->runnable, struct xe_cbev_ctx,
@@ -206,36 +211,37 @@ static struct xe_cbev_ctx *sched_pick(void)
 		ctx->running = true;
 		ctx->turn_wait += jiffies - ctx->queued_at;
 		if (!list_empty(&client->link))
-			list_move_tail(&client->link, &engine_clients);
+			list_move_tail(&client->link, &engine->clients);
 	}
-	spin_unlock_irq(&engine_lock);
+	spin_unlock_irq(&engine->lock);
 	return ctx;
 }
 
 /* The slice ended: runnable again if it yielded or was kicked meanwhile. */
 static void sched_slice_done(struct xe_cbev_ctx *ctx, bool again)
 {
+	struct xe_cbev_engine *engine = ctx->engine;
 	unsigned long flags;
 
 	spin_lock_irqsave(&ctx->lock, flags);
-	spin_lock(&engine_lock);
+	spin_lock(&engine->lock);
 	ctx->running = false;
 	if ((again || ctx->kicked) && !ctx->dead && !ctx->banned)
 		sched_enqueue_locked(ctx);
 	ctx->kicked = false;
-	spin_unlock(&engine_lock);
+	spin_unlock(&engine->lock);
 	spin_unlock_irqrestore(&ctx->lock, flags);
-	/* From here a cancel may free the context. */
-	wake_up_all(&engine_idle);
+	/* From here a cancel may free the context: @engine is the device's. */
+	wake_up_all(&engine->idle);
 }
 
 static bool ctx_running(struct xe_cbev_ctx *ctx)
 {
 	bool running;
 
-	spin_lock_irq(&engine_lock);
+	spin_lock_irq(&ctx->engine->lock);
 	running = ctx->running;
-	spin_unlock_irq(&engine_lock);
+	spin_unlock_irq(&ctx->engine->lock);
 	return running;
 }
 
@@ -246,9 +252,9 @@ static void ctx_kick(struct xe_cbev_ctx *ctx)
 
 	spin_lock_irqsave(&ctx->lock, flags);
 	if (!ctx->dead && !ctx->banned) {
-		spin_lock(&engine_lock);
+		spin_lock(&ctx->engine->lock);
 		sched_enqueue_locked(ctx);
-		spin_unlock(&engine_lock);
+		spin_unlock(&ctx->engine->lock);
 	}
 	spin_unlock_irqrestore(&ctx->lock, flags);
 }
@@ -370,37 +376,40 @@ static bool ctx_slice(struct xe_cbev_ctx *ctx)
 /* The engine's work item: one slice of the context whose turn it is. */
 static void engine_run(struct work_struct *work)
 {
-	struct xe_cbev_ctx *ctx = sched_pick();
+	struct xe_cbev_engine *engine =
+		container_of(work, struct xe_cbev_engine, work);
+	struct xe_cbev_ctx *ctx = sched_pick(engine);
 	bool more;
 
 	if (!ctx)
 		return;
+	atomic64_inc(&engine->slices);
 	sched_slice_done(ctx, ctx_slice(ctx));
 
 	/* One slice per run, so that the worker does not hold its CPU. */
-	spin_lock_irq(&engine_lock);
-	more = !list_empty(&engine_clients);
-	spin_unlock_irq(&engine_lock);
+	spin_lock_irq(&engine->lock);
+	more = !list_empty(&engine->clients);
+	spin_unlock_irq(&engine->lock);
 	if (more)
-		queue_work(xe_cbev_engine_wq, &engine_work);
+		queue_work(engine->wq, &engine->work);
 }
 
 /* &xe_cbev_engine_ops.submit: under the context's lock. */
 static void sw_submit(struct xe_cbev_ctx *ctx)
 {
 	lockdep_assert_held(&ctx->lock);
-	spin_lock(&engine_lock);
+	spin_lock(&ctx->engine->lock);
 	sched_enqueue_locked(ctx);
-	spin_unlock(&engine_lock);
+	spin_unlock(&ctx->engine->lock);
 }
 
 /* &xe_cbev_engine_ops.cancel: the context is dead, nothing makes it runnable. */
 static void sw_cancel(struct xe_cbev_ctx *ctx)
 {
-	spin_lock_irq(&engine_lock);
+	spin_lock_irq(&ctx->engine->lock);
 	sched_dequeue_locked(ctx);
-	spin_unlock_irq(&engine_lock);
-	wait_event(engine_idle, !ctx_running(ctx));
+	spin_unlock_irq(&ctx->engine->lock);
+	wait_event(ctx->engine->idle, !ctx_running(ctx));
 	/* What ran may have parked or armed the timers. */
 	hrtimer_cancel(&ctx->timer);
 	hrtimer_cancel(&ctx->direct_timer);
@@ -461,24 +470,26 @@ static const struct xe_cbev_engine_ops xe_cbev_sw_engine_ops = {
 };
 
 /**
- * xe_cbev_engine_defer() - run work on the engine's workqueue
+ * xe_cbev_engine_defer() - run work on the workqueue of a context's engine
+ * @ctx: the context
  * @work: the work; any context
  *
  * For what a ban must do in process context. Module unload destroys the
  * workqueue after every file closed, running what is still queued first.
  */
-void xe_cbev_engine_defer(struct work_struct *work)
+void xe_cbev_engine_defer(struct xe_cbev_ctx *ctx, struct work_struct *work)
 {
-	queue_work(xe_cbev_engine_wq, work);
+	queue_work(ctx->engine->wq, work);
 }
 
 /**
  * xe_cbev_engine_ctx_init() - set a new context up on the engine
  * @ctx: the context, zeroed, with its ring, settings and client filled in
  *
- * Gives the context the software backend, its place in the turns, timer
- * and wait queue entry and the built-in kernels' scratch buffer (charged to
- * the caller's memory cgroup), and starts its hang clock.
+ * Gives the context the software backend, its client's engine, its place
+ * in the turns, timer and wait queue entry and the built-in kernels'
+ * scratch buffer (charged to the caller's memory cgroup), and starts its
+ * hang clock.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -489,6 +500,7 @@ int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx)
 	if (!ctx->dispatch.state.buf)
 		return -ENOMEM;
 	ctx->ops = &xe_cbev_sw_engine_ops;
+	ctx->engine = ctx->client->engine;
 	spin_lock_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->jobs);
 	INIT_LIST_HEAD(&ctx->run_link);

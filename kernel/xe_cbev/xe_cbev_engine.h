@@ -11,12 +11,13 @@
 #define XE_CBEV_HANG_TIMEOUT_MIN_MS	10
 #define XE_CBEV_HANG_TIMEOUT_MAX_MS	600000
 
-int xe_cbev_engine_init(void);
-void xe_cbev_engine_fini(void);
-void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client);
+int xe_cbev_engine_init(struct xe_cbev_engine *engine, unsigned int index);
+void xe_cbev_engine_fini(struct xe_cbev_engine *engine);
+void xe_cbev_engine_client_init(struct xe_cbev_engine_client *client,
+				struct xe_cbev_engine *engine);
 
 unsigned int xe_cbev_engine_default_hang_timeout_ms(void);
-void xe_cbev_engine_defer(struct work_struct *work);
+void xe_cbev_engine_defer(struct xe_cbev_ctx *ctx, struct work_struct *work);
 int xe_cbev_engine_ctx_init(struct xe_cbev_ctx *ctx);
 void xe_cbev_engine_ctx_fini(struct xe_cbev_ctx *ctx);
 

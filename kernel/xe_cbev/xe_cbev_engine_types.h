@@ -110,14 +110,44 @@ struct xe_cbev_eu_dispatch {
 };
 
 /**
+ * struct xe_cbev_engine - one device's engine: its turns and its worker
+ *
+ * Every device has its own, so that one device's load never delays
+ * another's: an ordered workqueue of its own runs its slices, one at a
+ * time, and its lock orders nothing of any other device. Embedded in the
+ * device; lives from the device's creation until after its last file
+ * closed and its deferred work ran.
+ */
+struct xe_cbev_engine {
+	/** @wq: ordered, so that one slice of this engine runs at a time */
+	struct workqueue_struct *wq;
+	/** @work: the work item that runs one slice */
+	struct work_struct work;
+	/**
+	 * @lock: protects @clients, every client's @runnable list and the
+	 * scheduling state of the engine's contexts (run_link, queued,
+	 * running, kicked, queued_at); nests inside &xe_cbev_ctx.lock
+	 */
+	spinlock_t lock;
+	/** @clients: clients that have a context to run, in turn order */
+	struct list_head clients;
+	/** @idle: woken when a slice ends, for cancel */
+	wait_queue_head_t idle;
+	/** @slices: slices run since the device was created, for debugfs */
+	atomic64_t slices;
+};
+
+/**
  * struct xe_cbev_engine_client - one open file's place in the engine's turns
  *
  * The engine takes turns between clients, and within a client between its
  * runnable contexts, so that a file's share of the engine does not grow
- * with the number of queues it makes. Embedded in the file; every field
- * is the engine's, under its lock.
+ * with the number of queues it makes. Embedded in the file; the lists are
+ * the engine's, under its lock.
  */
 struct xe_cbev_engine_client {
+	/** @engine: the engine of the file's device; set at open */
+	struct xe_cbev_engine *engine;
 	/** @link: in the engine's clients that have a context to run */
 	struct list_head link;
 	/** @runnable: the client's runnable contexts, in turn order */
@@ -301,6 +331,11 @@ struct xe_cbev_ctx {
 
 	/** @client: the owning file's place in the engine's turns */
 	struct xe_cbev_engine_client *client;
+	/**
+	 * @engine: the engine that runs it, the device's; set at creation,
+	 * it outlives the context (and the file, which @client is part of)
+	 */
+	struct xe_cbev_engine *engine;
 	/** @run_link: in @client's runnable contexts; engine lock */
 	struct list_head run_link;
 	/** @queued: on @client's runnable list; engine lock */

@@ -109,7 +109,7 @@ static void queue_banned(struct xe_cbev_ctx *ctx)
 	struct xe_cbev_queue *q = container_of(ctx, struct xe_cbev_queue, ctx);
 
 	kref_get(&q->ref);
-	xe_cbev_engine_defer(&q->lost_work);
+	xe_cbev_engine_defer(ctx, &q->lost_work);
 }
 
 static bool queue_kill(struct xe_cbev_queue *q)
@@ -536,7 +536,7 @@ out_put:
 void xe_cbev_file_queues_init(struct xe_cbev_file *xfile)
 {
 	xa_init_flags(&xfile->queues, XA_FLAGS_ALLOC1);
-	xe_cbev_engine_client_init(&xfile->engine);
+	xe_cbev_engine_client_init(&xfile->engine, &xfile->xdev->engine);
 }
 
 /**

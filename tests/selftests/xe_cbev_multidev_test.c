@@ -131,6 +131,37 @@ TEST_F(multidev, queue_waits_on_peer_memory)
 	buf_destroy(self->fd[0], &buf);
 }
 
+/*
+ * Every device has an engine of its own: work on one device runs slices of
+ * that device's engine only, so the other's turns never wait behind it.
+ */
+TEST_F(multidev, engine_per_device)
+{
+	enum { STORES = 16 };
+	long long before[2], after[2];
+	struct test_buf buf;
+	struct test_ring r;
+	int d, i, k;
+
+	for (d = 0; d < 2; d++) {
+		ASSERT_EQ(0, buf_create(self->fd[d], &buf, 4096, 0));
+		ASSERT_EQ(0, ring_create(self->fd[d], &r, 4096, 0));
+		for (k = 0; k < 2; k++) {
+			before[k] = st_engine_slices(self->fd[k]);
+			ASSERT_LE(0, before[k]);
+		}
+		for (i = 1; i <= STORES; i++)
+			ASSERT_EQ(0, ring_sync(&r, buf.gpu, i));
+		for (k = 0; k < 2; k++)
+			after[k] = st_engine_slices(self->fd[k]);
+		EXPECT_LE(before[d] + STORES, after[d]) TH_LOG("device %d", d);
+		EXPECT_EQ(before[!d], after[!d]) TH_LOG("work on device %d ran on %d's engine", d, !d);
+		queue_destroy(self->fd[d], r.id);
+		ring_unmap(&r);
+		buf_destroy(self->fd[d], &buf);
+	}
+}
+
 /* IPC tokens name exports across the devices: memory read-write or read-only. */
 TEST_F(multidev, token_import_on_other_device)
 {

@@ -217,6 +217,24 @@ static inline int st_totals(int fd, struct st_totals *t)
 	return n == 5 ? 0 : -1;
 }
 
+/* Slices the engine of @fd's device ran, from the second line; or -1. */
+static inline long long st_engine_slices(int fd)
+{
+	long long slices = -1;
+	char path[96], line[256];
+	FILE *f;
+
+	if (st_debugfs_path(fd, path, sizeof(path)))
+		return -1;
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (!fgets(line, sizeof(line), f) || fscanf(f, "engine slices %lld", &slices) != 1)
+		slices = -1;
+	fclose(f);
+	return slices;
+}
+
 /* The device totals, read through a file of our own. */
 static inline int st_totals_now(struct st_totals *t)
 {

@@ -14,6 +14,10 @@
  *   fair       a single store's latency, idle and while another user keeps
  *              two queues busy with 64 MiB fills
  *
+ * With the argument "fair-devices" (the module loaded with devices=2), only
+ * the last, three ways in one run: idle, with the load on the same device
+ * and with the load on the other device (whose engine is its own).
+ *
  * Runs inside the test VM (make bench). Prints figures; asserts nothing.
  * Commands are encoded with the command-stream contract, <drm/xe_cbev_cs.h>;
  * the ioctls are called plainly, below.
@@ -21,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,8 +49,8 @@
 
 /* ---- the uAPI, plainly ----------------------------------------------------- */
 
-/* The xe_cbev render node: the one whose driver is "xe_cbev"; or -1. */
-static int open_render(void)
+/* The @nth xe_cbev render node (from 0): whose driver is "xe_cbev"; or -1. */
+static int open_render_nth(int nth)
 {
 	char path[64];
 	int minor;
@@ -59,7 +64,7 @@ static int open_render(void)
 		if (fd < 0)
 			continue;
 		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "xe_cbev")) {
+		if (v && !strcmp(v->name, "xe_cbev") && !nth--) {
 			drmFreeVersion(v);
 			return fd;
 		}
@@ -68,6 +73,11 @@ static int open_render(void)
 		close(fd);
 	}
 	return -1;
+}
+
+static int open_render(void)
+{
+	return open_render_nth(0);
 }
 
 /* ioctl() that returns 0 or the errno. */
@@ -711,10 +721,10 @@ static void bench_ipc_first_wait(int fd, struct buf *b)
 
 /*
  * The load: as another user (uid 65534 when run as root), on a file of
- * its own, two queues each with two 64 MiB fills always in flight, until
- * *stop. Writes 'r' to @ready once the first fills run.
+ * its own on device @dev, two queues each with two 64 MiB fills always in
+ * flight, until *stop. Writes 'r' to @ready once the first fills run.
  */
-static void fill_load(volatile int *stop, int ready)
+static void fill_load(volatile int *stop, int ready, int dev)
 {
 	uint64_t sent[2] = { 0, 0 };
 	struct ring r[2];
@@ -725,7 +735,7 @@ static void fill_load(volatile int *stop, int ready)
 
 	if (geteuid() == 0 && (setgid(NOBODY) || setuid(NOBODY)))
 		die("setuid", errno);
-	fd = open_render();
+	fd = open_render_nth(dev);
 	if (fd < 0)
 		die("load: no render node", ENODEV);
 	if ((err = buf_create(fd, &big, FILL_SIZE)) || (err = buf_create(fd, &marks, 4096)))
@@ -775,19 +785,17 @@ static void victim_stores(struct ring *r, struct buf *b, uint64_t *lat, int n,
 	qsort(lat, n, sizeof(lat[0]), cmp_u64);
 }
 
-static void bench_fair(int fd, struct buf *b)
+/*
+ * The victim's stores on @r while the load runs on device @dev: 41 of
+ * them, sorted into @lat.
+ */
+static void fair_under_load(struct ring *r, struct buf *b, uint64_t *lat,
+			    int n, uint64_t *v, int dev)
 {
-	enum { ROUNDS = 41 };
-	uint64_t idle[ROUNDS], busy[ROUNDS], v = 0;
+	int pipefd[2], status;
 	volatile int *stop;
-	int pipefd[2], status, err;
-	struct ring r;
 	pid_t pid;
 	char c;
-
-	if ((err = ring_create(fd, &r, 65536)))
-		die("victim: queue", err);
-	victim_stores(&r, b, idle, ROUNDS, &v);
 
 	stop = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (stop == MAP_FAILED || pipe(pipefd))
@@ -798,25 +806,52 @@ static void bench_fair(int fd, struct buf *b)
 	if (pid < 0)
 		die("fork", errno);
 	if (pid == 0)
-		fill_load(stop, pipefd[1]);
+		fill_load(stop, pipefd[1], dev);
 	if (read(pipefd[0], &c, 1) != 1)
 		die("fair: the load did not start", EIO);
-	victim_stores(&r, b, busy, ROUNDS, &v);
+	victim_stores(r, b, lat, n, v);
 	*stop = 1;
 	waitpid(pid, &status, 0);
-
-	printf("fair: a single store, idle: median %.2f ms, p90 %.2f ms\n",
-	       idle[ROUNDS / 2] / 1e6, idle[ROUNDS * 9 / 10] / 1e6);
-	printf("fair: the same store while another user runs two queues of 64 MiB fills: median %.2f ms, p90 %.2f ms\n",
-	       busy[ROUNDS / 2] / 1e6, busy[ROUNDS * 9 / 10] / 1e6);
 	close(pipefd[0]);
 	close(pipefd[1]);
 	munmap((void *)stop, 4096);
+}
+
+static void print_lat(const char *what, const uint64_t *lat, int n)
+{
+	printf("fair: a single store, %s: median %.2f ms, p90 %.2f ms\n", what,
+	       lat[n / 2] / 1e6, lat[n * 9 / 10] / 1e6);
+}
+
+/* On device 0; with @devices 2, the load also runs on device 1. */
+static void bench_fair(int fd, struct buf *b, int devices)
+{
+	enum { ROUNDS = 41 };
+	uint64_t idle[ROUNDS], same[ROUNDS], other[ROUNDS], v = 0;
+	struct ring r;
+	int err;
+
+	if ((err = ring_create(fd, &r, 65536)))
+		die("victim: queue", err);
+	victim_stores(&r, b, idle, ROUNDS, &v);
+	fair_under_load(&r, b, same, ROUNDS, &v, 0);
+	if (devices > 1)
+		fair_under_load(&r, b, other, ROUNDS, &v, 1);
+
+	print_lat("idle", idle, ROUNDS);
+	print_lat("while another user runs two queues of 64 MiB fills", same, ROUNDS);
+	if (devices > 1) {
+		print_lat("while that load runs on the other device", other, ROUNDS);
+		printf("fair: other device's load / idle, median: %.2f; same device's / idle: %.2f\n",
+		       (double)other[ROUNDS / 2] / idle[ROUNDS / 2],
+		       (double)same[ROUNDS / 2] / idle[ROUNDS / 2]);
+	}
 	ring_destroy(&r);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	bool devices_only = argc > 1 && !strcmp(argv[1], "fair-devices");
 	int fd = open_render();
 	struct buf b;
 	int err;
@@ -825,12 +860,21 @@ int main(void)
 		die("no xe_cbev render node", ENODEV);
 	if ((err = buf_create(fd, &b, 1 << 20)))
 		die("buffer", err);
+	if (devices_only) {
+		int other = open_render_nth(1);
+
+		if (other < 0)
+			die("fair-devices: no second device (load with devices=2)", ENODEV);
+		close(other);
+		bench_fair(fd, &b, 2);
+		return 0;
+	}
 	bench_counters(fd);
 	bench_engine(fd, &b);
 	bench_wake(fd, &b);
 	bench_doorbell(fd, &b);
 	bench_ipc_roundtrip(fd);
 	bench_ipc_first_wait(fd, &b);
-	bench_fair(fd, &b);
+	bench_fair(fd, &b, 1);
 	return 0;
 }
