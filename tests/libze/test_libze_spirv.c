@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -722,6 +723,96 @@ START_TEST(test_spirv_fault_elsewhere_still_kills)
 }
 END_TEST
 
+/*
+ * A handler the application installs after the execution units started
+ * does not take the kernels' faults away: the next dispatch puts the
+ * units' handler back in front of it, and faults elsewhere go to it.
+ */
+START_TEST(test_spirv_fault_guard_outlives_a_later_handler)
+{
+	struct sigaction sa = { .sa_sigaction = app_handler, .sa_flags = SA_SIGINFO };
+	ze_module_handle_t mod = module_ok("vadd\0bad_ptr\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd"), bad = kernel(mod, "bad_ptr");
+	ze_command_list_handle_t other = lz_immediate_list(true);
+	float *a = lz_alloc_shared(64 * 4);
+
+	/* The first launch starts the execution units and their handler. */
+	vadd_args(add, a, a, a, 64);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGSEGV, &sa, NULL), 0);
+	app_faults = 0;
+
+	lz_arg_ptr(bad, 0, (void *)0xdead000ull);
+	lz_launch(other, bad, 64, 8, NULL, 0, NULL);
+	ck_assert_ze(lz_list_sync(other, LZ_TIMEOUT_NS), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the kernel's fault bans its queue");
+	ck_assert_int_eq(app_faults, 0);
+
+	/* The application's own faults are still its handler's. */
+	if (!sigsetjmp(app_jump, 1))
+		*nowhere = 1;
+	ck_assert_int_eq(app_faults, 1);
+	ck_assert_ok(zeCommandListDestroy(other));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeKernelDestroy(bad));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+static struct sigaction handed_back_prev;
+static volatile int *handed_back_calls;
+
+/* A crash reporter's habit: note the fault, then hand it to the old handler. */
+static void hands_back(int sig, siginfo_t *info, void *uctx)
+{
+	++*handed_back_calls;
+	handed_back_prev.sa_sigaction(sig, info, uctx);
+}
+
+/*
+ * A later handler that hands faults back to the one it replaced (the
+ * units') makes no loop once the units took their place back: the fault
+ * goes on to what was there before libze, the default, and kills.
+ */
+START_TEST(test_spirv_fault_handed_back_is_no_loop)
+{
+	struct sigaction sa = { .sa_sigaction = hands_back, .sa_flags = SA_SIGINFO };
+	ze_module_handle_t mod = module_ok("vadd\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	float *a = lz_alloc_shared(64 * 4);
+	int wstatus;
+	pid_t pid;
+
+	handed_back_calls = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne((void *)handed_back_calls, MAP_FAILED);
+	vadd_args(add, a, a, a, 64);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGSEGV, &sa, &handed_back_prev), 0);
+	ck_assert(handed_back_prev.sa_flags & SA_SIGINFO);
+	/* The next dispatch takes the place back, in front of hands_back(). */
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+
+	pid = fork();
+	if (!pid) {
+		*nowhere = 1;
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGSEGV,
+		      "the child died of SIGSEGV (status 0x%x)", wstatus);
+	ck_assert_int_eq(*handed_back_calls, 1);
+	munmap((void *)handed_back_calls, 4096);
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* A kernel that never ends is banned by the hang timeout. */
 START_TEST(test_spirv_endless_kernel_banned)
 {
@@ -782,6 +873,8 @@ static Suite *spirv_suite(void)
 	tcase_add_test(tc, test_spirv_fault_bans_that_queue);
 	tcase_add_test(tc, test_spirv_fault_elsewhere_is_the_applications);
 	tcase_add_test(tc, test_spirv_fault_elsewhere_still_kills);
+	tcase_add_test(tc, test_spirv_fault_guard_outlives_a_later_handler);
+	tcase_add_test(tc, test_spirv_fault_handed_back_is_no_loop);
 	tcase_add_test(tc, test_spirv_endless_kernel_banned);
 	suite_add_tcase(s, tc);
 	return s;

@@ -356,6 +356,8 @@ static void *dispatcher_main(void *arg)
 		}
 		job->queue = w.exec_queue_id;
 		job->seqno = w.seqno;
+		/* An application's handler installed since must not take its faults. */
+		xe_eu_fault_guard();
 		/* A kernel past the count of a multiple indirect launch. */
 		if (job->launch->count_ptr &&
 		    job->launch->count_index >=

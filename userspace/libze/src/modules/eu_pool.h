@@ -55,6 +55,7 @@ void xe_eu_pool_stop(struct xe_eu_pool **pool);
 
 /* eu_fault.c */
 int xe_eu_fault_init(void);
+void xe_eu_fault_guard(void);
 int xe_eu_fault_thread_init(void **altstack);
 void xe_eu_fault_thread_fini(void *altstack);
 int xe_eu_run_group(xe_jit_group_fn fn, const struct xe_jit_group *group,
