@@ -19,8 +19,8 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_compat.h"
-#include "xe_cbev_drv.h"
-#include "xe_cbev_writer.h"
+#include "xe_cbev_device.h"
+#include "xe_cbev_macros.h"
 
 /**
  * DOC: buffer objects
@@ -53,7 +53,9 @@ static void xe_cbev_bo_free(struct drm_gem_object *obj)
 	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
 	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
 
-	xe_cbev_writers_bo_fini(bo);
+	/* Nothing was ever recorded in @writers without it. */
+	if (bo->writers_fini)
+		bo->writers_fini(bo);
 	if (bo->release)
 		bo->release(bo);
 	drm_gem_shmem_free(&bo->shmem);

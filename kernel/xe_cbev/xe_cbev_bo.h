@@ -87,6 +87,12 @@ struct xe_cbev_bo {
 	/** @nr_dead: entries of @writers whose writer was banned */
 	atomic_t nr_dead;
 	/**
+	 * @writers_fini: set by the writer records with their first entry in
+	 * @writers, under the writers' mutex; frees the entries left, as the
+	 * object is freed (the records clean up what they own)
+	 */
+	void (*writers_fini)(struct xe_cbev_bo *bo);
+	/**
 	 * @process_mm: for an exec queue's ring and status page, the mm of
 	 * the process that opened the queue's file, only compared and never
 	 * followed (the file's reference keeps it from being reused while

@@ -14,8 +14,9 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device_types.h"
 #include "xe_cbev_file.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_writer.h"
 

@@ -9,8 +9,9 @@
 
 #include "xe_cbev_counter.h"
 #include "xe_cbev_counter_ioctl.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_ipc.h"
+#include "xe_cbev_macros.h"
 
 /**
  * DOC: counter ioctls

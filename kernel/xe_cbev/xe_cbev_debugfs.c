@@ -13,7 +13,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_debugfs.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_vm.h"
 

@@ -21,12 +21,13 @@
 #include "xe_cbev_compat.h"
 #include "xe_cbev_counter.h"
 #include "xe_cbev_counter_ioctl.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_eu.h"
 #include "xe_cbev_eu_ioctl.h"
 #include "xe_cbev_debugfs.h"
-#include "xe_cbev_drv.h"
 #include "xe_cbev_engine.h"
 #include "xe_cbev_file.h"
+#include "xe_cbev_ipc.h"
 #include "xe_cbev_query.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_sync_file.h"
@@ -34,6 +35,7 @@
 #include "xe_cbev_vm.h"
 #include "xe_cbev_vm_bind.h"
 #include "xe_cbev_wait.h"
+#include "xe_cbev_writer.h"
 #include "xe_cbev_writer_ioctl.h"
 
 /**
@@ -91,6 +93,8 @@ static void xe_cbev_postclose(struct drm_device *dev, struct drm_file *file)
 	xe_cbev_file_queues_fini(xfile);
 	xe_cbev_ipc_file_fini(xfile);
 	xe_cbev_counter_mgr_fini(&xfile->counters, xfile, file);
+	/* The record of who writes the process's memory is the writers'. */
+	xe_cbev_writers_svm_fini(&xfile->vm.svm);
 	xe_cbev_vm_fini(&xfile->vm);
 	kfree(xfile);
 }

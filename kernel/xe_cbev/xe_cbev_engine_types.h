@@ -16,7 +16,7 @@
 
 #include <uapi/drm/xe_cbev_cs.h>
 
-#include "xe_cbev_builtins.h"
+#include "xe_cbev_builtins_types.h"
 
 struct drm_device;
 struct drm_xe_cbev_ring_status;

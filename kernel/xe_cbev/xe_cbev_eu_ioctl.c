@@ -7,9 +7,10 @@
 
 #include <uapi/drm/xe_cbev_drm.h>
 
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_eu.h"
 #include "xe_cbev_eu_ioctl.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_svm.h"
 

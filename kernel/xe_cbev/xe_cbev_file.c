@@ -6,8 +6,8 @@
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 
+#include "xe_cbev_device_types.h"
 #include "xe_cbev_direct.h"
-#include "xe_cbev_drv.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_queue_types.h"
 

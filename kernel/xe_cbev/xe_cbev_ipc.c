@@ -18,8 +18,9 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_ipc.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_trace.h"
 #include "xe_cbev_view.h"
 

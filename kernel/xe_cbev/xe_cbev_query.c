@@ -8,7 +8,8 @@
 #include <uapi/drm/xe_cbev_cs.h>
 #include <uapi/drm/xe_cbev_drm.h>
 
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_query.h"
 #include "xe_cbev_queue.h"
 

@@ -16,11 +16,12 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_ctx.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_direct.h"
-#include "xe_cbev_drv.h"
 #include "xe_cbev_engine.h"
 #include "xe_cbev_eu.h"
 #include "xe_cbev_file.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_svm.h"
 #include "xe_cbev_trace.h"

@@ -9,8 +9,7 @@
 
 #include "xe_cbev_compat.h"
 #include "xe_cbev_svm.h"
-#include "xe_cbev_vm.h"
-#include "xe_cbev_writer.h"
+#include "xe_cbev_vm_types.h"
 
 /**
  * DOC: shared system allocations
@@ -69,11 +68,12 @@ void xe_cbev_svm_init(struct xe_cbev_svm *svm)
 
 /**
  * xe_cbev_svm_fini() - forget the process's memory
- * @svm: the state; nothing may access through it any more
+ * @svm: the state; nothing may access through it any more, and the writer
+ *	records let go of theirs (xe_cbev_writers_svm_fini())
  */
 void xe_cbev_svm_fini(struct xe_cbev_svm *svm)
 {
-	xe_cbev_writers_svm_fini(svm);
+	WARN_ON(svm->writers);
 	if (svm->mm)
 		mmdrop(svm->mm);
 	svm->mm = NULL;

@@ -11,7 +11,8 @@
 
 #include <uapi/drm/xe_cbev_drm.h>
 
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_sync_file.h"
 #include "xe_cbev_wait.h"
 

@@ -45,7 +45,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_engine_types.h"
 #include "xe_cbev_queue_types.h"
-#include "xe_cbev_wait.h"
+#include "xe_cbev_wait_types.h"
 
 #ifndef _XE_CBEV_TRACE_HELPERS_
 #define _XE_CBEV_TRACE_HELPERS_

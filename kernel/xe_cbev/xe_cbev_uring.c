@@ -10,7 +10,7 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_compat.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_uring.h"
 #include "xe_cbev_wait.h"

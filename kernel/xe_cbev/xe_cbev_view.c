@@ -11,7 +11,7 @@
 
 #include "xe_cbev_compat.h"
 #include "xe_cbev_counter.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_view.h"
 
 /**

@@ -8,7 +8,7 @@
 #include <linux/slab.h>
 
 #include "xe_cbev_bo.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"
 

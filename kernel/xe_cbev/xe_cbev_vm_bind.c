@@ -9,7 +9,8 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_bo.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_svm.h"
 #include "xe_cbev_view.h"
 #include "xe_cbev_vm.h"

@@ -10,7 +10,7 @@
 #include <uapi/drm/xe_cbev_drm.h>
 
 #include "xe_cbev_bo.h"
-#include "xe_cbev_queue.h"
+#include "xe_cbev_queue_types.h"
 #include "xe_cbev_vm_types.h"
 #include "xe_cbev_writer.h"
 
@@ -204,6 +204,21 @@ static void writer_chain_free(struct xe_cbev_writer *w)
 	}
 }
 
+/*
+ * &xe_cbev_bo.writers_fini: free the entries left in an object being
+ * freed. No queue lists an entry of it (each would hold a reference), and
+ * nobody reads it any more.
+ */
+static void writers_bo_fini(struct xe_cbev_bo *bo)
+{
+	struct xe_cbev_writer *w;
+	unsigned long index;
+
+	xa_for_each(&bo->writers, index, w)
+		writer_chain_free(w);
+	xa_destroy(&bo->writers);
+}
+
 static void svm_writers_release(struct kref *ref)
 {
 	struct xe_cbev_svm_writers *ws =
@@ -357,8 +372,10 @@ static int writer_set(struct xe_cbev_bo *bo, struct xe_cbev_svm *svm,
 			kfree(w);
 			goto out;
 		}
-		if (bo)
+		if (bo) {
 			drm_gem_object_get(&bo->shmem.base);
+			bo->writers_fini = writers_bo_fini;
+		}
 		list_add(&w->link, &q->writes);
 		/* A queue banned already writes nothing. */
 		if (READ_ONCE(q->ctx.banned))
@@ -419,21 +436,6 @@ void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset)
 	while ((w = xa_load(&bo->writers, offset >> 3)))
 		writer_remove_locked(w);
 	mutex_unlock(&writers_lock);
-}
-
-/**
- * xe_cbev_writers_bo_fini() - free the entries left in an object being freed
- * @bo: the object; no queue lists an entry of it (each would hold a
- *	reference), and nobody reads it any more
- */
-void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo)
-{
-	struct xe_cbev_writer *w;
-	unsigned long index;
-
-	xa_for_each(&bo->writers, index, w)
-		writer_chain_free(w);
-	xa_destroy(&bo->writers);
 }
 
 /**

@@ -90,7 +90,6 @@ struct xe_cbev_writer {
 
 bool xe_cbev_writer_dead(struct xe_cbev_bo *bo, u64 offset, u64 waiter);
 void xe_cbev_writer_clear(struct xe_cbev_bo *bo, u64 offset);
-void xe_cbev_writers_bo_fini(struct xe_cbev_bo *bo);
 void xe_cbev_writers_queue_banned(struct xe_cbev_queue *q);
 void xe_cbev_writers_queue_gone(struct xe_cbev_queue *q);
 int xe_cbev_writer_set(struct xe_cbev_bo *bo, u64 offset, struct xe_cbev_queue *q,

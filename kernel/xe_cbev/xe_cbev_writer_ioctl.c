@@ -9,8 +9,9 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_counter.h"
-#include "xe_cbev_drv.h"
+#include "xe_cbev_device.h"
 #include "xe_cbev_file.h"
+#include "xe_cbev_macros.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_svm.h"
 #include "xe_cbev_vm.h"

@@ -2,38 +2,24 @@
 /*
  * Copyright © 2026 The xe_cbev authors
  */
-#ifndef _XE_CBEV_DRV_H_
-#define _XE_CBEV_DRV_H_
+#ifndef _XE_CBEV_DEVICE_TYPES_H_
+#define _XE_CBEV_DEVICE_TYPES_H_
 
 #include <linux/atomic.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
-#include <linux/platform_device.h>
+#include <linux/types.h>
 #include <linux/uuid.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_device.h>
-#include <drm/drm_file.h>
-#include <drm/drm_print.h>
 
 #include "xe_cbev_counter_types.h"
 #include "xe_cbev_engine_types.h"
-#include "xe_cbev_ipc.h"
 #include "xe_cbev_vm_types.h"
 
-#define XE_CBEV_DRIVER_NAME	"xe_cbev"
-#define XE_CBEV_DRIVER_DESC	"Counter-based events on a software command streamer"
-#define XE_CBEV_DRIVER_DATE	"20261122"
-
-/* Most devices one module load creates (the devices parameter). */
-#define XE_CBEV_MAX_DEVICES		8
-/* The software command streamer exposes one engine. */
-#define XE_CBEV_NUM_ENGINES		1
-/* Timestamps are CLOCK_MONOTONIC_RAW nanoseconds. */
-#define XE_CBEV_TIMESTAMP_FREQUENCY	NSEC_PER_SEC
-#define XE_CBEV_TIMESTAMP_VALID_BITS	64
-/* GPU virtual addresses are canonical 48-bit user addresses. */
-#define XE_CBEV_VA_BITS			48
+struct platform_device;
 
 /**
  * struct xe_cbev_device - one xe_cbev device
@@ -123,28 +109,4 @@ struct xe_cbev_file {
 	struct xarray ipc_imports;
 };
 
-static inline struct xe_cbev_device *to_xe_cbev_device(struct drm_device *dev)
-{
-	return container_of(dev, struct xe_cbev_device, drm);
-}
-
-static inline struct xe_cbev_file *to_xe_cbev_file(struct drm_file *file)
-{
-	return file->driver_priv;
-}
-
-/**
- * XE_CBEV_IOCTL_DBG() - test an ioctl argument check and log it if it fails
- * @xdev: the device, for the log line
- * @cond: the condition that makes the argument invalid
- *
- * Evaluates to @cond. When @cond is true, says at debug level (drm.debug=0x2)
- * which check rejected the call, so that a user can find out why an ioctl
- * returned -EINVAL without reading the source.
- */
-#define XE_CBEV_IOCTL_DBG(xdev, cond) \
-	((cond) && (drm_dbg_driver(&(xdev)->drm, \
-				   "ioctl argument check failed at %s:%d: %s\n", \
-				   __FILE__, __LINE__, #cond), 1))
-
-#endif /* _XE_CBEV_DRV_H_ */
+#endif /* _XE_CBEV_DEVICE_TYPES_H_ */
