@@ -47,7 +47,8 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 
 USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
-	-I$(SRC)/uapi -I$(SRC)/userspace/libze/include $(PKG_CFLAGS) $(CFLAGS)
+	-I$(SRC)/uapi -I$(SRC)/userspace/libze/include -I$(SRC)/userspace/include \
+	$(PKG_CFLAGS) $(CFLAGS)
 USER_LDFLAGS := $(LDFLAGS)
 
 # Fragments add to these.
@@ -129,14 +130,23 @@ check: $(CHECK_DEPS)
 		--tools "$(TOOLS)" --vm-tests "$(VM_TESTS)" \
 		--host-tests "$(HOST_TESTS)"
 
-# Who calls whom among the module's files and among libze's, floor by floor
-# (make check fails on a circle of calls).
+# Who needs whom among the module's files, libze's and the shim's, floor by
+# floor: calls, and includes of headers (types, macros, inline functions).
+# make check fails on a circle.
 KMOD_OBJ_NAMES  := $(sort $(notdir $(shell grep -o 'xe_cbev_[a-z_]*\.o' Kbuild)))
 LIBZE_OBJ_NAMES := $(patsubst $(B)/obj/userspace/libze/src/%,%,$(LIBZE_OBJS))
-floors: module $(LIBZE_SO)
-	$(SRC)/scripts/call-floors --strip xe_cbev_ $(KMOD_DIR)/kernel/xe_cbev \
-		$(filter-out xe_cbev.o,$(KMOD_OBJ_NAMES))
-	$(SRC)/scripts/call-floors $(B)/obj/userspace/libze/src $(LIBZE_OBJ_NAMES)
+LIBZE_FAKE_OBJ_NAMES := $(patsubst $(SRC)/userspace/libze/src/%.c,%.o,$(LIBZE_FAKE_SRC))
+JIT_OBJ_NAMES   := $(patsubst $(SRC)/userspace/jit/%,%.o,$(basename \
+	$(wildcard $(SRC)/userspace/jit/*.cpp $(SRC)/userspace/jit/*.S)))
+floors: module $(LIBZE_SO) $(JIT_SO)
+	$(SRC)/scripts/call-floors --strip xe_cbev_ --src $(SRC)/kernel/xe_cbev \
+		$(KMOD_DIR)/kernel/xe_cbev $(filter-out xe_cbev.o,$(KMOD_OBJ_NAMES))
+	$(SRC)/scripts/call-floors --src $(SRC)/userspace/libze/src \
+		$(B)/obj/userspace/libze/src $(LIBZE_OBJ_NAMES)
+	$(SRC)/scripts/call-floors --src $(SRC)/userspace/libze/src \
+		$(B)/obj/userspace/libze/src $(LIBZE_FAKE_OBJ_NAMES)
+	$(SRC)/scripts/call-floors --src $(SRC)/userspace/jit \
+		$(B)/obj/userspace/jit $(JIT_OBJ_NAMES)
 
 checkpatch:
 	perl $(B)/ext/scripts/checkpatch.pl --no-tree --strict --terse \

@@ -29,7 +29,7 @@ JIT_TEST_NAMES := test_jit test_jit_isolation
 JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
 JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
 JIT_TEST_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) -pthread \
-	-I$(SRC)/userspace/libze/src/modules -I$(SRC)/tests/jit \
+	-I$(SRC)/tests/jit \
 	-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' -MMD -MP
 
 $(B)/obj/tests/jit/%.o: $(SRC)/tests/jit/%.c $(SRC)/tests/jit/jit.mk
@@ -54,7 +54,7 @@ HOST_TESTS += $(JIT_TEST_BINS)
 BENCH_KERNELS := $(B)/tools/xe_cbev_bench_kernels
 $(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/jit/jit.mk
 	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) -pthread -I$(SRC)/userspace/libze/src/modules \
+	$(CC) $(USER_CFLAGS) -pthread \
 		-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' \
 		-DSOURCES_DIR='"$(SRC)/tests/kernels"' -o $@ $< \
 		-lOpenCL -lze_loader -ldl

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jit.h"
+#include "xe_jit.h"
 
 #define JT_MAX_ARGS	16
 

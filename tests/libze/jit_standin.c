@@ -2,8 +2,8 @@
 /*
  * Copyright © 2026 The xe_cbev authors
  *
- * A stand-in for the SPIR-V compiler shim (userspace/libze/src/modules/
- * jit.h), for the tests of libze's modules, launches and execution units
+ * A stand-in for the SPIR-V compiler shim (userspace/include/xe_jit.h),
+ * for the tests of libze's modules, launches and execution units
  * until the real shim (LLVM) is there, and for the cases the real one
  * cannot make on demand (a compiler that fails in a given way). It
  * "compiles" a blob that starts with the SPIR-V magic number by looking
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules/jit.h"
+#include "xe_jit.h"
 
 #define SPV_MAGIC	0x07230203u
 #define NATIVE_MAGIC	"STANDIN1"

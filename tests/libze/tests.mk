@@ -101,7 +101,7 @@ TOOLS += $(LIBZE_TEST_HELPER)
 # loaded through XE_CBEV_JIT_LIBRARY; it goes into the VM with the libraries.
 LIBZE_JIT_STANDIN := $(B)/lib/libxe_cbev_jit_standin.so
 $(LIBZE_JIT_STANDIN): $(SRC)/tests/libze/jit_standin.c \
-		$(SRC)/userspace/libze/src/modules/jit.h $(SRC)/tests/libze/tests.mk
+		$(SRC)/userspace/include/xe_jit.h $(SRC)/tests/libze/tests.mk
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -I$(SRC)/userspace/libze/src -fPIC -shared \
 		-o $@ $< $(USER_LDFLAGS)

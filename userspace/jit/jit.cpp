@@ -6,7 +6,7 @@
 /*
  * DOC: the compiler shim
  *
- * The operations of the seam (userspace/libze/src/modules/jit.h). A module
+ * The operations of the seam (userspace/include/xe_jit.h). A module
  * is a program (kernels, their descriptions, program-scope globals, the
  * object file) linked by its own ORC LLJIT instance. The native binary is
  * that program serialised with the host CPU's name and features, so that

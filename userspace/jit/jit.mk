@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 #
 # libxe_cbev_jit.so.1, the SPIR-V compiler shim that libze dlopen()s the
-# first time a SPIR-V module is created (userspace/libze/src/modules/jit.h).
+# first time a SPIR-V module is created (userspace/include/xe_jit.h).
 # C++17 inside, LLVM 15, the SPIRV-LLVM-Translator and SPIRV-Tools (static,
 # so that it cannot clash with another copy); exports xe_jit_get_ops only.
 # Its OpenCL C built-in runtime (runtime/*.cl) is compiled to bitcode with
@@ -27,7 +27,7 @@ JIT_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fvisibility=hidden \
 	-fvisibility-inlines-hidden -fno-rtti -Wall -Wextra -Werror \
 	-Wno-unused-parameter -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS \
 	-D__STDC_LIMIT_MACROS -isystem $(LLVM15_INC) \
-	-I$(SRC)/userspace/libze/src/modules -I$(JIT_DIR) -MMD -MP
+	-I$(SRC)/userspace/include -I$(JIT_DIR) -MMD -MP
 JIT_LDFLAGS := -shared -Wl,-soname,libxe_cbev_jit.so.1 \
 	-Wl,--version-script=$(JIT_MAP) -Wl,--no-undefined -Wl,-Bsymbolic \
 	-Wl,--exclude-libs,ALL $(USER_LDFLAGS)

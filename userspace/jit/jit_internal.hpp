@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "jit.h"
+#include "xe_jit.h"
 
 namespace llvm {
 class Function;

@@ -34,7 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "jit.h"
+#include "xe_jit.h"
 
 #ifndef JIT_SO
 #define JIT_SO "libxe_cbev_jit.so.1"

@@ -8,7 +8,7 @@
 /*
  * Shared by the host unit tests of libze. They link every object of the
  * library but submission/kmd.c and kmd_eu.c, with the fake backend
- * (submission/kmd_fake.c) in its place: no module, no /dev/dri, no VM. The
+ * (submission/kmd_fake_ioctl.c) in its place: no module, no /dev/dri, no VM. The
  * fake engine runs a queue's commands when they are submitted; a
  * MI_SEMAPHORE_WAIT that does not hold keeps them pending until a wait, a
  * later submission or xe_kmd_fake_progress() runs them again. The tests

@@ -22,10 +22,6 @@
 
 #include "core/libze_private.h"
 #include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
-#include "memory/memory.h"
-#include "memory/virtual.h"
 #include "core/result.h"
 
 #define XE_CONTEXT_FLAGS_KNOWN	ZE_CONTEXT_FLAG_TBD
@@ -52,8 +48,11 @@ int xe_context_create(struct xe_driver *drv, ze_context_flags_t flags,
 
 void xe_context_destroy(struct xe_context *ctx)
 {
-	xe_virtual_context_fini(ctx);
-	xe_memory_context_fini(ctx);
+	/* Reservations first: their mappings hold allocations' objects. */
+	if (ctx->va_ranges_fini)
+		ctx->va_ranges_fini(ctx);
+	if (ctx->allocs_fini)
+		ctx->allocs_fini(ctx);
 	pthread_mutex_destroy(&ctx->alloc_lock);
 	xe_object_fini(&ctx->obj);
 	free(ctx);

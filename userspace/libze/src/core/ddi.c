@@ -51,7 +51,6 @@
 #include <level_zero/zet_ddi.h>
 
 #include "core/libze_private.h"
-#include "core/ddi.h"
 #include "core/debug_log.h"
 #include "lists/cmdlist.h"
 #include "lists/cmdlist_jit.h"

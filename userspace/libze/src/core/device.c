@@ -22,7 +22,7 @@
 #include "core/libze_private.h"
 #include "events/counter.h"
 #include "core/device.h"
-#include "core/driver.h"
+#include "events/timestamp.h"
 #include "modules/eu_pool.h"
 #include "submission/kmd.h"
 

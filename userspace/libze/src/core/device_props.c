@@ -31,7 +31,7 @@
 #include "core/libze_private.h"
 #include "lists/cmdlist.h"
 #include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "core/result.h"
 #include "submission/ring.h"
 #include "submission/wait.h"

@@ -33,7 +33,7 @@
 #include "core/libze_private.h"
 #include "events/cb_event.h"
 #include "events/counter.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "events/event.h"
 #include "submission/kmd.h"
 #include "core/result.h"

@@ -21,9 +21,9 @@
 
 #include "core/libze_private.h"
 #include "events/counter.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "submission/kmd.h"
-#include "submission/ring.h"
+#include "submission/ring_types.h"
 
 /**
  * struct xe_counter_page - a counter page mapped by the process

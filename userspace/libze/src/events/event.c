@@ -42,13 +42,12 @@
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
-#include "core/context.h"
-#include "core/device.h"
-#include "events/counter.h"
-#include "core/driver.h"
+#include "core/types.h"
+#include "events/counter_types.h"
 #include "events/event.h"
+#include "events/event_slab.h"
 #include "core/result.h"
-#include "submission/ring.h"
+#include "submission/ring_types.h"
 #include "submission/wait.h"
 
 static_assert(offsetof(struct xe_event, obj) == 0,

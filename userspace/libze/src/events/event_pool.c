@@ -34,11 +34,10 @@
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
-#include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "events/cb_event.h"
 #include "events/event.h"
+#include "events/event_slab.h"
 #include "memory/ipc.h"
 #include "core/result.h"
 

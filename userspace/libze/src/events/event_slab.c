@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "events/event.h"
+#include "events/event_types.h"
 #include "events/event_slab.h"
 
 /* 512 Ki events of 128 bytes: 64 MiB of address space. */

@@ -29,7 +29,7 @@
 
 #include "core/libze_private.h"
 #include "memory/bo.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "events/timestamp.h"
 
 #define XE_TS_CHUNK_SIZE	4096u

@@ -34,18 +34,6 @@ struct xe_ts_slot {
 	struct xe_ts_slot *next_free;
 };
 
-/**
- * struct xe_ts_pool - the device's timestamp slots
- * @lock: protects the members below
- * @chunks: buffer objects of slots, never given back before the device
- * @free: slots nobody references
- */
-struct xe_ts_pool {
-	pthread_mutex_t lock;
-	struct xe_ts_chunk *chunks;
-	struct xe_ts_slot *free;
-};
-
 void xe_ts_pool_init(struct xe_ts_pool *pool);
 void xe_ts_pool_fini(struct xe_ts_pool *pool);
 

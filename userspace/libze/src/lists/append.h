@@ -12,6 +12,7 @@
 #include <level_zero/ze_api.h>
 
 #include "events/event.h"
+#include "lists/append_types.h"
 #include "lists/keep.h"
 
 struct xe_cmdlist;
@@ -19,19 +20,6 @@ struct xe_context;
 struct xe_overflow;
 struct xe_ring;
 
-/**
- * struct xe_cs - a staging buffer of commands
- * @buf: the commands
- * @len: dwords in @buf
- * @cap: dwords @buf has room for
- * @fixed: @buf is the caller's and does not grow
- */
-struct xe_cs {
-	uint32_t *buf;
-	size_t len;
-	size_t cap;
-	bool fixed;
-};
 
 /**
  * struct xe_append - one append, from xe_append_begin() to

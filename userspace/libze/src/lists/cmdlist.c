@@ -38,10 +38,11 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
+#include "events/cb_event_types.h"
+#include "events/counter.h"
 #include "lists/cmdlist.h"
 #include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "submission/encoder.h"
 #include "core/result.h"
 #include "submission/ring.h"

@@ -13,9 +13,9 @@
 #include <zex_builtins.h>
 
 #include "core/libze_private.h"
-#include "events/counter.h"
-#include "lists/append.h"
-#include "lists/execute.h"
+#include "events/counter_types.h"
+#include "lists/append_types.h"
+#include "lists/replays.h"
 #include "lists/keep.h"
 #include "lists/writes.h"
 #include "submission/batch.h"

@@ -24,8 +24,9 @@
 
 #include "core/debug_log.h"
 
-#include "core/device.h"
+#include "core/types.h"
 #include "core/libze_private.h"
+#include "lists/append.h"
 #include "lists/cmdlist.h"
 #include "lists/cmdlist_jit.h"
 #include "modules/eu_pool.h"

@@ -17,6 +17,7 @@
 #include <errno.h>
 
 #include "core/libze_private.h"
+#include "lists/append.h"
 #include "lists/cmdlist.h"
 #include "lists/cmdlist_jit.h"
 #include "submission/encoder.h"

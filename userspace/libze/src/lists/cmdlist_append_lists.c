@@ -25,6 +25,7 @@
 #include "core/libze_private.h"
 #include "lists/append.h"
 #include "lists/cmdlist.h"
+#include "lists/execute.h"
 #include "core/result.h"
 
 ze_result_t

@@ -25,6 +25,7 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
+#include "lists/append.h"
 #include "lists/cmdlist.h"
 #include "submission/encoder.h"
 

@@ -25,11 +25,12 @@
 #include <stdlib.h>
 
 #include "core/libze_private.h"
+#include "lists/append.h"
 #include "lists/cmdlist.h"
+#include "lists/execute.h"
 #include "lists/cmdqueue.h"
 #include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "core/result.h"
 #include "submission/ring.h"
 #include "submission/wait.h"

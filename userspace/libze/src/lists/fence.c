@@ -22,8 +22,7 @@
 
 #include "core/libze_private.h"
 #include "lists/cmdqueue.h"
-#include "core/context.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "core/result.h"
 #include "submission/ring.h"
 

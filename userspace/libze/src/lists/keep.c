@@ -37,7 +37,7 @@
 
 #include "core/libze_private.h"
 #include "lists/keep.h"
-#include "submission/ring.h"
+#include "submission/ring_types.h"
 
 /**
  * xe_keeps_add() - hold @ref for commands being built

@@ -22,9 +22,9 @@
 
 #include "lists/writes.h"
 #include "core/libze_private.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "submission/kmd.h"
-#include "submission/ring.h"
+#include "submission/ring_types.h"
 
 /**
  * xe_writes_record() - the list signals the regular event at @addr

@@ -33,7 +33,8 @@
 
 #include "core/libze_private.h"
 #include "memory/bo.h"
-#include "core/device.h"
+#include "memory/bo_peer.h"
+#include "core/types.h"
 #include "submission/kmd.h"
 
 static uint64_t page_size(void)

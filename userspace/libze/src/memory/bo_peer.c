@@ -28,9 +28,8 @@
 #include <pthread.h>
 
 #include "core/libze_private.h"
-#include "core/device.h"
-#include "core/driver.h"
-#include "memory/bo.h"
+#include "core/types.h"
+#include "memory/bo_peer.h"
 #include "submission/kmd.h"
 
 /* Does an object of @dev's registry own @handle? Under its bo_lock. */

@@ -38,8 +38,9 @@
 #include <unistd.h>
 
 #include "core/debug_log.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "memory/bo.h"
+#include "memory/bo_peer.h"
 #include "memory/ipc.h"
 #include "submission/kmd.h"
 

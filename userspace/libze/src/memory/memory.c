@@ -28,9 +28,8 @@
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
-#include "core/context.h"
 #include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "submission/kmd.h"
 #include "memory/memory.h"
 #include "core/result.h"
@@ -71,12 +70,15 @@ struct xe_alloc *xe_memory_find_locked(struct xe_context *ctx,
 	return node ? *(struct xe_alloc **)node : NULL;
 }
 
+static void memory_context_fini(struct xe_context *ctx);
+
 int xe_memory_insert_locked(struct xe_context *ctx, struct xe_alloc *alloc)
 {
 	void *node = tsearch(alloc, &ctx->allocs, alloc_cmp);
 
 	if (!node)
 		return -ENOMEM;
+	ctx->allocs_fini = memory_context_fini;
 	/* Ranges come from distinct mappings: a clash is a library bug. */
 	assert(*(struct xe_alloc **)node == alloc);
 	return 0;
@@ -113,8 +115,8 @@ static void release_node(void *node)
 	xe_memory_release(node);
 }
 
-/* Free what the application left in a context it destroys. */
-void xe_memory_context_fini(struct xe_context *ctx)
+/* &xe_context.allocs_fini: free what the application left in a context. */
+static void memory_context_fini(struct xe_context *ctx)
 {
 	tdestroy(ctx->allocs, release_node);
 	ctx->allocs = NULL;

@@ -40,7 +40,6 @@ struct xe_alloc {
 	unsigned int opens;
 };
 
-void xe_memory_context_fini(struct xe_context *ctx);
 struct xe_alloc *xe_memory_find_locked(struct xe_context *ctx,
 				       const void *ptr);
 int xe_memory_insert_locked(struct xe_context *ctx, struct xe_alloc *alloc);

@@ -42,9 +42,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "core/result.h"
 #include "memory/virtual.h"
 #include "submission/kmd.h"
@@ -265,6 +263,8 @@ ze_result_t xe_virtual_mem_query_page_size(ze_context_handle_t hContext,
 	return ZE_RESULT_SUCCESS;
 }
 
+static void virtual_context_fini(struct xe_context *ctx);
+
 /*
  * @pStart is a hint, as the spec has it: the range is reserved there if
  * it is free, elsewhere if not.
@@ -307,6 +307,7 @@ ze_result_t xe_virtual_mem_reserve(ze_context_handle_t hContext,
 	pthread_mutex_lock(&ctx->alloc_lock);
 	r->next = ctx->va_ranges;
 	ctx->va_ranges = r;
+	ctx->va_ranges_fini = virtual_context_fini;
 	pthread_mutex_unlock(&ctx->alloc_lock);
 	*pptr = addr;
 	return ZE_RESULT_SUCCESS;
@@ -345,8 +346,11 @@ ze_result_t xe_virtual_mem_free(ze_context_handle_t hContext,
 	return r ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_ARGUMENT;
 }
 
-/* Destroying a context releases its reservations and their mappings. */
-void xe_virtual_context_fini(struct xe_context *ctx)
+/*
+ * &xe_context.va_ranges_fini: destroying a context releases its
+ * reservations and their mappings.
+ */
+static void virtual_context_fini(struct xe_context *ctx)
 {
 	struct xe_va_range *r;
 

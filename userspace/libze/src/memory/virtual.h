@@ -74,7 +74,6 @@ struct xe_va_range {
 	struct xe_va_range *next;
 };
 
-void xe_virtual_context_fini(struct xe_context *ctx);
 
 /* Entry points (VirtualMem and PhysicalMem DDI tables) */
 ze_result_t xe_virtual_mem_query_page_size(ze_context_handle_t hContext,

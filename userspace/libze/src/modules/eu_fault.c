@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules/eu_pool.h"
+#include "modules/eu_fault.h"
 
 #define ALTSTACK_SIZE	(64 * 1024)
 

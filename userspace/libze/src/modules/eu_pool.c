@@ -48,6 +48,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "modules/eu_fault.h"
 #include "modules/eu_pool.h"
 #include "submission/kmd.h"
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "modules/jit.h"
+#include "xe_jit.h"
 
 struct xe_eu_pool;
 
@@ -52,13 +52,5 @@ void xe_launch_put(void *launch);
 
 int xe_eu_pool_start(struct xe_eu_pool **pool, int fd);
 void xe_eu_pool_stop(struct xe_eu_pool **pool);
-
-/* eu_fault.c */
-int xe_eu_fault_init(void);
-void xe_eu_fault_guard(void);
-int xe_eu_fault_thread_init(void **altstack);
-void xe_eu_fault_thread_fini(void *altstack);
-int xe_eu_run_group(xe_jit_group_fn fn, const struct xe_jit_group *group,
-		    uint64_t *fault_addr);
 
 #endif /* _XE_EU_POOL_H */

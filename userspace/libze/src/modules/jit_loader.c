@@ -6,7 +6,7 @@
 /*
  * DOC: loading the compiler
  *
- * The SPIR-V compiler is a separate shim library (modules/jit.h),
+ * The SPIR-V compiler is a separate shim library (userspace/include/xe_jit.h),
  * XE_JIT_LIBRARY, or the file XE_CBEV_JIT_LIBRARY names. It is opened the
  * first time a SPIR-V module is created -- never by zeInit -- with
  * RTLD_LOCAL, so that neither it nor the LLVM it links can resolve

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "modules/jit.h"
+#include "xe_jit.h"
 
 const struct xe_jit_ops *xe_jit_load(char *why, size_t why_size);
 

@@ -22,9 +22,7 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
-#include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "modules/module.h"
 #include "core/result.h"
 
@@ -41,29 +39,6 @@
 	 ZE_KERNEL_INDIRECT_ACCESS_FLAG_SHARED)
 #define XE_CACHE_CONFIG_FLAGS_KNOWN \
 	(ZE_CACHE_CONFIG_FLAG_LARGE_SLM | ZE_CACHE_CONFIG_FLAG_LARGE_DATA)
-
-#define PTR	sizeof(uint64_t)
-#define U32	sizeof(uint32_t)
-#define U64	sizeof(uint64_t)
-
-static const struct xe_builtin xe_builtins[] = {
-	{ ZEX_BUILTIN_FILL, "fill", 3, { PTR, PTR, U32 } },
-	{ ZEX_BUILTIN_COPY, "copy", 2, { PTR, PTR } },
-	{ ZEX_BUILTIN_ADD_U32, "add_u32", 3, { PTR, PTR, PTR } },
-	{ ZEX_BUILTIN_SCALE_U32, "scale_u32", 3, { PTR, PTR, U32 } },
-	{ ZEX_BUILTIN_CHECKSUM, "checksum", 2, { PTR, PTR } },
-	{ ZEX_BUILTIN_SPIN, "spin", 1, { U64 } },
-};
-
-const struct xe_builtin *xe_builtin_find(uint32_t id)
-{
-	unsigned int i;
-
-	for (i = 0; i < XE_ARRAY_SIZE(xe_builtins); i++)
-		if (xe_builtins[i].id == id)
-			return &xe_builtins[i];
-	return NULL;
-}
 
 static_assert(offsetof(struct xe_kernel, obj) == 0,
 	      "a kernel handle must point at its object header");
@@ -90,7 +65,7 @@ int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 		return -ENOENT;
 	if (size != b->arg_size[index])
 		return -E2BIG;
-	if (!value && b->arg_size[index] != PTR)
+	if (!value && b->arg_size[index] != sizeof(uint64_t))
 		return -EINVAL;
 	if (value)
 		memcpy(&v, value, size);	/* little-endian: zero-extended */

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "core/libze_private.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 

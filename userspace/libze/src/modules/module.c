@@ -23,10 +23,9 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
-#include "core/context.h"
-#include "core/device.h"
-#include "core/driver.h"
+#include "core/types.h"
 #include "modules/module.h"
+#include "modules/module_jit.h"
 
 struct xe_build_log {
 	struct xe_object obj;
@@ -37,6 +36,30 @@ static_assert(offsetof(struct xe_module, obj) == 0,
 	      "a module handle must point at its object header");
 static_assert(offsetof(struct xe_build_log, obj) == 0,
 	      "a build log handle must point at its object header");
+
+/* The engine's kernels, as Level Zero sees them; a built-in image names them. */
+#define PTR	sizeof(uint64_t)
+#define U32	sizeof(uint32_t)
+#define U64	sizeof(uint64_t)
+
+static const struct xe_builtin xe_builtins[] = {
+	{ ZEX_BUILTIN_FILL, "fill", 3, { PTR, PTR, U32 } },
+	{ ZEX_BUILTIN_COPY, "copy", 2, { PTR, PTR } },
+	{ ZEX_BUILTIN_ADD_U32, "add_u32", 3, { PTR, PTR, PTR } },
+	{ ZEX_BUILTIN_SCALE_U32, "scale_u32", 3, { PTR, PTR, U32 } },
+	{ ZEX_BUILTIN_CHECKSUM, "checksum", 2, { PTR, PTR } },
+	{ ZEX_BUILTIN_SPIN, "spin", 1, { U64 } },
+};
+
+static const struct xe_builtin *xe_builtin_find(uint32_t id)
+{
+	unsigned int i;
+
+	for (i = 0; i < XE_ARRAY_SIZE(xe_builtins); i++)
+		if (xe_builtins[i].id == id)
+			return &xe_builtins[i];
+	return NULL;
+}
 
 static struct xe_module *module_from_handle(ze_module_handle_t h)
 {

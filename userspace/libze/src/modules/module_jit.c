@@ -6,7 +6,7 @@
 /*
  * DOC: SPIR-V modules
  *
- * A SPIR-V module is compiled by the shim (modules/jit.h, loaded by
+ * A SPIR-V module is compiled by the shim (userspace/include/xe_jit.h, loaded by
  * jit_loader.c) with its specialization constants and build flags; the
  * shim's log is the build log. Its native binary is XE_JIT_NATIVE_MAGIC
  * followed by the shim's image, so that zeModuleCreate() with
@@ -24,7 +24,7 @@
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "modules/jit_loader.h"
-#include "modules/module.h"
+#include "modules/module_jit.h"
 
 #define SPV_MAGIC		0x07230203u
 #define SPV_OP_TYPE_BOOL	20

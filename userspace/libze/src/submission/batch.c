@@ -36,9 +36,9 @@
 #include "core/libze_private.h"
 #include "submission/batch.h"
 #include "memory/bo.h"
-#include "events/counter.h"
+#include "events/counter_types.h"
 #include "submission/encoder.h"
-#include "submission/ring.h"
+#include "submission/ring_types.h"
 
 #define XE_BATCH_CHUNK_SIZE	(64u << 10)
 #define XE_HEAP_CHUNK_SIZE	(64u << 10)

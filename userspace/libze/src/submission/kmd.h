@@ -17,7 +17,7 @@
  * functions, and nothing above them includes <xf86drm.h>, <liburing.h> or
  * <sys/mman.h>. Two backends implement it, chosen at link time: kmd.c
  * (the xe_cbev module, through libdrm and liburing) in the library, and
- * kmd_fake.c (an engine in process memory) in the host unit tests. See
+ * kmd_fake_ioctl.c (an engine in process memory) in the host unit tests. See
  * Documentation/libze.rst, "The kernel-interface seam".
  */
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 /*
- * What the host unit tests may ask of the fake backend (kmd_fake.c) beyond
+ * What the host unit tests may ask of the fake backend (kmd_fake_ioctl.c) beyond
  * submission/kmd.h. The library never calls these.
  */
 

@@ -6,7 +6,7 @@
 /*
  * DOC: fake engine
  *
- * The engine of the fake backend (kmd_fake.c): it runs the rings of every
+ * The engine of the fake backend (kmd_fake_ioctl.c): it runs the rings of every
  * live queue in the calling thread, under the fake's lock, until none can
  * go on. A MI_SEMAPHORE_WAIT that does not hold leaves its queue there; a
  * fault (an address outside the bindings and counter pages, a write to a
@@ -427,4 +427,29 @@ void xe_kmd_fake_stats(struct xe_kmd_fake_stats *out)
 		out->counters += !(fake.slot_of[i] & SLOT_FREED);
 	out->bindings = fake.num_bindings;
 	pthread_mutex_unlock(&fake.lock);
+}
+
+/*
+ * Take what a direct queue published, as the module does: one load of the
+ * tail, checked like an exec's; a bad one bans the queue. Its submissions
+ * are named by their tails.
+ */
+void fake_direct_fetch_locked(struct fake_queue *q)
+{
+	uint64_t tail;
+
+	if (!q->live || !q->direct || fake_queue_banned(q))
+		return;
+	tail = __atomic_load_n(&q->status->user_tail, __ATOMIC_ACQUIRE);
+	if (tail == q->tail)
+		return;
+	if (tail < q->tail || tail - q->head > q->size || (tail & 3)) {
+		fake_queue_ban(q, DRM_XE_CBEV_BAN_BAD_TAIL, tail);
+		return;
+	}
+	if (fake_queue_push_locked(q, tail, tail))
+		return;
+	q->tail = tail;
+	q->status->tail = tail;
+	fake.stats.direct_fetches++;
 }

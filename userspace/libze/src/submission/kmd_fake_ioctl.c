@@ -27,7 +27,8 @@
  * - Waits run the queues, then check the conditions, until the deadline.
  * - Export, import and sync_file answer -EOPNOTSUPP.
  *
- * The engine is kmd_fake_engine.c. One mutex serialises the whole fake.
+ * The engine is kmd_fake_engine.c, the state both share kmd_fake_state.c.
+ * One mutex serialises the whole fake.
  */
 
 #include <errno.h>
@@ -37,64 +38,11 @@
 #include "submission/kmd.h"
 #include "submission/kmd_fake_private.h"
 
-struct fake_state fake = {
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
-
 static void *grow(void *array, uint32_t n, size_t elem)
 {
 	return realloc(array, (size_t)(n + 1) * elem);
 }
-uint64_t fake_now_ns(clockid_t clock)
-{
-	struct timespec ts;
 
-	clock_gettime(clock, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-/* ---- the address space ------------------------------------------------- */
-
-/* The host pointer of [@addr, @addr + @len), or NULL if it is not there. */
-void *fake_addr_resolve(uint64_t addr, uint64_t len, bool write)
-{
-	uint32_t i;
-
-	if (addr + len < addr)
-		return NULL;
-	for (i = 0; i < fake.num_bindings; i++) {
-		const struct fake_binding *b = &fake.bindings[i];
-
-		if (addr >= b->addr && addr + len <= b->addr + b->size)
-			return write && b->readonly ? NULL :
-			       (void *)(uintptr_t)addr;
-	}
-	for (i = 0; i < fake.num_pages; i++) {
-		uintptr_t page = (uintptr_t)fake.pages[i];
-
-		if (addr >= page && addr + len <= page + FAKE_PAGE)
-			return (void *)(uintptr_t)addr;
-	}
-	return NULL;
-}
-
-uint64_t *fake_counter_slot(uint32_t id)
-{
-	uint64_t s;
-
-	if (!id || id > fake.num_counters)
-		return NULL;
-	s = fake.slot_of[id - 1];
-	if (s & SLOT_FREED)
-		return NULL;
-	return (uint64_t *)fake.pages[SLOT_PAGE(s)] + SLOT_INDEX(s);
-}
-
-struct fake_queue *fake_queue_get(uint32_t id)
-{
-	if (!id || id > fake.num_queues || !fake.queues[id - 1].live)
-		return NULL;
-	return &fake.queues[id - 1];
-}
 /* ---- the device -------------------------------------------------------- */
 
 int xe_kmd_probe(int **fds)
@@ -584,28 +532,6 @@ int xe_kmd_exec_queue_get_state(int fd, uint32_t id,
 	return q ? 0 : -ENOENT;
 }
 
-/* Remember a submission until the engine has run it. */
-static int queue_push_locked(struct fake_queue *q, uint64_t tail,
-			     uint64_t seqno)
-{
-	struct fake_submission *p;
-
-	if (q->num_pending == q->pending_cap) {
-		uint32_t cap = q->pending_cap ? 2 * q->pending_cap : 16;
-
-		p = realloc(q->pending, cap * sizeof(*p));
-		if (!p)
-			return -ENOMEM;
-		q->pending = p;
-		q->pending_cap = cap;
-	}
-	q->pending[q->num_pending++] = (struct fake_submission){
-		.tail = tail,
-		.seqno = seqno,
-	};
-	return 0;
-}
-
 int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 {
 	struct fake_queue *q;
@@ -623,7 +549,7 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 	else if (tail < q->tail || tail - q->head > q->size || (tail & 3))
 		err = -EINVAL;
 	if (!err)
-		err = queue_push_locked(q, tail, fake.seqno + 1);
+		err = fake_queue_push_locked(q, tail, fake.seqno + 1);
 	if (!err) {
 		*seqno = ++fake.seqno;
 		q->tail = tail;
@@ -633,31 +559,6 @@ int xe_kmd_exec(int fd, uint32_t id, uint64_t tail, uint64_t *seqno)
 	}
 	pthread_mutex_unlock(&fake.lock);
 	return err;
-}
-
-/*
- * Take what a direct queue published, as the module does: one load of the
- * tail, checked like an exec's; a bad one bans the queue. Its submissions
- * are named by their tails.
- */
-void fake_direct_fetch_locked(struct fake_queue *q)
-{
-	uint64_t tail;
-
-	if (!q->live || !q->direct || fake_queue_banned(q))
-		return;
-	tail = __atomic_load_n(&q->status->user_tail, __ATOMIC_ACQUIRE);
-	if (tail == q->tail)
-		return;
-	if (tail < q->tail || tail - q->head > q->size || (tail & 3)) {
-		fake_queue_ban(q, DRM_XE_CBEV_BAN_BAD_TAIL, tail);
-		return;
-	}
-	if (queue_push_locked(q, tail, tail))
-		return;
-	q->tail = tail;
-	q->status->tail = tail;
-	fake.stats.direct_fetches++;
 }
 
 int xe_kmd_exec_queue_wake(int fd, uint32_t id)

@@ -6,8 +6,9 @@
 #define _XE_KMD_FAKE_PRIVATE_H
 
 /*
- * Shared by the two files of the fake backend: kmd_fake.c (the device,
- * its objects, waits) and kmd_fake_engine.c (the engine that runs rings).
+ * Shared by the three files of the fake backend: kmd_fake_ioctl.c (the
+ * device, its objects, waits), kmd_fake_engine.c (the engine that runs
+ * rings) and kmd_fake_state.c (the state and lookups both use).
  */
 
 #include <pthread.h>
@@ -105,6 +106,8 @@ uint64_t fake_now_ns(clockid_t clock);
 void *fake_addr_resolve(uint64_t addr, uint64_t len, bool write);
 uint64_t *fake_counter_slot(uint32_t id);
 struct fake_queue *fake_queue_get(uint32_t id);
+int fake_queue_push_locked(struct fake_queue *q, uint64_t tail,
+			    uint64_t seqno);
 bool fake_queue_banned(const struct fake_queue *q);
 void fake_queue_ban(struct fake_queue *q, uint32_t reason, uint64_t addr);
 void fake_direct_fetch_locked(struct fake_queue *q);

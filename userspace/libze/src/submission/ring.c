@@ -53,7 +53,7 @@
 #include <unistd.h>
 
 #include "core/libze_private.h"
-#include "core/device.h"
+#include "core/types.h"
 #include "submission/kmd.h"
 #include "submission/ring.h"
 #include "submission/wait.h"

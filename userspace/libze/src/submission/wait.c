@@ -28,8 +28,8 @@
 #include <time.h>
 
 #include "core/libze_private.h"
-#include "events/counter.h"
-#include "core/device.h"
+#include "events/counter_types.h"
+#include "core/types.h"
 #include "submission/kmd.h"
 #include "submission/wait.h"
 
