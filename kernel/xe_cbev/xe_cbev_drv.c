@@ -34,6 +34,7 @@
 #include "xe_cbev_uring.h"
 #include "xe_cbev_vm.h"
 #include "xe_cbev_vm_bind.h"
+#include "xe_cbev_async_wait.h"
 #include "xe_cbev_wait.h"
 #include "xe_cbev_writer.h"
 #include "xe_cbev_writer_ioctl.h"
@@ -253,7 +254,7 @@ static int __init xe_cbev_init(void)
 		return -EINVAL;
 	}
 
-	ret = xe_cbev_wait_init();
+	ret = xe_cbev_async_wait_init();
 	if (ret)
 		return ret;
 	xe_cbev_ipc_init();
@@ -276,7 +277,7 @@ err_devices:
 		xe_cbev_devs[i] = NULL;
 	}
 	xe_cbev_ipc_fini();
-	xe_cbev_wait_fini();
+	xe_cbev_async_wait_fini();
 	return ret;
 }
 
@@ -287,7 +288,7 @@ static void __exit xe_cbev_exit(void)
 	for (i = 0; i < devices; i++)
 		xe_cbev_device_unregister(xe_cbev_devs[i]);
 	/* Deferred cleanups may still put objects: run them while the devices live. */
-	xe_cbev_wait_fini();
+	xe_cbev_async_wait_fini();
 	for (i = 0; i < devices; i++)
 		xe_cbev_engine_fini(&xe_cbev_devs[i]->engine);
 	xe_cbev_ipc_fini();

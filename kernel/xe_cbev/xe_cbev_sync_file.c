@@ -14,7 +14,7 @@
 #include "xe_cbev_device.h"
 #include "xe_cbev_macros.h"
 #include "xe_cbev_sync_file.h"
-#include "xe_cbev_wait.h"
+#include "xe_cbev_async_wait.h"
 
 /**
  * DOC: sync_file export
@@ -64,7 +64,7 @@ static void fence_release_work(struct work_struct *work)
 	 * Paired with __module_get() at creation. This may be the module's
 	 * last reference, and the function still has to return through
 	 * module text: safe, because module unload drains the deferred
-	 * queue (xe_cbev_wait_fini()) before the text goes away.
+	 * queue (xe_cbev_async_wait_fini()) before the text goes away.
 	 */
 	module_put(THIS_MODULE);
 }
@@ -79,7 +79,7 @@ static void fence_release(struct dma_fence *fence)
 {
 	struct xe_cbev_fence *f = container_of(fence, struct xe_cbev_fence, base);
 
-	xe_cbev_wait_defer(&f->release);
+	xe_cbev_async_wait_defer(&f->release);
 }
 
 static const struct dma_fence_ops xe_cbev_fence_ops = {

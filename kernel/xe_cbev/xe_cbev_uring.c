@@ -13,6 +13,7 @@
 #include "xe_cbev_device.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_uring.h"
+#include "xe_cbev_async_wait.h"
 #include "xe_cbev_wait.h"
 
 /**
