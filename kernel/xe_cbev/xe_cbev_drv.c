@@ -28,6 +28,7 @@
 #include "xe_cbev_engine.h"
 #include "xe_cbev_file.h"
 #include "xe_cbev_ipc.h"
+#include "xe_cbev_prime.h"
 #include "xe_cbev_query.h"
 #include "xe_cbev_queue.h"
 #include "xe_cbev_sync_file.h"
@@ -156,7 +157,7 @@ static const struct drm_driver xe_cbev_driver = {
 	.debugfs_init = xe_cbev_debugfs_init,
 	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
 	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
-	.gem_prime_import = xe_cbev_ipc_prime_import,
+	.gem_prime_import = xe_cbev_prime_import,
 	.gem_prime_import_sg_table = xe_cbev_bo_import_sg_table,
 #ifdef XE_CBEV_HAS_GEM_PRIME_MMAP
 	.gem_prime_mmap = drm_gem_prime_mmap,

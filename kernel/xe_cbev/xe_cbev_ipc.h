@@ -12,7 +12,6 @@
 
 #include <uapi/drm/xe_cbev_drm.h>
 
-struct dma_buf;
 struct drm_device;
 struct drm_file;
 struct drm_gem_object;
@@ -42,8 +41,7 @@ void xe_cbev_ipc_file_fini(struct xe_cbev_file *xfile);
 void xe_cbev_ipc_revoke_slot(struct xe_cbev_file *xfile, struct xe_cbev_bo *page,
 			     unsigned int slot);
 
-struct drm_gem_object *xe_cbev_ipc_prime_import(struct drm_device *dev,
-						struct dma_buf *dma_buf);
+bool xe_cbev_ipc_may_import(struct drm_gem_object *obj);
 
 int xe_cbev_ipc_export_ioctl(struct drm_device *dev, void *data,
 			     struct drm_file *file);

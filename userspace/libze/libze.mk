@@ -6,16 +6,17 @@
 LIBZE_SO     := $(B)/lib/libze_xe_cbev.so.1
 LIBZE_MAP    := $(SRC)/userspace/libze/libze_xe_cbev.map
 # The kernel-interface seam (submission/kmd.h) has two backends, chosen at
-# link time: kmd.c and kmd_eu.c, the xe_cbev module, in the library;
+# link time: kmd.c, kmd_eu.c and kmd_uring.c, the xe_cbev module, in the library;
 # kmd_fake*.c, an engine in process memory, only in the host unit tests
 # (tests/libze/unit).
 LIBZE_KMD_SRC  := $(SRC)/userspace/libze/src/submission/kmd.c \
-	$(SRC)/userspace/libze/src/submission/kmd_eu.c
+	$(SRC)/userspace/libze/src/submission/kmd_eu.c \
+	$(SRC)/userspace/libze/src/submission/kmd_uring.c
 LIBZE_FAKE_SRC := $(wildcard $(SRC)/userspace/libze/src/submission/kmd_fake*.c)
 LIBZE_SRCS   := $(filter-out $(LIBZE_FAKE_SRC), \
 	$(wildcard $(SRC)/userspace/libze/src/*/*.c))
 LIBZE_OBJS   := $(patsubst $(SRC)/%.c,$(B)/obj/%.o,$(LIBZE_SRCS))
-# The debug log's wrappers and result names, generated from what core/ddi.c
+# The debug log's wrappers and result names, generated from what core/ddi_tables.c
 # sees once preprocessed (gen-debug-wrappers.awk, DOC: debug log).
 LIBZE_GEN_DIR  := $(B)/gen/userspace/libze/src/core
 LIBZE_GEN_SRCS := $(LIBZE_GEN_DIR)/debug_wrappers.c \
@@ -38,7 +39,7 @@ $(B)/obj/userspace/libze/%.o: $(SRC)/userspace/libze/%.c \
 	$(CC) $(LIBZE_CFLAGS) -c -o $@ $<
 
 LIBZE_GEN_AWK := $(SRC)/userspace/libze/gen-debug-wrappers.awk
-LIBZE_DDI_SRC := $(SRC)/userspace/libze/src/core/ddi.c
+LIBZE_DDI_SRC := $(SRC)/userspace/libze/src/core/ddi_tables.c
 $(LIBZE_GEN_SRCS) &: $(LIBZE_DDI_SRC) $(LIBZE_GEN_AWK) \
 		$(SRC)/userspace/libze/libze.mk
 	@mkdir -p $(LIBZE_GEN_DIR)

@@ -19,6 +19,9 @@
  * and with the load on the other device (whose engine is its own).
  *
  * Runs inside the test VM (make bench). Prints figures; asserts nothing.
+ * One program of about 880 lines on purpose: the benchmarks share the
+ * plain uAPI helpers at its top, each benchmark is one short function,
+ * and a reader sees every figure's method in one place.
  * Commands are encoded with the command-stream contract, <drm/xe_cbev_cs.h>;
  * the ioctls are called plainly, below.
  */
