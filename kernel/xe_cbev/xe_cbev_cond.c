@@ -12,7 +12,7 @@
 #include "xe_cbev_bo.h"
 #include "xe_cbev_cond.h"
 #include "xe_cbev_counter.h"
-#include "xe_cbev_cs.h"
+#include "xe_cbev_streamer.h"
 #include "xe_cbev_device.h"
 #include "xe_cbev_macros.h"
 #include "xe_cbev_queue.h"

@@ -14,7 +14,7 @@
 
 #include "xe_cbev_bo.h"
 #include "xe_cbev_builtins.h"
-#include "xe_cbev_cs.h"
+#include "xe_cbev_streamer.h"
 #include "xe_cbev_ctx.h"
 #include "xe_cbev_direct.h"
 #include "xe_cbev_engine.h"
@@ -73,7 +73,7 @@
  * makes the context runnable, cancel takes it out of the turns, off the
  * timer and the wait queue (waiting for a slice in progress), and
  * dispatch runs a built-in kernel (spin only takes time: the context
- * sleeps until its deadline). The command streamer (xe_cbev_cs.c)
+ * sleeps until its deadline). The command streamer (xe_cbev_streamer.c)
  * executes the commands of each slice.
  */
 

@@ -178,7 +178,7 @@ struct xe_cbev_dispatch {
  * struct xe_cbev_engine_ops - an engine backend
  *
  * What executes a context's jobs. The software command streamer
- * (xe_cbev_engine.c, xe_cbev_cs.c) is the only backend today; a hardware
+ * (xe_cbev_engine.c, xe_cbev_streamer.c) is the only backend today; a hardware
  * backend, or a second kind of dispatch, plugs in here without touching
  * the exec queue object.
  */

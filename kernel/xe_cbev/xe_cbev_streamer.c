@@ -11,7 +11,7 @@
 
 #include "xe_cbev_vm_access.h"
 #include "xe_cbev_bo.h"
-#include "xe_cbev_cs.h"
+#include "xe_cbev_streamer.h"
 #include "xe_cbev_builtins.h"
 #include "xe_cbev_ctx.h"
 #include "xe_cbev_eu.h"
