@@ -5,7 +5,7 @@
 
 /*
  * Check tests of command lists and their appends (userspace/libze/src/
- * cmdlist.c, cmdlist_append_*.c), through the loader: results are checked
+ * cmdlist.c, append_*.c), through the loader: results are checked
  * byte by byte on the host after the device produced them.
  */
 

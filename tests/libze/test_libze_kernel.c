@@ -5,7 +5,7 @@
 
 /*
  * Check tests of kernels and launches (userspace/libze/src/kernel.c,
- * cmdlist_append_kernel.c): every built-in's result, byte by byte.
+ * append_kernel.c): every built-in's result, byte by byte.
  */
 
 #include "libze_test.h"

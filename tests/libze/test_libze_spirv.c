@@ -6,7 +6,7 @@
 /*
  * Check tests of SPIR-V modules, their kernels and their launches on the
  * device's execution units (modules/module_jit.c, kernel_jit.c,
- * eu_pool.c, eu_fault.c, lists/cmdlist_append_jit.c), with the stand-in
+ * eu_pool.c, eu_fault.c, append/append_jit.c), with the stand-in
  * compiler (tests/libze/jit_standin.c, XE_CBEV_JIT_LIBRARY): every result
  * checked against the same computation on the host.
  */

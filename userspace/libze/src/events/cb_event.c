@@ -22,7 +22,7 @@
  * A regular list that signals an event records it with the value of the
  * recording; every execution sets the list's counter to 0 first (at the
  * time of the call) and gives the event that state again, whatever
- * signalled it since (prepare_replay, a fresh state; lists/execute.c), so
+ * signalled it since (prepare_replay, a fresh state; append/execute.c), so
  * the event reads "not ready" again until the execution reaches that
  * append, and waits recorded elsewhere wait for the latest execution.
  *

@@ -79,7 +79,7 @@ static uint64_t writer_addr(const struct xe_event *ev)
 /*
  * Drop a reference of @ev; the last one drops what it holds and frees it.
  * Besides the handle, only regular lists that recorded a signal of it hold
- * one (their executions take the event back, lists/execute.c).
+ * one (their executions take the event back, append/execute.c).
  */
 void xe_event_put(struct xe_event *ev)
 {

@@ -180,7 +180,7 @@ struct xe_event_ops {
  * struct xe_event - an event: a regular one, or a counter-based one
  * @obj: handle header
  * @refs: references: the handle's, dropped by zeEventDestroy(), and one per
- *	signal a regular list recorded (lists/execute.c), which its
+ *	signal a regular list recorded (append/execute.c), which its
  *	executions replay; the last xe_event_put() frees it
  * @ops: what its kind does (struct xe_event_ops)
  * @pool: its pool; NULL for a counter-based event made without one

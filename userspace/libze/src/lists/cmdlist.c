@@ -6,7 +6,7 @@
 /*
  * DOC: command lists
  *
- * A command list is where appends (lists/append.c) go: an immediate list
+ * A command list is where appends (append/append.c) go: an immediate list
  * submits each to its own ring at once (ring.c), a regular list records
  * it into its batch (batch.c), which a queue later calls as a second-level
  * batch.

@@ -14,7 +14,7 @@
 
 #include "core/libze_private.h"
 #include "events/counter_types.h"
-#include "lists/append_types.h"
+#include "append/append_types.h"
 #include "lists/replays.h"
 #include "lists/keep.h"
 #include "lists/writes.h"
@@ -47,7 +47,7 @@ struct xe_ring;
  * @closed: a regular list was closed and may be executed
  * @cb_need: the flag a counter-based event needs for an in-order signal
  *	of this list (xe_cb_signal_need())
- * @cs: staging buffer of the append being built (lists/append.c)
+ * @cs: staging buffer of the append being built (append/append.c)
  * @counter: in-order lists: the kernel counter slot the list bumps after
  *	every append; shared with the counter-based events it signals
  * @counter_value: in-order lists: the value the last append bumps
@@ -61,7 +61,7 @@ struct xe_ring;
  * @exec_ring: regular in-order lists: the ring of the last execution, held
  * @exec_seqno: regular in-order lists: its completion point
  * @exec_begun: regular in-order lists: an execution was begun and is not
- *	yet committed or aborted (lists/execute.c)
+ *	yet committed or aborted (append/execute.c)
  * @exec_saved: then: the counter's value before the execution set it to 0
  * @exec_repeated: the last call that executed the list executed it more
  *	than once
@@ -69,7 +69,7 @@ struct xe_ring;
  *	appends, only entries of submitted or recorded commands
  * @replays: regular in-order lists: the recorded signals that replace
  *	their events' states, which every execution gives them again
- *	(lists/execute.c)
+ *	(append/execute.c)
  * @writes: regular lists: the regular events they signal, whose writer
  *	the kernel learns at each execution (lists/writes.c)
  *
@@ -149,114 +149,5 @@ ze_result_t xe_cmdlist_immediate_get_index(ze_command_list_handle_t hCommandList
 					   uint32_t *pIndex);
 ze_result_t xe_cmdlist_is_immediate(ze_command_list_handle_t hCommandList,
 				    ze_bool_t *pIsImmediate);
-
-/* cmdlist_append_event.c */
-ze_result_t xe_append_barrier(ze_command_list_handle_t hCommandList,
-			      ze_event_handle_t hSignalEvent,
-			      uint32_t numWaitEvents,
-			      ze_event_handle_t *phWaitEvents);
-ze_result_t xe_append_memory_ranges_barrier(ze_command_list_handle_t hCommandList,
-					    uint32_t numRanges,
-					    const size_t *pRangeSizes,
-					    const void **pRanges,
-					    ze_event_handle_t hSignalEvent,
-					    uint32_t numWaitEvents,
-					    ze_event_handle_t *phWaitEvents);
-ze_result_t xe_append_signal_event(ze_command_list_handle_t hCommandList,
-				   ze_event_handle_t hEvent);
-ze_result_t xe_append_wait_on_events(ze_command_list_handle_t hCommandList,
-				     uint32_t numEvents,
-				     ze_event_handle_t *phEvents);
-ze_result_t xe_append_event_reset(ze_command_list_handle_t hCommandList,
-				  ze_event_handle_t hEvent);
-ze_result_t xe_append_write_global_timestamp(ze_command_list_handle_t hCommandList,
-					     uint64_t *dstptr,
-					     ze_event_handle_t hSignalEvent,
-					     uint32_t numWaitEvents,
-					     ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
-				  uint32_t numEvents,
-				  ze_event_handle_t *phEvents, void *dstptr,
-				  const size_t *pOffsets,
-				  ze_event_handle_t hSignalEvent,
-				  uint32_t numWaitEvents,
-				  ze_event_handle_t *phWaitEvents);
-
-/* cmdlist_append_memory.c */
-ze_result_t xe_append_memory_copy(ze_command_list_handle_t hCommandList,
-				  void *dstptr, const void *srcptr, size_t size,
-				  ze_event_handle_t hSignalEvent,
-				  uint32_t numWaitEvents,
-				  ze_event_handle_t *phWaitEvents);
-ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
-				  void *ptr, const void *pattern,
-				  size_t pattern_size, size_t size,
-				  ze_event_handle_t hSignalEvent,
-				  uint32_t numWaitEvents,
-				  ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
-			     void *dstptr, const ze_copy_region_t *dstRegion,
-			     uint32_t dstPitch, uint32_t dstSlicePitch,
-			     const void *srcptr,
-			     const ze_copy_region_t *srcRegion,
-			     uint32_t srcPitch, uint32_t srcSlicePitch,
-			     ze_event_handle_t hSignalEvent,
-			     uint32_t numWaitEvents,
-			     ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_append_memory_copy_from_context(ze_command_list_handle_t hCommandList,
-				   void *dstptr, ze_context_handle_t hContextSrc,
-				   const void *srcptr, size_t size,
-				   ze_event_handle_t hSignalEvent,
-				   uint32_t numWaitEvents,
-				   ze_event_handle_t *phWaitEvents);
-ze_result_t xe_append_memory_prefetch(ze_command_list_handle_t hCommandList,
-				      const void *ptr, size_t size);
-ze_result_t xe_append_mem_advise(ze_command_list_handle_t hCommandList,
-				 ze_device_handle_t hDevice, const void *ptr,
-				 size_t size, ze_memory_advice_t advice);
-
-/* cmdlist_append_kernel.c */
-ze_result_t xe_append_launch_kernel(ze_command_list_handle_t hCommandList,
-				    ze_kernel_handle_t hKernel,
-				    const ze_group_count_t *pLaunchFuncArgs,
-				    ze_event_handle_t hSignalEvent,
-				    uint32_t numWaitEvents,
-				    ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_append_launch_cooperative_kernel(ze_command_list_handle_t hCommandList,
-				    ze_kernel_handle_t hKernel,
-				    const ze_group_count_t *pLaunchFuncArgs,
-				    ze_event_handle_t hSignalEvent,
-				    uint32_t numWaitEvents,
-				    ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_append_launch_kernel_with_parameters(ze_command_list_handle_t hCommandList,
-					ze_kernel_handle_t hKernel,
-					const ze_group_count_t *pGroupCounts,
-					const void *pNext,
-					ze_event_handle_t hSignalEvent,
-					uint32_t numWaitEvents,
-					ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_append_launch_kernel_with_arguments(ze_command_list_handle_t hCommandList,
-				       ze_kernel_handle_t hKernel,
-				       const ze_group_count_t groupCounts,
-				       const ze_group_size_t groupSizes,
-				       void **pArguments, const void *pNext,
-				       ze_event_handle_t hSignalEvent,
-				       uint32_t numWaitEvents,
-				       ze_event_handle_t *phWaitEvents);
-
-/* cmdlist_append_lists.c */
-ze_result_t
-xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
-			    uint32_t numCommandLists,
-			    ze_command_list_handle_t *phCommandLists,
-			    ze_event_handle_t hSignalEvent,
-			    uint32_t numWaitEvents,
-			    ze_event_handle_t *phWaitEvents);
 
 #endif /* _XE_CMDLIST_H */

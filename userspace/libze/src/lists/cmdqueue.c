@@ -25,9 +25,9 @@
 #include <stdlib.h>
 
 #include "core/libze_private.h"
-#include "lists/append.h"
+#include "append/append.h"
 #include "lists/cmdlist.h"
-#include "lists/execute.h"
+#include "append/execute.h"
 #include "lists/cmdqueue.h"
 #include "core/context.h"
 #include "core/types.h"

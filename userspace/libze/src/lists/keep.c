@@ -23,7 +23,7 @@
  *
  * What to keep, and how to drop it, is the event kind's business (struct
  * xe_ref, from struct xe_event_ops); this file only holds the references.
- * An append adds its entries as it is built (lists/append.c) and owns
+ * An append adds its entries as it is built (append/append.c) and owns
  * those from where it started: its commit stamps them with its ring
  * submission, its abort drops them at once. An immediate list drops an
  * entry once its ring executed the submission that made it (checked at

@@ -15,7 +15,7 @@
  * recording.
  *
  * An immediate list's or a queue's append too large to copy into its ring
- * (lists/append.c) is recorded the same way into a batch of its owner's
+ * (append/append.c) is recorded the same way into a batch of its owner's
  * overflow (struct xe_overflow), which the ring then calls as a
  * second-level batch: any append fits. A batch is used again, its chunks
  * kept, once the ring completed the submission that called it; a few idle

@@ -13,7 +13,7 @@
  * region copy is one copy per row, rows that follow each other on both
  * sides merged into one copy; a region with a zero width, height or depth
  * copies nothing, and its append still waits and signals like any other.
- * An append of any size goes (lists/append.c: one too large for the ring
+ * An append of any size goes (append/append.c: one too large for the ring
  * is called as a batch). Every pointer is a GPU address in the
  * device's address space: memory from zeMemAlloc*() (or an opened IPC
  * handle); any other address faults the queue, which then reports
@@ -25,7 +25,8 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
-#include "lists/append.h"
+#include "append/append.h"
+#include "append/append_api.h"
 #include "lists/cmdlist.h"
 #include "submission/encoder.h"
 

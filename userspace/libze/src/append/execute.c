@@ -8,7 +8,7 @@
  *
  * zeCommandQueueExecuteCommandLists() and
  * zeCommandListImmediateAppendCommandListsExp() execute closed regular
- * lists inside one append (lists/append.c, xe_append_execute()): a
+ * lists inside one append (append/append.c, xe_append_execute()): a
  * second-level MI_BATCH_BUFFER_START of each list's batch, submitted to a
  * queue's ring or an immediate list's. This file is what an execution does
  * to the list and to the events it signals, in three steps that follow the
@@ -54,7 +54,7 @@
 #include "events/event.h"
 #include "events/timestamp.h"
 #include "lists/cmdlist.h"
-#include "lists/execute.h"
+#include "append/execute.h"
 #include "lists/replays.h"
 #include "submission/batch.h"
 #include "submission/encoder.h"

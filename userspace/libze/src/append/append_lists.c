@@ -23,9 +23,10 @@
 #include <stdlib.h>
 
 #include "core/libze_private.h"
-#include "lists/append.h"
+#include "append/append.h"
+#include "append/append_api.h"
 #include "lists/cmdlist.h"
-#include "lists/execute.h"
+#include "append/execute.h"
 #include "core/result.h"
 
 ze_result_t

@@ -21,7 +21,8 @@
 #include "core/libze_private.h"
 #include "events/event.h"
 #include "events/timestamp.h"
-#include "lists/append.h"
+#include "append/append.h"
+#include "append/append_api.h"
 #include "lists/cmdlist.h"
 #include "submission/encoder.h"
 

@@ -8,7 +8,7 @@
  *
  * A launch of a built-in kernel is one XE_CBEV_DISPATCH of the kernel's
  * built-in with the arguments the kernel holds at append time (kernel.c);
- * one of a SPIR-V kernel goes to cmdlist_append_jit.c, so the kernel may
+ * one of a SPIR-V kernel goes to append_jit.c, so the kernel may
  * be changed for the next launch right away. Copy-only lists cannot launch
  * kernels. The spec 1.14 forms set the group size and arguments first, then
  * launch; their pNext chains carry nothing this device uses.
@@ -17,9 +17,10 @@
 #include <errno.h>
 
 #include "core/libze_private.h"
-#include "lists/append.h"
+#include "append/append.h"
+#include "append/append_api.h"
 #include "lists/cmdlist.h"
-#include "lists/cmdlist_jit.h"
+#include "append/append_jit.h"
 #include "submission/encoder.h"
 #include "modules/module.h"
 

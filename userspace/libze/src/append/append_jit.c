@@ -26,9 +26,9 @@
 
 #include "core/types.h"
 #include "core/libze_private.h"
-#include "lists/append.h"
+#include "append/append.h"
 #include "lists/cmdlist.h"
-#include "lists/cmdlist_jit.h"
+#include "append/append_jit.h"
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 #include "submission/encoder.h"

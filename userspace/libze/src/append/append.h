@@ -12,7 +12,7 @@
 #include <level_zero/ze_api.h>
 
 #include "events/event.h"
-#include "lists/append_types.h"
+#include "append/append_types.h"
 #include "lists/keep.h"
 
 struct xe_cmdlist;
@@ -38,7 +38,7 @@ struct xe_ring;
  * @keep_from: the entries of @list's keeps from this one on are the
  *	append's: stamped by the commit, dropped by an abort
  * @replay: the commit records @signal's new state in @list (a regular
- *	list: its executions give it back, lists/execute.c); room reserved
+ *	list: its executions give it back, append/execute.c); room reserved
  * @execs: regular lists the append executes (xe_append_execute()), the
  *	caller's array, alive until the append ends
  * @nexecs: those of @execs begun: the commit starts their executions, an

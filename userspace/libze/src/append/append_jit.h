@@ -2,8 +2,8 @@
 /*
  * Copyright © 2026 The xe_cbev authors
  */
-#ifndef _XE_CMDLIST_JIT_H
-#define _XE_CMDLIST_JIT_H
+#ifndef _XE_APPEND_JIT_H
+#define _XE_APPEND_JIT_H
 
 #include <level_zero/ze_api.h>
 
@@ -33,4 +33,4 @@ xe_append_launch_multiple_kernels_indirect(ze_command_list_handle_t hCommandList
 					   uint32_t numWaitEvents,
 					   ze_event_handle_t *phWaitEvents);
 
-#endif /* _XE_CMDLIST_JIT_H */
+#endif /* _XE_APPEND_JIT_H */
