@@ -53,9 +53,10 @@ static void xe_cbev_bo_free(struct drm_gem_object *obj)
 	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
 	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
 
-	/* Nothing was ever recorded in @writers without it. */
+	/* The records free their entries; a failed store may leave nodes. */
 	if (bo->writers_fini)
 		bo->writers_fini(bo);
+	xa_destroy(&bo->writers);
 	if (bo->release)
 		bo->release(bo);
 	drm_gem_shmem_free(&bo->shmem);

@@ -47,8 +47,8 @@
  * device parents a render-node DRM device whose "GPU" is a software command
  * streamer in the kernel. Module load creates the devices (one unless the
  * devices parameter asks for up to XE_CBEV_MAX_DEVICES, each with its own
- * uuid, render node and address spaces; they share the engine's
- * scheduler and the IPC token table); module unload removes them. A load
+ * uuid, render node, address spaces and engine; they share the IPC token
+ * table); module unload removes them. A load
  * with devices outside 1..XE_CBEV_MAX_DEVICES fails with -EINVAL. Unload
  * cannot race with an open file: every file holds a
  * reference on the module through &xe_cbev_fops.owner, so rmmod fails with

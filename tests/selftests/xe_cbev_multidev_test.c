@@ -154,7 +154,8 @@ TEST_F(multidev, engine_per_device)
 			ASSERT_EQ(0, ring_sync(&r, buf.gpu, i));
 		for (k = 0; k < 2; k++)
 			after[k] = st_engine_slices(self->fd[k]);
-		EXPECT_LE(before[d] + STORES, after[d]) TH_LOG("device %d", d);
+		/* A slice may run more than one store: ran at all is what counts. */
+		EXPECT_LT(before[d], after[d]) TH_LOG("device %d", d);
 		EXPECT_EQ(before[!d], after[!d]) TH_LOG("work on device %d ran on %d's engine", d, !d);
 		queue_destroy(self->fd[d], r.id);
 		ring_unmap(&r);

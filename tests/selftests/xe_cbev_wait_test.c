@@ -31,8 +31,15 @@ FIXTURE_SETUP(wait)
 	ASSERT_EQ(0, ring_create(self->fd, &self->r, 16384, 0));
 }
 
+/* A module parameter a test changed, to put back even if it fails. */
+static char saved_fence_timeout[32];
+static long param_swap(const char *path, const char *value);
+#define FENCE_TIMEOUT_PARAM	"/sys/module/xe_cbev/parameters/fence_timeout_ms"
+
 FIXTURE_TEARDOWN(wait)
 {
+	if (saved_fence_timeout[0])
+		param_swap(FENCE_TIMEOUT_PARAM, saved_fence_timeout);
 	ring_unmap(&self->r);
 	munmap(self->b.cpu, self->b.size);
 	close(self->fd);
@@ -473,8 +480,6 @@ static int export_as_nobody(void)
 	return 0;
 }
 
-#define FENCE_TIMEOUT_PARAM	"/sys/module/xe_cbev/parameters/fence_timeout_ms"
-
 /* Read a module parameter, and write @value (if not NULL) in its place. */
 static long param_swap(const char *path, const char *value)
 {
@@ -510,7 +515,6 @@ TEST_F_TIMEOUT(wait, async_wait_limit_is_per_user, 240)
 	struct rlimit rl = { MAX_EXPORTS + 64, MAX_EXPORTS + 64 };
 	struct drm_xe_cbev_counter_alloc a;
 	int n, i, err = 0, status, *fds;
-	char old_timeout[32];
 	long timeout;
 	pid_t pid;
 
@@ -523,7 +527,7 @@ TEST_F_TIMEOUT(wait, async_wait_limit_is_per_user, 240)
 	ASSERT_EQ(0, st_counter_alloc(self->fd, &a));
 	timeout = param_swap(FENCE_TIMEOUT_PARAM, "600000");
 	ASSERT_LE(0, timeout);
-	snprintf(old_timeout, sizeof(old_timeout), "%ld", timeout);
+	snprintf(saved_fence_timeout, sizeof(saved_fence_timeout), "%ld", timeout);
 	for (n = 0; n < MAX_EXPORTS; n++) {
 		struct drm_xe_cbev_sync_file_export x = {
 			.cond = { .addr = a.id, .value = 1,
@@ -548,7 +552,8 @@ TEST_F_TIMEOUT(wait, async_wait_limit_is_per_user, 240)
 	for (i = 0; i < n; i++)
 		close(fds[i]);
 	free(fds);
-	EXPECT_EQ(600000, param_swap(FENCE_TIMEOUT_PARAM, old_timeout));
+	EXPECT_EQ(600000, param_swap(FENCE_TIMEOUT_PARAM, saved_fence_timeout));
+	saved_fence_timeout[0] = 0;
 	/* The abandoned waits end within a second or so; later tests export. */
 	for (i = 0; i < 100; i++) {
 		struct drm_xe_cbev_sync_file_export x = {
