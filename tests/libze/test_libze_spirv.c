@@ -698,7 +698,10 @@ START_TEST(test_spirv_fault_elsewhere_is_the_applications)
 }
 END_TEST
 
-/* A forked child faults outside any kernel: it must die of SIGSEGV. */
+/*
+ * A forked child faults outside any kernel: it must die of SIGSEGV (a
+ * chain of handlers that goes round for ever dies of SIGALRM instead).
+ */
 static void fault_in_child_kills(void)
 {
 	int wstatus;
@@ -706,6 +709,7 @@ static void fault_in_child_kills(void)
 
 	pid = fork();
 	if (!pid) {
+		alarm(10);
 		*nowhere = 1;
 		_exit(0);
 	}
@@ -811,6 +815,51 @@ START_TEST(test_spirv_fault_handed_back_is_no_loop)
 }
 END_TEST
 
+static struct sigaction restores_prev;
+static volatile int *restores_calls;
+
+/* Another habit: note the fault, put the old handler back and return. */
+static void restores_and_returns(int sig, siginfo_t *info, void *uctx)
+{
+	(void)info;
+	(void)uctx;
+	++*restores_calls;
+	sigaction(sig, &restores_prev, NULL);
+}
+
+/*
+ * A later handler that puts back the one it replaced (the units') and
+ * returns, for the instruction to fault again: it left the chain, so the
+ * second fault goes on to the default and kills, as without libze (and
+ * does not go round the application's handler for ever).
+ */
+START_TEST(test_spirv_fault_restored_handler_leaves)
+{
+	struct sigaction sa = { .sa_sigaction = restores_and_returns,
+				.sa_flags = SA_SIGINFO };
+	ze_module_handle_t mod = module_ok("vadd\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	float *a = lz_alloc_shared(64 * 4);
+
+	restores_calls = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne((void *)restores_calls, MAP_FAILED);
+	vadd_args(add, a, a, a, 64);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGSEGV, &sa, &restores_prev), 0);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+
+	fault_in_child_kills();
+	ck_assert_int_eq(*restores_calls, 1);
+	munmap((void *)restores_calls, 4096);
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* A kernel that never ends is banned by the hang timeout. */
 START_TEST(test_spirv_endless_kernel_banned)
 {
@@ -873,6 +922,7 @@ static Suite *spirv_suite(void)
 	tcase_add_test(tc, test_spirv_fault_elsewhere_still_kills);
 	tcase_add_test(tc, test_spirv_fault_guard_outlives_a_later_handler);
 	tcase_add_test(tc, test_spirv_fault_handed_back_is_no_loop);
+	tcase_add_test(tc, test_spirv_fault_restored_handler_leaves);
 	tcase_add_test(tc, test_spirv_endless_kernel_banned);
 	suite_add_tcase(s, tc);
 	return s;

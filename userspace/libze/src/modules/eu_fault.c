@@ -25,10 +25,14 @@
  * sigaction() calls) and, if one is not ours any more, puts ours back and
  * hands faults outside kernels to the application's handler from then on.
  * A handler installed while a dispatch already runs takes effect for the
- * faults of that dispatch; the next one is guarded again. A handler that
- * hands the fault back to the one it replaced (ours) does not make a
- * loop: a fault handed back goes to the handler that was there before
- * libze's.
+ * faults of that dispatch; the next one is guarded again. The chain stays
+ * what it would be without libze: a handler that hands a fault back to the
+ * one it replaced (ours) hands it to the handler it really replaced; one
+ * that puts back the handler it replaced leaves the chain (at the next
+ * fault or dispatch), so that "put the old handler back and return" ends
+ * as it would; a one-shot (SA_RESETHAND) handler runs once; each runs
+ * with its own mask. Ours alternates between two entry points, so that a
+ * handler putting back the one it replaced is told from ours in place.
  *
  * Jumping out of a kernel leaves behind whatever the faulting code held.
  * Kernels call no library function that takes a lock but printf(), which
@@ -55,56 +59,109 @@
 static const int guarded[2] = { SIGSEGV, SIGBUS };
 
 /*
- * A handler ours took the place of. Never freed: a signal on any thread
- * may be reading one. There is one for each distinct handler ever seen.
+ * A handler in the chain of a signal: the one that was there before
+ * libze's, or one the application installed later, which ours took the
+ * place of, with @pred, the one it had replaced (and hands faults back
+ * to). Never freed: a signal on any thread may be reading one.
  */
 struct fault_chained {
 	struct sigaction sa;
-	struct fault_chained *next;
+	struct fault_chained *pred;
+	struct fault_chained *next;	/* @seen, under @guard_lock */
 };
 
 static __thread sigjmp_buf *eu_jump;
 static __thread uint64_t eu_fault_addr;
 /*
  * The fault this thread handed on last, while the handler it was handed
- * to runs: a call back into ours with the same fault from deeper in the
- * stack is that handler handing it back.
+ * to (@rec) runs: a call back into ours with the same fault from deeper in
+ * the stack is that handler handing it back.
  */
 static __thread struct {
 	const void *info, *uctx;
 	uintptr_t frame;
+	const struct fault_chained *rec;
 } handing;
 
 /* What was there before libze's handler: set once, at the first install. */
 static struct fault_chained first[2];
+/* The default action, for a one-shot handler that ran. */
+static struct fault_chained dfl[2];
 /* Where faults outside kernels go: @first, or a handler installed later. */
 static _Atomic(struct fault_chained *) chained[2];
-/* Every handler in @chained's past, for reuse; under @guard_lock. */
+/*
+ * Which of our two entry points is installed. Each time ours takes its
+ * place back it installs the other one, so that a handler that puts back
+ * the one it replaced (ours, as it was then) is seen to have left.
+ */
+static void *_Atomic current_fn[2];
+/* Every record made, for reuse; under @guard_lock. */
 static struct fault_chained *seen;
 static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t fault_once = PTHREAD_ONCE_INIT;
 static int fault_err;
+
+static void on_fault_a(int sig, siginfo_t *info, void *uctx);
+static void on_fault_b(int sig, siginfo_t *info, void *uctx);
 
 static int guarded_index(int sig)
 {
 	return sig == SIGBUS;
 }
 
-static void call(const struct sigaction *sa, int sig, siginfo_t *info,
-		 void *uctx)
+static bool is_ours(const struct sigaction *sa)
 {
-	if (sa->sa_flags & SA_SIGINFO) {
+	return (sa->sa_flags & SA_SIGINFO) &&
+	       (sa->sa_sigaction == on_fault_a || sa->sa_sigaction == on_fault_b);
+}
+
+/*
+ * Run @rec's handler as the kernel would have: its mask (and the signal,
+ * unless SA_NODEFER) blocked while it runs, a one-shot handler reset to
+ * the default first; the default action itself is put back for the
+ * faulting instruction to meet again.
+ */
+static void pass_to(int i, struct fault_chained *rec, int sig,
+		    siginfo_t *info, void *uctx)
+{
+	const struct sigaction *sa = &rec->sa;
+	sigset_t mask, old;
+
+	if (!(sa->sa_flags & SA_SIGINFO)) {
+		if (sa->sa_handler == SIG_IGN)
+			return;
+		if (sa->sa_handler == SIG_DFL) {
+			signal(sig, SIG_DFL);
+			return;
+		}
+	}
+	if (sa->sa_flags & SA_RESETHAND)
+		atomic_compare_exchange_strong(&chained[i], &rec, &dfl[i]);
+	mask = sa->sa_mask;
+	if (!(sa->sa_flags & SA_NODEFER))
+		sigaddset(&mask, sig);
+	pthread_sigmask(SIG_BLOCK, &mask, &old);
+	if (sa->sa_flags & SA_SIGINFO)
 		sa->sa_sigaction(sig, info, uctx);
-		return;
-	}
-	if (sa->sa_handler == SIG_IGN)
-		return;
-	if (sa->sa_handler != SIG_DFL) {
+	else
 		sa->sa_handler(sig);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * The handler in front of ours put back the one it had replaced (ours, as
+ * it was then): it left, and faults go on to what it had replaced.
+ * Lock-free: called from the signal handler too.
+ */
+static void forget_removed(int i, const struct sigaction *cur)
+{
+	struct fault_chained *rec = atomic_load(&chained[i]);
+
+	if (!is_ours(cur) || (void *)cur->sa_sigaction == atomic_load(&current_fn[i]))
 		return;
-	}
-	/* The default: the instruction faults again, and that kills. */
-	signal(sig, SIG_DFL);
+	atomic_store(&current_fn[i], (void *)cur->sa_sigaction);
+	if (rec->pred)
+		atomic_compare_exchange_strong(&chained[i], &rec, rec->pred);
 }
 
 /* A fault outside a kernel: to the handler ours took the place of. */
@@ -113,21 +170,26 @@ static void hand_on(int sig, siginfo_t *info, void *uctx)
 	uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
 	int i = guarded_index(sig);
 	typeof(handing) saved = handing;
+	struct fault_chained *rec;
+	struct sigaction cur;
 
-	if (info == handing.info && uctx == handing.uctx && frame < handing.frame) {
-		/* Handed back by the handler we handed it to. */
-		call(&first[i].sa, sig, info, uctx);
-		return;
-	}
+	if (info == handing.info && uctx == handing.uctx && frame < handing.frame)
+		/* Handed back: on to what that handler had replaced. */
+		rec = handing.rec && handing.rec->pred ?
+		      handing.rec->pred : &dfl[i];
+	else
+		rec = atomic_load_explicit(&chained[i], memory_order_acquire);
 	handing.info = info;
 	handing.uctx = uctx;
 	handing.frame = frame;
-	call(&atomic_load_explicit(&chained[i], memory_order_acquire)->sa,
-	     sig, info, uctx);
+	handing.rec = rec;
+	pass_to(i, rec, sig, info, uctx);
 	handing = saved;
+	if (!sigaction(sig, NULL, &cur))
+		forget_removed(i, &cur);
 }
 
-static void on_fault(int sig, siginfo_t *info, void *uctx)
+static void fault_entry(int sig, siginfo_t *info, void *uctx)
 {
 	sigjmp_buf *jump = eu_jump;
 
@@ -140,17 +202,33 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 	siglongjmp(*jump, 1);
 }
 
-static void ours(struct sigaction *sa)
+static void on_fault_a(int sig, siginfo_t *info, void *uctx)
+{
+	fault_entry(sig, info, uctx);
+}
+
+static void on_fault_b(int sig, siginfo_t *info, void *uctx)
+{
+	fault_entry(sig, info, uctx);
+}
+
+static void ours(struct sigaction *sa, void (*fn)(int, siginfo_t *, void *))
 {
 	memset(sa, 0, sizeof(*sa));
-	sa->sa_sigaction = on_fault;
+	sa->sa_sigaction = fn;
 	sa->sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
 	sigemptyset(&sa->sa_mask);
 }
 
-static bool is_ours(const struct sigaction *sa)
+/* The kernel fills a small part of sigset_t: compare signal by signal. */
+static bool same_mask(const sigset_t *a, const sigset_t *b)
 {
-	return (sa->sa_flags & SA_SIGINFO) && sa->sa_sigaction == on_fault;
+	int sig;
+
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(a, sig) != sigismember(b, sig))
+			return false;
+	return true;
 }
 
 static bool same_handler(const struct sigaction *a, const struct sigaction *b)
@@ -158,7 +236,7 @@ static bool same_handler(const struct sigaction *a, const struct sigaction *b)
 	return a->sa_flags == b->sa_flags &&
 	       (a->sa_flags & SA_SIGINFO ? a->sa_sigaction == b->sa_sigaction :
 					   a->sa_handler == b->sa_handler) &&
-	       !memcmp(&a->sa_mask, &b->sa_mask, sizeof(a->sa_mask));
+	       same_mask(&a->sa_mask, &b->sa_mask);
 }
 
 static void install(void)
@@ -166,15 +244,17 @@ static void install(void)
 	struct sigaction sa;
 	int i;
 
-	ours(&sa);
+	ours(&sa, on_fault_a);
 	for (i = 0; i < 2; i++) {
-		/* Until the handler is in, faults go where they went. */
+		dfl[i].sa.sa_handler = SIG_DFL;
+		/* Recorded whole before ours is in: faults go where they went. */
 		if (sigaction(guarded[i], NULL, &first[i].sa)) {
 			fault_err = -errno;
 			return;
 		}
-		atomic_store_explicit(&chained[i], &first[i], memory_order_release);
-		if (sigaction(guarded[i], &sa, &first[i].sa)) {
+		atomic_store(&chained[i], &first[i]);
+		atomic_store(&current_fn[i], (void *)on_fault_a);
+		if (sigaction(guarded[i], &sa, NULL)) {
 			fault_err = -errno;
 			return;
 		}
@@ -192,58 +272,71 @@ int xe_eu_fault_init(void)
 	return fault_err;
 }
 
-/* The record of @sa: one seen before, or a new one; NULL without memory. */
-static struct fault_chained *chained_record(const struct sigaction *sa)
+/*
+ * The record of @sa in front of @pred: one made before, or a new one;
+ * NULL without memory. Under @guard_lock.
+ */
+static struct fault_chained *chained_record(const struct sigaction *sa,
+					    struct fault_chained *pred)
 {
 	struct fault_chained *c;
-	int i;
 
-	for (i = 0; i < 2; i++)
-		if (same_handler(&first[i].sa, sa))
-			return &first[i];
 	for (c = seen; c; c = c->next)
-		if (same_handler(&c->sa, sa))
+		if (c->pred == pred && same_handler(&c->sa, sa))
 			return c;
 	c = malloc(sizeof(*c));
 	if (!c)
 		return NULL;
 	c->sa = *sa;
+	c->pred = pred;
 	c->next = seen;
 	seen = c;
 	return c;
 }
 
-/* Take signal @i back from the handler @cur, which replaced ours. */
-static void take_back(int i, const struct sigaction *cur)
+/* Signal @i: ours is not in front any more; take the place back. */
+static void take_back(int i)
 {
+	struct sigaction sa, cur = { 0 }, old = { 0 };
 	struct fault_chained *c;
-	struct sigaction sa, old;
+	void *fn;
 
 	pthread_mutex_lock(&guard_lock);
-	c = chained_record(cur);
-	if (c) {
-		/* First where faults go, then ours: no fault is lost between. */
-		atomic_store_explicit(&chained[i], c, memory_order_release);
-		ours(&sa);
-		if (!sigaction(guarded[i], &sa, &old) && !is_ours(&old) &&
-		    !same_handler(&old, cur)) {
-			/* Replaced once more meanwhile: that one is the application's. */
-			c = chained_record(&old);
-			if (c)
-				atomic_store_explicit(&chained[i], c,
-						      memory_order_release);
-		}
+	if (sigaction(guarded[i], NULL, &cur) || is_ours(&cur)) {
+		if (is_ours(&cur))
+			forget_removed(i, &cur);
+		goto out;
 	}
+	c = chained_record(&cur, atomic_load(&chained[i]));
+	if (!c)
+		goto out;
+	/* First where faults go, then ours: no fault is lost between. */
+	atomic_store_explicit(&chained[i], c, memory_order_release);
+	fn = atomic_load(&current_fn[i]) == (void *)on_fault_a ?
+	     (void *)on_fault_b : (void *)on_fault_a;
+	ours(&sa, fn);
+	if (sigaction(guarded[i], &sa, &old))
+		goto out;
+	atomic_store(&current_fn[i], fn);
+	if (!is_ours(&old) && !same_handler(&old, &cur)) {
+		/* Replaced once more meanwhile, in front of @cur. */
+		c = chained_record(&old, c);
+		if (c)
+			atomic_store_explicit(&chained[i], c, memory_order_release);
+	}
+out:
 	pthread_mutex_unlock(&guard_lock);
 }
 
 /**
  * xe_eu_fault_guard() - make sure kernels' faults still come to us
  *
- * Called before each dispatch runs: if the application installed a
+ * Called before each dispatch runs. If the application installed a
  * SIGSEGV or SIGBUS handler since the last look, ours goes back in front
- * of it, and faults outside kernels go to the application's from then on.
- * Without memory for the record, the application's handler stays.
+ * of it, and faults outside kernels go to the application's from then on;
+ * if the application's put back the handler it had replaced, it is
+ * forgotten. Without memory for the record, the application's handler
+ * stays.
  */
 void xe_eu_fault_guard(void)
 {
@@ -251,8 +344,10 @@ void xe_eu_fault_guard(void)
 	int i;
 
 	for (i = 0; i < 2; i++)
-		if (!sigaction(guarded[i], NULL, &cur) && !is_ours(&cur))
-			take_back(i, &cur);
+		if (!sigaction(guarded[i], NULL, &cur) &&
+		    (!is_ours(&cur) ||
+		     (void *)cur.sa_sigaction != atomic_load(&current_fn[i])))
+			take_back(i);
 }
 
 /**
