@@ -772,60 +772,69 @@ START_TEST(test_spirv_fault_guard_outlives_a_later_handler)
 }
 END_TEST
 
-static struct sigaction handed_back_prev;
-static volatile int *handed_back_calls;
+/* The application's later handler: what it replaced, and its calls. */
+static struct sigaction later_prev;
+static volatile int *later_calls;
 
 /* A crash reporter's habit: note the fault, then hand it to the old handler. */
 static void hands_back(int sig, siginfo_t *info, void *uctx)
 {
-	++*handed_back_calls;
-	handed_back_prev.sa_sigaction(sig, info, uctx);
+	++*later_calls;
+	later_prev.sa_sigaction(sig, info, uctx);
 }
-
-/*
- * A later handler that hands faults back to the one it replaced (the
- * units') makes no loop once the units took their place back: the fault
- * goes on to what was there before libze, the default, and kills.
- */
-START_TEST(test_spirv_fault_handed_back_is_no_loop)
-{
-	struct sigaction sa = { .sa_sigaction = hands_back, .sa_flags = SA_SIGINFO };
-	ze_module_handle_t mod = module_ok("vadd\0");
-	ze_kernel_handle_t add = kernel(mod, "vadd");
-	float *a = lz_alloc_shared(64 * 4);
-
-	handed_back_calls = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ck_assert_ptr_ne((void *)handed_back_calls, MAP_FAILED);
-	vadd_args(add, a, a, a, 64);
-	lz_launch(list, add, 64, 8, NULL, 0, NULL);
-	sync_list(list);
-	sigemptyset(&sa.sa_mask);
-	ck_assert_int_eq(sigaction(SIGSEGV, &sa, &handed_back_prev), 0);
-	ck_assert(handed_back_prev.sa_flags & SA_SIGINFO);
-	/* The next dispatch takes the place back, in front of hands_back(). */
-	lz_launch(list, add, 64, 8, NULL, 0, NULL);
-	sync_list(list);
-
-	fault_in_child_kills();
-	ck_assert_int_eq(*handed_back_calls, 1);
-	munmap((void *)handed_back_calls, 4096);
-	ck_assert_ok(zeKernelDestroy(add));
-	ck_assert_ok(zeModuleDestroy(mod));
-}
-END_TEST
-
-static struct sigaction restores_prev;
-static volatile int *restores_calls;
 
 /* Another habit: note the fault, put the old handler back and return. */
 static void restores_and_returns(int sig, siginfo_t *info, void *uctx)
 {
 	(void)info;
 	(void)uctx;
-	++*restores_calls;
-	sigaction(sig, &restores_prev, NULL);
+	++*later_calls;
+	sigaction(sig, &later_prev, NULL);
 }
+
+/*
+ * @fn, installed as the application's SIGSEGV handler once the units run
+ * (over theirs), and the units back in front of it at the next dispatch;
+ * then a fault in a forked child outside any kernel must kill it, with
+ * @fn called once.
+ */
+static void later_handler_then_fault(void (*fn)(int, siginfo_t *, void *))
+{
+	struct sigaction sa = { .sa_sigaction = fn, .sa_flags = SA_SIGINFO };
+	ze_module_handle_t mod = module_ok("vadd\0");
+	ze_kernel_handle_t add = kernel(mod, "vadd");
+	float *a = lz_alloc_shared(64 * 4);
+
+	later_calls = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne((void *)later_calls, MAP_FAILED);
+	vadd_args(add, a, a, a, 64);
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGSEGV, &sa, &later_prev), 0);
+	ck_assert(later_prev.sa_flags & SA_SIGINFO);
+	/* The next dispatch takes the place back, in front of @fn. */
+	lz_launch(list, add, 64, 8, NULL, 0, NULL);
+	sync_list(list);
+
+	fault_in_child_kills();
+	ck_assert_int_eq(*later_calls, 1);
+	munmap((void *)later_calls, 4096);
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+
+/*
+ * A later handler that hands faults back to the one it replaced (the
+ * units') makes no loop once the units took their place back: the fault
+ * goes on to what that one had replaced, the default, and kills.
+ */
+START_TEST(test_spirv_fault_handed_back_is_no_loop)
+{
+	later_handler_then_fault(hands_back);
+}
+END_TEST
 
 /*
  * A later handler that puts back the one it replaced (the units') and
@@ -835,28 +844,7 @@ static void restores_and_returns(int sig, siginfo_t *info, void *uctx)
  */
 START_TEST(test_spirv_fault_restored_handler_leaves)
 {
-	struct sigaction sa = { .sa_sigaction = restores_and_returns,
-				.sa_flags = SA_SIGINFO };
-	ze_module_handle_t mod = module_ok("vadd\0");
-	ze_kernel_handle_t add = kernel(mod, "vadd");
-	float *a = lz_alloc_shared(64 * 4);
-
-	restores_calls = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ck_assert_ptr_ne((void *)restores_calls, MAP_FAILED);
-	vadd_args(add, a, a, a, 64);
-	lz_launch(list, add, 64, 8, NULL, 0, NULL);
-	sync_list(list);
-	sigemptyset(&sa.sa_mask);
-	ck_assert_int_eq(sigaction(SIGSEGV, &sa, &restores_prev), 0);
-	lz_launch(list, add, 64, 8, NULL, 0, NULL);
-	sync_list(list);
-
-	fault_in_child_kills();
-	ck_assert_int_eq(*restores_calls, 1);
-	munmap((void *)restores_calls, 4096);
-	ck_assert_ok(zeKernelDestroy(add));
-	ck_assert_ok(zeModuleDestroy(mod));
+	later_handler_then_fault(restores_and_returns);
 }
 END_TEST
 

@@ -16,8 +16,9 @@
  *              buffer; it checks the result on the host
  *
  * The producer holds its fill behind a gate that it opens only when the
- * consumer has queued its work, so the consumer's wait really happens on
- * the device: E reads "not ready" when it is imported.
+ * consumer has queued its work and sleeps in its host wait, so the
+ * consumer's waits really happen, on the device and in the kernel: E
+ * reads "not ready" when it is imported.
  *
  *   ZE_ENABLE_ALT_DRIVERS=/path/to/libze_xe_cbev.so.1 xe_cbev_demo
  *
@@ -26,6 +27,8 @@
  */
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +122,46 @@ static char recv_byte(int sock)
 
 /* ---- the consumer -------------------------------------------------------- */
 
+/* Is thread @tid of this process asleep (state S in its stat line)? */
+static bool asleep(pid_t tid)
+{
+	char path[64], line[512], *p;
+	bool ret = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')')))
+		ret = p[1] == ' ' && p[2] == 'S';
+	fclose(f);
+	return ret;
+}
+
+struct queued_msg {
+	int sock;
+	pid_t waiter;
+	int ret;
+};
+
+/*
+ * Tell the producer the work is queued once the consumer's main thread
+ * sleeps in its host wait: the wait then really goes to the kernel (and
+ * the timeline shows it), whatever the machine's timing. Bounded: it
+ * tells anyway after a while.
+ */
+static void *say_queued(void *arg)
+{
+	struct queued_msg *m = arg;
+	long i;
+
+	for (i = 0; i < 1000000 && !asleep(m->waiter); i++)
+		sched_yield();
+	m->ret = send_byte(m->sock, MSG_QUEUED);
+	return NULL;
+}
+
 static int consume(const struct l0_app *app, int sock)
 {
 	ze_host_mem_alloc_desc_t hdesc = {
@@ -133,7 +176,10 @@ static int consume(const struct l0_app *app, int sock)
 	ze_event_handle_t event, done;
 	const uint32_t *in;
 	uint32_t *out, factor = FACTOR, i;
+	struct queued_msg msg;
 	struct cb_ipc cb;
+	pthread_t sayer;
+	ze_result_t r;
 
 	if (cb_ipc_init(app, &cb) ||
 	    read(sock, &eh, sizeof(eh)) != (ssize_t)sizeof(eh) ||
@@ -166,10 +212,16 @@ static int consume(const struct l0_app *app, int sock)
 	printf("consumer: in-order list: wait for E on the device, then scale by %u into its own buffer\n",
 	       FACTOR);
 	fflush(stdout);
-	if (send_byte(sock, MSG_QUEUED))
+	msg.sock = sock;
+	msg.waiter = gettid();
+	if (pthread_create(&sayer, NULL, say_queued, &msg))
 		return -1;
 
-	CHECK(zeEventHostSynchronize(done, TIMEOUT_NS));
+	r = zeEventHostSynchronize(done, TIMEOUT_NS);
+	pthread_join(sayer, NULL);
+	if (msg.ret)
+		return -1;
+	CHECK(r);
 	for (i = 0; i < VALUES; i++) {
 		if (out[i] != pattern[i % 4] * FACTOR) {
 			printf("consumer: value %u is %u, expected %u: FAILED\n",
