@@ -53,7 +53,7 @@ static void xe_cbev_bo_free(struct drm_gem_object *obj)
 	struct xe_cbev_device *xdev = to_xe_cbev_device(obj->dev);
 	struct xe_cbev_bo *bo = to_xe_cbev_bo(obj);
 
-	/* The records free their entries; a failed store may leave nodes. */
+	/* The records free their entries; the object frees its xarray. */
 	if (bo->writers_fini)
 		bo->writers_fini(bo);
 	xa_destroy(&bo->writers);

@@ -206,8 +206,8 @@ static void writer_chain_free(struct xe_cbev_writer *w)
 
 /*
  * &xe_cbev_bo.writers_fini: free the entries left in an object being
- * freed. No queue lists an entry of it (each would hold a reference), and
- * nobody reads it any more.
+ * freed (the object destroys the xarray itself). No queue lists an entry
+ * of it (each would hold a reference), and nobody reads it any more.
  */
 static void writers_bo_fini(struct xe_cbev_bo *bo)
 {
@@ -216,7 +216,6 @@ static void writers_bo_fini(struct xe_cbev_bo *bo)
 
 	xa_for_each(&bo->writers, index, w)
 		writer_chain_free(w);
-	xa_destroy(&bo->writers);
 }
 
 static void svm_writers_release(struct kref *ref)
