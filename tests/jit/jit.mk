@@ -8,12 +8,12 @@
 KERNEL_SRCS := $(wildcard $(SRC)/tests/kernels/*.cl)
 KERNEL_SPVS := $(patsubst $(SRC)/tests/kernels/%.cl,$(B)/kernels/%.spv,$(KERNEL_SRCS))
 
-# OpenCL C 1.2 (2.0 for program-scope __global variables); -O0 except the
+# OpenCL C 1.2 (2.0 for program-scope __global variables and the library); -O0 except the
 # basic kernels, so that the compiler sees both kinds of input.
 $(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
 	@mkdir -p $(@D)
 	$(CLANG15) -c -emit-llvm -target spir64 -Xclang -finclude-default-header \
-		$(if $(filter globals,$*),-cl-std=CL2.0,-cl-std=CL1.2) \
+		$(if $(filter globals builtins,$*),-cl-std=CL2.0,-cl-std=CL1.2) \
 		$(if $(filter basic,$*),-O2,-O0) -o $@ $<
 
 $(B)/kernels/%.spv: $(B)/kernels/%.bc
@@ -25,7 +25,7 @@ kernels: $(KERNEL_SPVS)
 # The VM image has them in /kernels (mkinitramfs puts *.spv there).
 TOOLS += $(KERNEL_SPVS)
 
-JIT_TEST_NAMES := test_jit test_jit_isolation
+JIT_TEST_NAMES := test_jit test_jit_isolation test_jit_builtins test_jit_cache
 JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
 JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
 JIT_TEST_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) -pthread \

@@ -23,6 +23,7 @@
 
 #include <LLVMSPIRVLib/LLVMSPIRVLib.h>
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/LLVMContext.h>
@@ -188,6 +189,49 @@ void init_llvm()
 	});
 }
 
+
+/* SPIR-V to a module of @ctx (opaque pointers), through a typed context. */
+int translate(const void *spirv, size_t size, const xe_jit_spec_const *consts,
+	      uint32_t num_consts, LLVMContext &ctx, std::unique_ptr<Module> &out,
+	      std::string &log)
+{
+	LLVMContext tctx;
+	tctx.setOpaquePointers(false);
+	SPIRV::TranslatorOpts opts;
+	opts.enableAllExtensions();
+	for (uint32_t i = 0; i < num_consts; i++) {
+		uint64_t v = 0;
+
+		if (!consts[i].value || !consts[i].size || consts[i].size > 8) {
+			log += "specialization constant " + std::to_string(consts[i].id) +
+			       ": bad size\n";
+			return -EINVAL;
+		}
+		memcpy(&v, consts[i].value, consts[i].size);
+		opts.setSpecConst(consts[i].id, v);
+	}
+	std::istringstream is(std::string((const char *)spirv, size));
+	Module *raw = nullptr;
+	std::string err;
+	if (!readSpirv(tctx, opts, is, raw, err)) {
+		delete raw;
+		log += "SPIR-V translation failed: " + err + "\n";
+		return -EINVAL;
+	}
+	SmallVector<char, 0> bc;
+	raw_svector_ostream os(bc);
+	WriteBitcodeToFile(*raw, os);
+	delete raw;
+	auto m = parseBitcodeFile(MemoryBufferRef(StringRef(bc.data(), bc.size()),
+						  "spirv"), ctx);
+	if (!m) {
+		log += "internal error: " + toString(m.takeError()) + "\n";
+		return -EINVAL;
+	}
+	out = std::move(*m);
+	return 0;
+}
+
 } // namespace
 
 std::string xe_jit::host_cpu_id()
@@ -234,30 +278,15 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 		return ret;
 	bool opt = parse_flags(flags, log);
 
+	/* The translator of LLVM 15 wants typed pointers, the built-in
+	 * library has opaque ones: the module moves from one context to the
+	 * other through bitcode. */
 	LLVMContext ctx;
-	ctx.setOpaquePointers(false);
-	SPIRV::TranslatorOpts opts;
-	opts.enableAllExtensions();
-	for (uint32_t i = 0; i < num_consts; i++) {
-		uint64_t v = 0;
-
-		if (!consts[i].value || !consts[i].size || consts[i].size > 8) {
-			log += "specialization constant " + std::to_string(consts[i].id) +
-			       ": bad size\n";
-			return -EINVAL;
-		}
-		memcpy(&v, consts[i].value, consts[i].size);
-		opts.setSpecConst(consts[i].id, v);
-	}
-	std::istringstream is(std::string((const char *)spirv, size));
-	Module *raw = nullptr;
-	std::string err;
-	if (!readSpirv(ctx, opts, is, raw, err)) {
-		delete raw;
-		log += "SPIR-V translation failed: " + err + "\n";
-		return -EINVAL;
-	}
-	std::unique_ptr<Module> m(raw);
+	ctx.setOpaquePointers(true);
+	std::unique_ptr<Module> m;
+	ret = translate(spirv, size, consts, num_consts, ctx, m, log);
+	if (ret)
+		return ret;
 
 	std::unique_ptr<TargetMachine> tm = host_target_machine(opt);
 	if (!tm) {
@@ -281,6 +310,9 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 		log += "linking the built-in runtime failed\n";
 		return -EINVAL;
 	}
+	ret = link_builtins(*m, log);
+	if (ret)
+		return ret;
 
 	ret = lower_kernels(*m, out.kernels, log);
 	if (ret)
@@ -294,6 +326,8 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 	if (getenv("XE_JIT_DEBUG") && getenv("XE_JIT_DEBUG")[0] == '3')
 		errs() << *m;
 	optimise(*m, tm.get(), opt);
+	if (getenv("XE_JIT_DEBUG") && getenv("XE_JIT_DEBUG")[0] == '4')
+		errs() << *m;
 	ret = check_resolved(*m, log);
 	if (ret)
 		return ret;

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <unordered_set>
 
 #include "jit_internal.hpp"
@@ -22,7 +23,7 @@
 namespace {
 
 const char *const libc_names[] = {
-	"memcpy", "memmove", "memset", "printf",
+	"memcpy", "memmove", "memset", "snprintf",
 	"sinf", "sin", "cosf", "cos", "tanf", "tan", "asinf", "asin",
 	"acosf", "acos", "atanf", "atan", "atan2f", "atan2", "sinhf", "sinh",
 	"coshf", "cosh", "tanhf", "tanh", "asinhf", "asinh", "acoshf", "acosh",
@@ -49,7 +50,37 @@ extern "C" double xe_jit_powidf2(double x, int n)
 	return std::pow(x, n);
 }
 
+/* printf's buffer, one per thread (builtins.cpp). */
+struct printf_state {
+	char *buffer;
+	uint32_t *position;
+	uint32_t capacity;
+};
+
+constexpr uint32_t printf_capacity = 64 * 1024;
+
+thread_local char printf_buffer[printf_capacity];
+thread_local uint32_t printf_position;
+thread_local printf_state printf_st;
+
 } // namespace
+
+extern "C" void *xe_jit_rt_printf_state(void)
+{
+	printf_st = { printf_buffer, &printf_position, printf_capacity };
+	return &printf_st;
+}
+
+/* One write per printf call, so that the lines of work-items running on
+ * several threads do not interleave within a line. */
+extern "C" void xe_jit_rt_printf_flush(void)
+{
+	uint32_t n = std::min(printf_position, printf_capacity);
+
+	if (n)
+		fwrite(printf_buffer, 1, n, stdout);
+	printf_position = 0;
+}
 
 bool xe_jit::host_symbol_known(const std::string &name)
 {
@@ -58,6 +89,8 @@ bool xe_jit::host_symbol_known(const std::string &name)
 
 	return names.count(name) || name == "xe_jit_rt_barrier" ||
 	       name == "xe_jit_rt_scratch" ||
+	       name == "xe_jit_rt_printf_state" ||
+	       name == "xe_jit_rt_printf_flush" ||
 	       name == "xe_jit_rt_run_fibers";
 }
 
@@ -67,6 +100,10 @@ void *xe_jit::host_symbol(const std::string &name)
 		return (void *)xe_jit_rt_barrier;
 	if (name == "xe_jit_rt_scratch")
 		return (void *)xe_jit_rt_scratch;
+	if (name == "xe_jit_rt_printf_state")
+		return (void *)xe_jit_rt_printf_state;
+	if (name == "xe_jit_rt_printf_flush")
+		return (void *)xe_jit_rt_printf_flush;
 	if (name == "xe_jit_rt_run_fibers")
 		return (void *)xe_jit_rt_run_fibers;
 	if (name == "__powisf2")

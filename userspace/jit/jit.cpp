@@ -20,8 +20,10 @@
  *   globals (str name, u64 size), str object, u64 FNV-1a of all before.
  *   Strings are u32 length + bytes; integers little-endian.
  *
- * Every operation is thread safe: compiling and loading take one lock (the
- * LLVM state they share), and a module is read-only once created.
+ * compile() looks in the compile cache (cache.cpp) first and stores what
+ * it compiles there. Every operation is thread safe: compiling and loading
+ * take one lock (the LLVM state they share), and a module is read-only once
+ * created.
  */
 
 #include <errno.h>
@@ -111,25 +113,56 @@ int link_program(xe_jit_module *mod, std::string &log)
 	return 0;
 }
 
+/* The native binary of @prog (see the top of this file), and back. */
+std::string serialise(const program &prog);
+int parse_image(const void *image, size_t size, program &prog,
+		std::string &log);
+
+/* A module from the compile cache, or nullptr. */
+std::unique_ptr<xe_jit_module> from_cache(const std::string &dir,
+					  const std::string &key,
+					  std::string &text)
+{
+	auto mod = std::make_unique<xe_jit_module>();
+	std::string image, log, err;
+
+	if (!cache_load(dir, key, image, log) ||
+	    parse_image(image.data(), image.size(), mod->prog, err) ||
+	    link_program(mod.get(), err))
+		return nullptr;
+	text = log;
+	return mod;
+}
+
 int compile(const void *spirv, size_t size, const xe_jit_spec_const *consts,
 	    uint32_t num_consts, const char *flags, xe_jit_module **out,
 	    char **log)
 {
-	std::string text;
-	auto mod = std::make_unique<xe_jit_module>();
-	int ret;
+	std::string text, dir = cache_dir(), key;
+	std::unique_ptr<xe_jit_module> mod;
+	int ret = 0;
 
 	if (log)
 		*log = nullptr;
-	if (!out || (num_consts && !consts))
+	if (!out || (num_consts && !consts) || (!spirv && size))
 		return -EINVAL;
 	{
 		std::lock_guard<std::mutex> g(lock);
 
-		ret = compile_spirv(spirv, size, consts, num_consts, flags,
-				    mod->prog, text);
-		if (!ret)
-			ret = link_program(mod.get(), text);
+		if (!dir.empty() && spirv) {
+			key = cache_key(spirv, size, consts, num_consts, flags);
+			mod = from_cache(dir, key, text);
+		}
+		if (!mod) {
+			mod = std::make_unique<xe_jit_module>();
+			text.clear();
+			ret = compile_spirv(spirv, size, consts, num_consts,
+					    flags, mod->prog, text);
+			if (!ret)
+				ret = link_program(mod.get(), text);
+			if (!ret && !key.empty())
+				cache_store(dir, key, serialise(mod->prog), text);
+		}
 	}
 	set_log(log, text);
 	if (ret)
@@ -182,17 +215,15 @@ struct reader {
 	}
 };
 
-int native_binary(xe_jit_module *mod, void **image, size_t *size)
+std::string serialise(const program &prog)
 {
 	writer w;
 
-	if (!mod || !image || !size)
-		return -EINVAL;
 	w.b.append(image_magic, sizeof(image_magic));
 	w.u32(image_version);
 	w.str(host_cpu_id());
-	w.u32((uint32_t)mod->prog.kernels.size());
-	for (const kernel &k : mod->prog.kernels) {
+	w.u32((uint32_t)prog.kernels.size());
+	for (const kernel &k : prog.kernels) {
 		w.str(k.name);
 		w.u32((uint32_t)k.args.size());
 		for (const xe_jit_arg_info &a : k.args) {
@@ -209,18 +240,26 @@ int native_binary(xe_jit_module *mod, void **image, size_t *size)
 		w.u32(k.frame_size);
 		w.u32(k.fiber_stack);
 	}
-	w.u32((uint32_t)mod->prog.globals.size());
-	for (const global &g : mod->prog.globals) {
+	w.u32((uint32_t)prog.globals.size());
+	for (const global &g : prog.globals) {
 		w.str(g.name);
 		w.u64(g.size);
 	}
-	w.str(mod->prog.object);
+	w.str(prog.object);
 	w.u64(fnv1a((const uint8_t *)w.b.data(), w.b.size()));
-	*image = malloc(w.b.size());
+	return w.b;
+}
+
+int native_binary(xe_jit_module *mod, void **image, size_t *size)
+{
+	if (!mod || !image || !size)
+		return -EINVAL;
+	std::string b = serialise(mod->prog);
+	*image = malloc(b.size());
 	if (!*image)
 		return -ENOMEM;
-	memcpy(*image, w.b.data(), w.b.size());
-	*size = w.b.size();
+	memcpy(*image, b.data(), b.size());
+	*size = b.size();
 	return 0;
 }
 

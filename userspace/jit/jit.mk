@@ -4,9 +4,10 @@
 # first time a SPIR-V module is created (userspace/include/xe_jit.h).
 # C++17 inside, LLVM 15, the SPIRV-LLVM-Translator and SPIRV-Tools (static,
 # so that it cannot clash with another copy); exports xe_jit_get_ops only.
-# Its OpenCL C built-in runtime (runtime/*.cl) is compiled to bitcode with
-# clang-15 and embedded in the library.
+# Its own part of the OpenCL C built-ins (runtime/*.cl) is compiled to
+# bitcode with clang-15 and embedded; the rest is PoCL's kernel library.
 
+XE_JIT_POCL_DIR ?= /usr/share/pocl
 JIT_SO      := $(B)/lib/libxe_cbev_jit.so.1
 JIT_DIR     := $(SRC)/userspace/jit
 JIT_MAP     := $(JIT_DIR)/libxe_cbev_jit.map
@@ -27,7 +28,8 @@ JIT_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fvisibility=hidden \
 	-fvisibility-inlines-hidden -fno-rtti -Wall -Wextra -Werror \
 	-Wno-unused-parameter -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS \
 	-D__STDC_LIMIT_MACROS -isystem $(LLVM15_INC) \
-	-I$(SRC)/userspace/include -I$(JIT_DIR) -MMD -MP
+	-I$(SRC)/userspace/include -I$(JIT_DIR) -MMD -MP \
+	-DXE_JIT_POCL_DIR='"$(XE_JIT_POCL_DIR)"'
 JIT_LDFLAGS := -shared -Wl,-soname,libxe_cbev_jit.so.1 \
 	-Wl,--version-script=$(JIT_MAP) -Wl,--no-undefined -Wl,-Bsymbolic \
 	-Wl,--exclude-libs,ALL $(USER_LDFLAGS)
@@ -35,21 +37,18 @@ JIT_LIBS    := -L$(LLVM15_LIB) -lLLVMSPIRVLib -lLLVM-15 \
 	$(if $(SPIRV_TOOLS_A),$(SPIRV_TOOLS_A),-lSPIRV-Tools-shared) \
 	-ldl -lm -lpthread
 
-# The runtime: atomics for x86_64 with SPIR's address-space numbers (so
-# that they are the compiler's atomic instructions), the rest for spir64.
-JIT_CLFLAGS := -cl-std=CL1.2 -O2 -cl-no-stdinc -Xclang -no-opaque-pointers \
+# The runtime: what the shim defines itself (fences, sub-groups, work-group
+# collectives, half math); every other built-in comes from PoCL's library
+# (builtins.cpp), found at run time in XE_JIT_POCL_DIR.
+JIT_CLFLAGS := -cl-std=CL3.0 -O2 -target spir64 -Xclang -include -Xclang opencl-c.h \
+	-Xclang -cl-ext=+__opencl_c_subgroups,+cl_khr_subgroups,+cl_khr_fp16,+__opencl_c_generic_address_space \
 	-Wall -Werror
-$(B)/obj/userspace/jit/runtime/%.ll: $(JIT_DIR)/runtime/%.cl \
-		$(JIT_DIR)/runtime/rt.h $(JIT_DIR)/jit.mk
+$(B)/obj/userspace/jit/runtime/%.ll: $(JIT_DIR)/runtime/%.cl $(JIT_DIR)/jit.mk
 	@mkdir -p $(@D)
-	$(CLANG15) -S -emit-llvm $(JIT_CLFLAGS) \
-		$(if $(filter atomics,$*),-target x86_64-linux-gnu \
-		-Xclang -ffake-address-space-map \
-		-Xclang -faddress-space-map-mangling=yes,-target spir64) \
-		-o $@ $<
+	$(CLANG15) -S -emit-llvm $(JIT_CLFLAGS) -o $@ $<
 
 $(JIT_RT_BC): $(patsubst $(JIT_DIR)/runtime/%.cl,$(B)/obj/userspace/jit/runtime/%.ll,$(JIT_RT_SRCS))
-	$(LLVM_LINK15) -opaque-pointers=0 --suppress-warnings -o $@ $^
+	$(LLVM_LINK15) --suppress-warnings -o $@ $^
 
 $(JIT_RT_OBJ): $(JIT_DIR)/runtime.S $(JIT_RT_BC)
 	$(CC) -c -DXE_JIT_RUNTIME_BC='"$(JIT_RT_BC)"' -o $@ $<

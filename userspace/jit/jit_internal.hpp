@@ -8,6 +8,7 @@
 /*
  * Inside the compiler shim. jit.cpp holds the operations of the seam and
  * the native-binary image, compile.cpp the SPIR-V to object pipeline,
+ * builtins.cpp the OpenCL C built-in library, cache.cpp the compile cache,
  * lower.cpp turns kernels into work-group functions, fiber.cpp runs the
  * work-items of kernels with barriers, host.cpp resolves what compiled
  * code calls on the host.
@@ -63,6 +64,20 @@ int compile_spirv(const void *spirv, size_t size,
 		  const char *flags, program &out, std::string &log);
 std::string host_cpu_id();
 
+/* builtins.cpp: links what @m calls of the OpenCL C built-in library. */
+int link_builtins(llvm::Module &m, std::string &log);
+const char *builtins_path();
+
+/* cache.cpp: the on-disk compile cache; an empty directory: off. */
+std::string cache_dir();
+std::string cache_key(const void *spirv, size_t size,
+		      const xe_jit_spec_const *consts, uint32_t num_consts,
+		      const char *flags);
+bool cache_load(const std::string &dir, const std::string &key,
+		std::string &image, std::string &log);
+void cache_store(const std::string &dir, const std::string &key,
+		 const std::string &image, const std::string &log);
+
 /* lower.cpp: every kernel of @m becomes __xe_group_<i>; fills @kernels. */
 int lower_kernels(llvm::Module &m, std::vector<kernel> &kernels,
 		  std::string &log);
@@ -84,6 +99,8 @@ size_t fiber_scratch_size(uint32_t stack, const uint32_t local_size[3]);
 extern "C" {
 /* Called by compiled code. */
 void xe_jit_rt_barrier(void);
+void *xe_jit_rt_printf_state(void);
+void xe_jit_rt_printf_flush(void);
 void *xe_jit_rt_scratch(uint64_t size);
 void xe_jit_rt_run_fibers(const struct xe_jit_group *g,
 			  void (*wi)(const struct xe_jit_group *, uint64_t,

@@ -489,13 +489,17 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		log += "the module has no kernel\n";
 	}
 
-	/* OpenCL calling conventions become the host's. */
+	/* OpenCL calling conventions become the host's; everything is
+	 * inlined. */
 	for (Function &f : m) {
 		f.setCallingConv(CallingConv::C);
 		for (BasicBlock &bb : f)
 			for (Instruction &i : bb)
-				if (auto *cb = dyn_cast<CallBase>(&i))
+				if (auto *cb = dyn_cast<CallBase>(&i)) {
 					cb->setCallingConv(CallingConv::C);
+					/* -O0 SPIR-V marks call sites too. */
+					cb->removeFnAttr(Attribute::NoInline);
+				}
 	}
 
 	/* One work-item function per kernel, calling the kernel. */
@@ -565,7 +569,9 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 			for (Instruction &i : bb)
 				if (auto *cb = dyn_cast<CallBase>(&i)) {
 					Function *cf = cb->getCalledFunction();
-					if (cf && !cf->isDeclaration()) {
+					/* printf stays a call: it cannot be
+					 * inlined, and uses no work-item state. */
+					if (cf && !cf->isDeclaration() && !cf->isVarArg()) {
 						log += "cannot inline " + cf->getName().str() +
 						       " into kernel " + ki.name +
 						       " (recursion?)\n";

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * The OpenCL C built-in library as compilers use it (tests/kernels/
+ * builtins.cl, OpenCL C 2.0): one sample of each family, run through the
+ * shim on host threads and checked against the same computation here.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "jit_test.h"
+
+#define THREADS 4
+
+static struct xe_jit_module *mod;
+
+static void setup(void)
+{
+	mod = jt_compile("builtins", NULL, 0);
+}
+
+static void teardown(void)
+{
+	jt_ops()->destroy(mod);
+}
+
+static const uint64_t *G1(uint64_t n)
+{
+	static __thread uint64_t g[3];
+
+	g[0] = n;
+	return g;
+}
+
+static const uint32_t *L1(uint32_t n)
+{
+	static __thread uint32_t l[3];
+
+	l[0] = n;
+	return l;
+}
+
+static int close_f(double got, double want, double tol)
+{
+	return fabs(got - want) <= tol * fmax(1.0, fabs(want));
+}
+
+/* C11 atomics on generic pointers, global and local, with orders and
+ * scopes; a helper function that cannot know the address space. */
+START_TEST(c11_atomics_generic)
+{
+	const uint32_t n = 4096, ls = 64;
+	uint32_t ctr = 0;
+	int32_t hi = -1, *mine = calloc(n, 4);
+	struct jt_arg a[] = { JT_VAL(ctr), JT_VAL(hi), JT_VAL(mine),
+			      JT_LOCAL(4) };
+	void *pc = &ctr, *ph = &hi, *pm = mine;
+
+	a[0] = (struct jt_arg)JT_VAL(pc);
+	a[1] = (struct jt_arg)JT_VAL(ph);
+	a[2] = (struct jt_arg)JT_VAL(pm);
+	jt_run(mod, "c11_atomics", 1, G1(n), L1(ls), NULL, a, 4, THREADS);
+	ck_assert_uint_eq(ctr, n);
+	ck_assert_int_eq(hi, n - 1);
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(mine[i] == 1, "work-item %u saw %d", i, mine[i]);
+	free(mine);
+}
+END_TEST
+
+START_TEST(library_math)
+{
+	const uint32_t n = 1024;
+	float *x = malloc(n * 4), *out = malloc(n * 32);
+	void *px = x, *po = out;
+	struct jt_arg a[] = { JT_VAL(px), JT_VAL(po) };
+
+	for (uint32_t i = 0; i < n; i++)
+		x[i] = ((float)i - n / 2) / 97.0f;
+	jt_run(mod, "lib_math", 1, G1(n), L1(64), NULL, a, 2, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		double v = x[i], ip;
+		int q;
+		double want[8] = {
+			erf(v), exp(v) * log(fabs(v) + 1.0), 1.0 / sqrt(fabs(v) + 1.0),
+			sin(v) + cos(v), v - floor(v) + floor(v),
+			remquo(v, 0.75, &q), lgamma(fabs(v) + 0.5),
+			cbrt(v) + hypot(v, 2.0),
+		};
+
+		(void)ip;
+		want[5] = remquof(x[i], 0.75f, &q) + (float)q;
+		for (int k = 0; k < 8; k++)
+			ck_assert_msg(close_f(out[8 * i + k], want[k], 1e-5),
+				      "x=%g result %d: %g, want %g", v, k,
+				      out[8 * i + k], want[k]);
+	}
+	free(x);
+	free(out);
+}
+END_TEST
+
+/* half arithmetic (mad on half), vload_half and vstore_half_rtz. */
+START_TEST(half_arithmetic)
+{
+	const uint32_t n = 256;
+	_Float16 *a = malloc(n * 2), *b = malloc(n * 2), *out = malloc(n * 4);
+	float *f = malloc(n * 4);
+	void *pa = a, *pb = b, *po = out, *pf = f;
+	struct jt_arg args[] = { JT_VAL(pa), JT_VAL(pb), JT_VAL(po), JT_VAL(pf) };
+
+	for (uint32_t i = 0; i < n; i++) {
+		a[i] = (_Float16)((float)i / 16.0f - 8.0f);
+		b[i] = (_Float16)((float)(i % 7) * 0.25f);
+	}
+	jt_run(mod, "halves", 1, G1(n), L1(32), NULL, args, 4, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		float want = (float)a[i] * (float)b[i] + (float)a[i];
+
+		ck_assert_msg(fabsf((float)out[i] - want) <= 0.01f * fmaxf(1, fabsf(want)),
+			      "%u: %g, want %g", i, (float)out[i], want);
+		ck_assert_float_eq(f[i], (float)a[i] + 1.0f);
+		ck_assert_float_eq((float)out[n + i], (float)(_Float16)(f[i] * 2.0f));
+	}
+	free(a);
+	free(b);
+	free(out);
+	free(f);
+}
+END_TEST
+
+static uint8_t sat_u8_rte(float v)
+{
+	return v <= 0 ? 0 : v >= 255 ? 255 : (uint8_t)nearbyintf(v);
+}
+
+static int16_t sat_s16(float v)
+{
+	return v <= -32768 ? -32768 : v >= 32767 ? 32767 : (int16_t)truncf(v);
+}
+
+START_TEST(conversions_sat_rounding)
+{
+	const uint32_t n = 512;
+	float *in = malloc(n * 4);
+	uint8_t *u8 = malloc(n);
+	int32_t *rte = malloc(n * 4);
+	int16_t *s4 = malloc(n * 8);
+	void *p[4] = { in, u8, rte, s4 };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_VAL(p[2]), JT_VAL(p[3]) };
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = ((float)i - 200.0f) * 1.37f;
+	jt_run(mod, "convert_sat", 1, G1(n), L1(32), NULL, a, 4, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		ck_assert_uint_eq(u8[i], sat_u8_rte(in[i]));
+		ck_assert_int_eq(rte[i], (int32_t)floorf(in[i]));
+		ck_assert_int_eq(s4[4 * i + 0], sat_s16(in[i] * 1000.0f));
+		ck_assert_int_eq(s4[4 * i + 1], sat_s16(-in[i] * 1000.0f));
+		ck_assert_int_eq(s4[4 * i + 2], sat_s16(in[i]));
+		ck_assert_int_eq(s4[4 * i + 3], 32767);
+	}
+	free(in);
+	free(u8);
+	free(rte);
+	free(s4);
+}
+END_TEST
+
+static int32_t add_sat32(int64_t v)
+{
+	return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+
+START_TEST(integer_relational)
+{
+	const uint32_t n = 256;
+	int32_t *x = malloc(n * 4), *y = malloc(n * 4), *out = malloc(n * 24);
+	void *p[3] = { x, y, out };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_VAL(p[2]) };
+
+	for (uint32_t i = 0; i < n; i++) {
+		x[i] = (int32_t)(i * 2654435761u);
+		y[i] = (int32_t)((i + 1) * 40503u) - 1000000;
+	}
+	jt_run(mod, "integer_ops", 1, G1(n), L1(16), NULL, a, 3, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		int64_t X = x[i], Y = y[i];
+		int32_t *o = out + 6 * i;
+
+		ck_assert_int_eq(o[0], add_sat32(X + Y));
+		ck_assert_int_eq(o[1], add_sat32(X * Y + X));
+		ck_assert_int_eq(o[2], (int32_t)((X + Y) >> 1));
+		ck_assert_int_eq(o[3], (x[i] ? __builtin_clz((uint32_t)x[i]) : 32) +
+				       (y[i] ? __builtin_ctz((uint32_t)y[i]) : 32));
+		ck_assert_int_eq(o[4], (int32_t)(((uint32_t)(uint16_t)x[i] << 16) |
+						 (uint16_t)y[i]));
+		ck_assert_int_eq(o[5], ((float)x[i] < (float)y[i] ? y[i] : x[i]) +
+				       (x[i] < 0));
+	}
+	free(x);
+	free(y);
+	free(out);
+}
+END_TEST
+
+START_TEST(geometric_shuffle)
+{
+	const uint32_t n = 64;
+	float *a = malloc(n * 16), *b = malloc(n * 16), *out = malloc(n * 16);
+	void *p[3] = { a, b, out };
+	struct jt_arg args[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_VAL(p[2]) };
+
+	for (uint32_t i = 0; i < 4 * n; i++) {
+		a[i] = (float)(i % 11) - 5.0f;
+		b[i] = (float)(i % 7) * 0.5f;
+	}
+	jt_run(mod, "geometry", 1, G1(n), L1(8), NULL, args, 3, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		const float *A = a + 4 * i, *B = b + 4 * i;
+		float c[3] = { A[1] * B[2] - A[2] * B[1], A[2] * B[0] - A[0] * B[2],
+			       A[0] * B[1] - A[1] * B[0] };
+		float d = A[0] * B[0] + A[1] * B[1] + A[2] * B[2] + A[3] * B[3];
+		float l = sqrtf(B[0] * B[0] + B[1] * B[1] + B[2] * B[2] + B[3] * B[3]);
+		float want[4] = { c[0] + A[3], c[1] + A[2], c[2] + A[1], d + l + A[0] };
+
+		for (int k = 0; k < 4; k++)
+			ck_assert_msg(close_f(out[4 * i + k], want[k], 1e-5),
+				      "%u.%d: %g, want %g", i, k, out[4 * i + k], want[k]);
+	}
+	free(a);
+	free(b);
+	free(out);
+}
+END_TEST
+
+START_TEST(async_copy_wait)
+{
+	const uint32_t n = 1024, ls = 128;
+	float *in = malloc(n * 4), *out = malloc(n * 4);
+	void *p[2] = { in, out };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_LOCAL(ls * 4) };
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = (float)i;
+	jt_run(mod, "async_copy", 1, G1(n), L1(ls), NULL, a, 3, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t g = i / ls * ls, l = i % ls;
+
+		ck_assert_float_eq(out[i], in[g + ls - 1 - l] * 2.0f);
+	}
+	free(in);
+	free(out);
+}
+END_TEST
+
+/* Vector formats go through the library's printf; the output is the
+ * thread's, written when printf returns. */
+START_TEST(vector_printf)
+{
+	char *path = strdup("/tmp/xe_jit_printfXXXXXX");
+	int fd = mkstemp(path), saved;
+	int32_t n = 7;
+	struct jt_arg a[] = { JT_VAL(n) };
+	char buf[256] = { 0 };
+
+	ck_assert_int_ge(fd, 0);
+	unlink(path);
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fd, 1);
+	jt_run(mod, "vector_printf", 1, G1(4), L1(4), NULL, a, 1, 1);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	ck_assert_int_ge(pread(fd, buf, sizeof(buf) - 1, 0), 1);
+	ck_assert_str_eq(buf, "v4=1,2,3,7 f2=0.500000,-1.250000 s=ok n=7\n");
+	close(fd);
+	free(path);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("jit-builtins");
+	TCase *tc = tcase_create("families");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_unchecked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, c11_atomics_generic);
+	tcase_add_test(tc, library_math);
+	tcase_add_test(tc, half_arithmetic);
+	tcase_add_test(tc, conversions_sat_rounding);
+	tcase_add_test(tc, integer_relational);
+	tcase_add_test(tc, geometric_shuffle);
+	tcase_add_test(tc, async_copy_wait);
+	tcase_add_test(tc, vector_printf);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+/*
+ * Kernels that use the OpenCL C built-in library as real compilers emit
+ * them: OpenCL C 2.0 with C11 atomics on generic pointers, library math,
+ * half, conversions with saturation and rounding, vload/vstore_half,
+ * async copies and vector printf.
+ */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+
+/* Generic pointers: the callee cannot know the address space. */
+static uint bump(volatile atomic_uint *p)
+{
+	return atomic_fetch_add_explicit(p, 1u, memory_order_relaxed);
+}
+
+kernel void c11_atomics(global atomic_uint *ctr, global atomic_int *hi,
+			global int *mine, local atomic_uint *lctr)
+{
+	int id = (int)get_global_id(0);
+
+	if (get_local_id(0) == 0)
+		atomic_store_explicit(lctr, 0u, memory_order_relaxed,
+				      memory_scope_work_group);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	bump(ctr);
+	atomic_fetch_max_explicit(hi, id, memory_order_acq_rel,
+				  memory_scope_device);
+	uint mine_l = bump(lctr);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	mine[id] = (int)mine_l < (int)get_local_size(0) &&
+		   atomic_load(lctr) == get_local_size(0);
+}
+
+kernel void lib_math(global const float *x, global float *out)
+{
+	size_t i = get_global_id(0);
+	float v = x[i], s, c, ip;
+	int q;
+
+	s = sincos(v, &c);
+	out[8 * i + 0] = erf(v);
+	out[8 * i + 1] = exp(v) * log(fabs(v) + 1.0f);
+	out[8 * i + 2] = rsqrt(fabs(v) + 1.0f);
+	out[8 * i + 3] = s + c;
+	out[8 * i + 4] = fract(v, &ip) + ip;
+	out[8 * i + 5] = remquo(v, 0.75f, &q) + (float)q;
+	out[8 * i + 6] = lgamma(fabs(v) + 0.5f);
+	out[8 * i + 7] = cbrt(v) + hypot(v, 2.0f);
+}
+
+kernel void halves(global const half *a, global const half *b,
+		   global half *out, global float *f)
+{
+	size_t i = get_global_id(0);
+
+	out[i] = a[i] * b[i] + a[i];
+	f[i] = vload_half(i, (global const half *)a) + 1.0f;
+	vstore_half_rtz(f[i] * 2.0f, i, (global half *)out + get_global_size(0));
+}
+
+kernel void convert_sat(global const float *in, global uchar *u8,
+			global int *rte, global short4 *s4)
+{
+	size_t i = get_global_id(0);
+
+	u8[i] = convert_uchar_sat_rte(in[i]);
+	rte[i] = convert_int_rtn(in[i]);
+	s4[i] = convert_short4_sat((float4)(in[i] * 1000.0f, -in[i] * 1000.0f,
+					    in[i], 70000.0f));
+}
+
+kernel void integer_ops(global const int *a, global const int *b,
+			global int *out)
+{
+	size_t i = get_global_id(0);
+	int x = a[i], y = b[i];
+
+	out[6 * i + 0] = add_sat(x, y);
+	out[6 * i + 1] = mad_sat(x, y, x);
+	out[6 * i + 2] = hadd(x, y);
+	out[6 * i + 3] = clz(x) + ctz(y);
+	out[6 * i + 4] = (int)upsample((short)x, (ushort)y);
+	out[6 * i + 5] = select(x, y, isless((float)x, (float)y) ? -1 : 0) +
+			 any((int2)(x, 0) < 0);
+}
+
+kernel void geometry(global const float4 *a, global const float4 *b,
+		     global float4 *out)
+{
+	size_t i = get_global_id(0);
+	float4 c = cross(a[i], b[i]);
+
+	out[i] = (float4)(c.xyz, dot(a[i], b[i]) + length(b[i])) +
+		 shuffle(a[i], (uint4)(3, 2, 1, 0));
+}
+
+kernel void async_copy(global const float *in, global float *out,
+		       local float *tmp)
+{
+	size_t n = get_local_size(0), g = get_group_id(0) * n;
+	event_t e = async_work_group_copy(tmp, in + g, n, 0);
+
+	wait_group_events(1, &e);
+	out[g + get_local_id(0)] = tmp[n - 1 - get_local_id(0)] * 2.0f;
+	barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+kernel void vector_printf(int n)
+{
+	if (get_global_id(0) == 0)
+		printf("v4=%v4hld f2=%v2hlf s=%s n=%d\n", (int4)(1, 2, 3, n),
+		       (float2)(0.5f, -1.25f), "ok", n);
+}
