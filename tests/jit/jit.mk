@@ -8,16 +8,30 @@
 KERNEL_SRCS := $(wildcard $(SRC)/tests/kernels/*.cl)
 KERNEL_SPVS := $(patsubst $(SRC)/tests/kernels/%.cl,$(B)/kernels/%.spv,$(KERNEL_SRCS))
 
-# OpenCL C 1.2 (2.0 for program-scope __global variables and the library); -O0 except the
-# basic kernels, so that the compiler sees both kinds of input.
+# OpenCL C 1.2 (2.0 for program-scope __global variables, the library and
+# the collectives, with the sub-group extensions); -O0 except the basic
+# kernels, so that the compiler sees both kinds of input.
+KERNEL_FLAGS_globals := -cl-std=CL2.0
+KERNEL_FLAGS_builtins := -cl-std=CL2.0
+comma := ,
+empty :=
+space := $(empty) $(empty)
+SUBGROUP_EXTS := cl_khr_subgroups cl_khr_subgroup_ballot \
+	cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_non_uniform_arithmetic \
+	cl_khr_subgroup_shuffle cl_khr_subgroup_shuffle_relative \
+	cl_khr_subgroup_clustered_reduce
+KERNEL_FLAGS_collectives := -cl-std=CL2.0 -Xclang \
+	-cl-ext=$(subst $(space),$(comma),$(addprefix +,$(SUBGROUP_EXTS)))
 $(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
 	@mkdir -p $(@D)
 	$(CLANG15) -c -emit-llvm -target spir64 -Xclang -finclude-default-header \
-		$(if $(filter globals builtins,$*),-cl-std=CL2.0,-cl-std=CL1.2) \
+		$(or $(KERNEL_FLAGS_$*),-cl-std=CL1.2) \
 		$(if $(filter basic,$*),-O2,-O0) -o $@ $<
 
+# The translator leaves a partial file when it fails.
+SPIRV_FLAGS_collectives := --spirv-ext=+SPV_INTEL_subgroups
 $(B)/kernels/%.spv: $(B)/kernels/%.bc
-	$(LLVM_SPIRV15) -o $@ $<
+	$(LLVM_SPIRV15) $(SPIRV_FLAGS_$*) -o $@.tmp $< && mv $@.tmp $@
 
 .PHONY: kernels
 kernels: $(KERNEL_SPVS)
@@ -25,7 +39,8 @@ kernels: $(KERNEL_SPVS)
 # The VM image has them in /kernels (mkinitramfs puts *.spv there).
 TOOLS += $(KERNEL_SPVS)
 
-JIT_TEST_NAMES := test_jit test_jit_isolation test_jit_builtins test_jit_cache
+JIT_TEST_NAMES := test_jit test_jit_isolation test_jit_builtins test_jit_cache \
+	test_jit_collectives
 JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
 JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
 JIT_TEST_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) -pthread \
@@ -41,6 +56,7 @@ $(JIT_TEST_BINS): $(B)/tests/jit/%: $(B)/obj/tests/jit/%.o $(JIT_TEST_LIB) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(JIT_TEST_LIB) -ldl -lm \
 		$(CHECK_LIBS)
+
 
 HOST_TESTS += $(JIT_TEST_BINS)
 

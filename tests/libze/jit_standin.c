@@ -145,14 +145,14 @@ static const struct {
 	struct xe_jit_kernel_info info;
 	xe_jit_group_fn fn;
 } kernels[] = {
-	{ { "vadd", 4, vadd_args, { 0 }, 0, 16, 1024, 0 }, k_vadd },
-	{ { "group_sum", 3, sum_args, { 0 }, 4, 16, 256, XE_JIT_KERNEL_HAS_BARRIER },
+	{ { "vadd", 4, vadd_args, { 0 }, 0, 16, 1024, 0, 1 }, k_vadd },
+	{ { "group_sum", 3, sum_args, { 0 }, 4, 16, 256, XE_JIT_KERNEL_HAS_BARRIER, 1 },
 	  k_group_sum },
-	{ { "bad_ptr", 1, one_ptr, { 0 }, 0, 0, 1024, 0 }, k_bad_ptr },
-	{ { "spin", 1, one_ptr, { 0 }, 0, 0, 1024, 0 }, k_spin },
-	{ { "count", 2, two_ptr, { 0 }, 0, 0, 1024, 0 }, k_count },
-	{ { "affine", 3, affine_args, { 16, 1, 1 }, 0, 8, 16, 0 }, k_affine },
-	{ { "spec_fill", 1, one_ptr, { 0 }, 0, 0, 1024, 0 }, k_spec_fill },
+	{ { "bad_ptr", 1, one_ptr, { 0 }, 0, 0, 1024, 0, 1 }, k_bad_ptr },
+	{ { "spin", 1, one_ptr, { 0 }, 0, 0, 1024, 0, 1 }, k_spin },
+	{ { "count", 2, two_ptr, { 0 }, 0, 0, 1024, 0, 1 }, k_count },
+	{ { "affine", 3, affine_args, { 16, 1, 1 }, 0, 8, 16, 0, 1 }, k_affine },
+	{ { "spec_fill", 1, one_ptr, { 0 }, 0, 0, 1024, 0, 1 }, k_spec_fill },
 };
 
 #define NKERNELS	(sizeof(kernels) / sizeof(kernels[0]))

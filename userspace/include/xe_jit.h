@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define XE_JIT_ABI_VERSION	1
+#define XE_JIT_ABI_VERSION	2
 #define XE_JIT_LIBRARY		"libxe_cbev_jit.so.1"
 /* Where `make install` puts it (LIBDIR/xe_cbev), tried second. */
 #ifndef XE_JIT_PRIVATE_PATH
@@ -65,6 +65,8 @@ struct xe_jit_arg_info {
 #define XE_JIT_KERNEL_HAS_BARRIER	(1u << 0)	/* calls a work-group barrier */
 #define XE_JIT_KERNEL_USES_FP64		(1u << 1)
 #define XE_JIT_KERNEL_USES_PRINTF	(1u << 2)
+#define XE_JIT_KERNEL_HAS_COLLECTIVES	(1u << 3)	/* sub- or work-group */
+#define XE_JIT_KERNEL_REQD_SUB_GROUP	(1u << 4)	/* the source sets the size */
 
 /**
  * struct xe_jit_kernel_info - what the compiler learnt about one kernel
@@ -77,6 +79,8 @@ struct xe_jit_arg_info {
  * @max_group_size: the largest work-group this kernel runs (the device's
  *	limit unless the kernel is more constrained)
  * @flags: XE_JIT_KERNEL_*
+ * @sub_group_size: work-items per sub-group (intel_reqd_sub_group_size, or
+ *	the shim's default); the last sub-group of a group may have fewer
  */
 struct xe_jit_kernel_info {
 	const char *name;
@@ -87,6 +91,7 @@ struct xe_jit_kernel_info {
 	uint32_t private_size;
 	uint32_t max_group_size;
 	uint32_t flags;
+	uint32_t sub_group_size;
 };
 
 /**

@@ -51,6 +51,11 @@ namespace {
 const char *const supported_caps[] = {
 	"Addresses", "Linkage", "Kernel", "Vector16", "Float16Buffer",
 	"Float64", "Int64", "Int64Atomics", "Int16", "Int8", "GenericPointer",
+	"Float16", "Groups", "SubgroupDispatch", "GroupNonUniform",
+	"GroupNonUniformVote", "GroupNonUniformArithmetic",
+	"GroupNonUniformBallot", "GroupNonUniformShuffle",
+	"GroupNonUniformShuffleRelative", "GroupNonUniformClustered",
+	"SubgroupShuffleINTEL", "SubgroupBufferBlockIOINTEL", "OptNoneINTEL",
 };
 
 int check_capabilities(const spvtools::SpirvTools &tools,

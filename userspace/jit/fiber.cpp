@@ -13,11 +13,23 @@
  * keeps its own values across the barrier on its own stack, so control flow
  * may diverge anywhere before it. A switch saves the callee-saved registers
  * only, as an ordinary call would.
+ *
+ * Collectives wait here too (collectives.h). After a pass in which every
+ * runnable work-item ran until it waited or ended, the scheduler releases,
+ * in this order:
+ *
+ * - in each sub-group, the work-items waiting at the collective call site
+ *   of its lowest waiting lane: those that came are the ones taking part,
+ *   as on a GPU where the lanes that took another branch are inactive (so
+ *   the non-uniform functions work in divergent code);
+ * - else the work-items waiting at one work-group collective;
+ * - else those waiting at a barrier.
  */
 
 #include <cstdlib>
 #include <cstring>
 
+#include "collectives.h"
 #include "jit_internal.hpp"
 
 extern "C" void xe_jit_fiber_switch(void **save_sp, void *new_sp);
@@ -54,11 +66,27 @@ namespace {
 
 typedef void (*wi_fn)(const xe_jit_group *, uint64_t, uint64_t, uint64_t);
 
+enum wait_state : uint32_t {
+	RUNNABLE, AT_BARRIER, AT_SUB_GROUP, AT_WORK_GROUP, DONE,
+};
+
+/* What a work-item is waiting for. */
+struct fiber {
+	uint32_t state;
+	uint32_t site;
+	uint32_t code;
+	uint32_t arg;
+	const void *in;
+	void *out;
+};
+
 struct scheduler {
 	void *main_sp;
 	void **sp;		/* saved stack pointer of each work-item */
-	uint8_t *done;
+	fiber *f;
+	xe_jit::coll_lane *lanes;
 	uint32_t cur;
+	uint32_t sg_size;
 	const xe_jit_group *g;
 	wi_fn fn;
 };
@@ -77,10 +105,68 @@ thread_local size_t own_scratch_size;
 
 	s->fn(s->g, i % ls[0], i / ls[0] % ls[1], i / ls[0] / ls[1]);
 	s = current;
-	s->done[s->cur] = 1;
+	s->f[s->cur].state = DONE;
 	void *dead;
 	xe_jit_fiber_switch(&dead, s->main_sp);
 	abort();
+}
+
+void wait(uint32_t state, uint32_t site, uint32_t code, const void *in,
+	  void *out, uint32_t arg)
+{
+	scheduler *s = current;
+
+	s->f[s->cur] = { state, site, code, arg, in, out };
+	xe_jit_fiber_switch(&s->sp[s->cur], s->main_sp);
+}
+
+/* Releases the work-items of [first, end) waiting in @state at the site of
+ * @lead, running their collective; @base: lane 0's index. */
+void release(scheduler &s, uint32_t state, uint32_t lead, uint32_t first,
+	     uint32_t end, uint32_t base)
+{
+	const fiber &l = s.f[lead];
+	size_t n = 0;
+
+	for (uint32_t j = first; j < end; j++) {
+		fiber &f = s.f[j];
+
+		if (f.state != state || f.site != l.site)
+			continue;
+		s.lanes[n++] = { f.in, f.out, j - base, f.arg };
+		f.state = RUNNABLE;
+	}
+	xe_jit::run_collective(l.code, s.lanes, n, end - base);
+}
+
+/* After a pass: what may go on. False when every work-item is done. */
+bool release_next(scheduler &s, uint32_t n)
+{
+	bool any = false;
+
+	for (uint32_t base = 0; base < n; base += s.sg_size) {
+		uint32_t end = base + s.sg_size < n ? base + s.sg_size : n;
+
+		for (uint32_t j = base; j < end; j++)
+			if (s.f[j].state == AT_SUB_GROUP) {
+				release(s, AT_SUB_GROUP, j, j, end, base);
+				any = true;
+				break;
+			}
+	}
+	if (any)
+		return true;
+	for (uint32_t j = 0; j < n; j++)
+		if (s.f[j].state == AT_WORK_GROUP) {
+			release(s, AT_WORK_GROUP, j, j, n, 0);
+			return true;
+		}
+	for (uint32_t j = 0; j < n; j++)
+		if (s.f[j].state == AT_BARRIER) {
+			s.f[j].state = RUNNABLE;
+			any = true;
+		}
+	return any;
 }
 
 } // namespace
@@ -89,7 +175,8 @@ size_t xe_jit::fiber_scratch_size(uint32_t stack, const uint32_t ls[3])
 {
 	size_t n = (size_t)ls[0] * ls[1] * ls[2];
 
-	return n * ((size_t)stack + sizeof(void *) + 1) + 64;
+	return n * ((size_t)stack + sizeof(void *) + sizeof(fiber) +
+		    sizeof(xe_jit::coll_lane)) + 64;
 }
 
 /* Scratch for work-item frames when the execution unit gave none. */
@@ -107,13 +194,23 @@ extern "C" void *xe_jit_rt_scratch(uint64_t size)
 
 extern "C" void xe_jit_rt_barrier(void)
 {
-	scheduler *s = current;
+	wait(AT_BARRIER, 0, 0, nullptr, nullptr, 0);
+}
 
-	xe_jit_fiber_switch(&s->sp[s->cur], s->main_sp);
+extern "C" void xe_jit_rt_sg(uint32_t site, uint32_t code, const void *in,
+			     void *out, uint32_t arg)
+{
+	wait(AT_SUB_GROUP, site, code, in, out, arg);
+}
+
+extern "C" void xe_jit_rt_wg(uint32_t site, uint32_t code, const void *in,
+			     void *out, uint32_t arg)
+{
+	wait(AT_WORK_GROUP, site, code, in, out, arg);
 }
 
 extern "C" void xe_jit_rt_run_fibers(const xe_jit_group *g, wi_fn fn,
-				     uint32_t stack)
+				     uint32_t stack, uint32_t sub_group_size)
 {
 	size_t n = (size_t)g->local_size[0] * g->local_size[1] *
 		   g->local_size[2];
@@ -137,10 +234,11 @@ extern "C" void xe_jit_rt_run_fibers(const xe_jit_group *g, wi_fn fn,
 	uint8_t *stacks = mem;
 
 	s.sp = (void **)(stacks + n * stack);
-	s.done = (uint8_t *)(s.sp + n);
+	s.f = (fiber *)(s.sp + n);
+	s.lanes = (xe_jit::coll_lane *)(s.f + n);
 	s.g = g;
 	s.fn = fn;
-	memset(s.done, 0, n);
+	s.sg_size = sub_group_size ? sub_group_size : 1;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t *top = (uint64_t *)(stacks + (i + 1) * stack);
 
@@ -150,17 +248,16 @@ extern "C" void xe_jit_rt_run_fibers(const xe_jit_group *g, wi_fn fn,
 			top[-r] = 0;			/* rbp rbx r12-r15 */
 		top[-9] = 0x037f00001f80ull;		/* fcw : mxcsr */
 		s.sp[i] = &top[-9];
+		s.f[i] = {};
 	}
 	current = &s;
-	for (size_t left = n; left;) {
+	do {
 		for (size_t i = 0; i < n; i++) {
-			if (s.done[i])
+			if (s.f[i].state != RUNNABLE)
 				continue;
 			s.cur = (uint32_t)i;
 			xe_jit_fiber_switch(&s.main_sp, s.sp[i]);
-			if (s.done[i])
-				left--;
 		}
-	}
+	} while (release_next(s, (uint32_t)n));
 	current = outer;
 }

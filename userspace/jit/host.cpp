@@ -39,6 +39,23 @@ const char *const libc_names[] = {
 	"ldexp", "sincosf", "sincos", "__powisf2", "__powidf2",
 };
 
+/* libgcc's conversions of half, which code for CPUs without F16C calls
+ * (the test VM's); the shim links libgcc_s, which has them. */
+extern "C" void __extendhfsf2(void);
+extern "C" void __truncsfhf2(void);
+extern "C" void __extendhfdf2(void);
+extern "C" void __truncdfhf2(void);
+
+const struct {
+	const char *name;
+	void (*fn)(void);
+} libgcc_half[] = {
+	{ "__extendhfsf2", __extendhfsf2 },
+	{ "__truncsfhf2", __truncsfhf2 },
+	{ "__extendhfdf2", __extendhfdf2 },
+	{ "__truncdfhf2", __truncdfhf2 },
+};
+
 /* libgcc's powi, in case the host's copy is not reachable. */
 extern "C" float xe_jit_powisf2(float x, int n)
 {
@@ -87,9 +104,13 @@ bool xe_jit::host_symbol_known(const std::string &name)
 	static const std::unordered_set<std::string> names(
 		std::begin(libc_names), std::end(libc_names));
 
+	for (const auto &h : libgcc_half)
+		if (name == h.name)
+			return true;
 	return names.count(name) || name == "xe_jit_rt_barrier" ||
 	       name == "xe_jit_rt_scratch" ||
 	       name == "xe_jit_rt_printf_state" ||
+	       name == "xe_jit_rt_sg" || name == "xe_jit_rt_wg" ||
 	       name == "xe_jit_rt_printf_flush" ||
 	       name == "xe_jit_rt_run_fibers";
 }
@@ -100,12 +121,19 @@ void *xe_jit::host_symbol(const std::string &name)
 		return (void *)xe_jit_rt_barrier;
 	if (name == "xe_jit_rt_scratch")
 		return (void *)xe_jit_rt_scratch;
+	if (name == "xe_jit_rt_sg")
+		return (void *)xe_jit_rt_sg;
+	if (name == "xe_jit_rt_wg")
+		return (void *)xe_jit_rt_wg;
 	if (name == "xe_jit_rt_printf_state")
 		return (void *)xe_jit_rt_printf_state;
 	if (name == "xe_jit_rt_printf_flush")
 		return (void *)xe_jit_rt_printf_flush;
 	if (name == "xe_jit_rt_run_fibers")
 		return (void *)xe_jit_rt_run_fibers;
+	for (const auto &h : libgcc_half)
+		if (name == h.name)
+			return (void *)h.fn;
 	if (name == "__powisf2")
 		return (void *)xe_jit_powisf2;
 	if (name == "__powidf2")

@@ -15,7 +15,8 @@
  *
  *   "XEJITNB1", u32 image version, str cpu, u32 #kernels, kernels
  *   (str name, u32 #args, {kind, size, align} each, u32 reqd[3],
- *   static_local, private, max_group, flags, frame_size, fiber_stack),
+ *   static_local, private, max_group, flags, sub_group_size, frame_size,
+ *   fiber_stack),
  *   u32 #globals,
  *   globals (str name, u64 size), str object, u64 FNV-1a of all before.
  *   Strings are u32 length + bytes; integers little-endian.
@@ -51,7 +52,7 @@ namespace {
 std::mutex lock;
 
 constexpr char image_magic[8] = { 'X', 'E', 'J', 'I', 'T', 'N', 'B', '1' };
-constexpr uint32_t image_version = 1;
+constexpr uint32_t image_version = 2;
 
 class host_generator : public orc::DefinitionGenerator {
 public:
@@ -237,6 +238,7 @@ std::string serialise(const program &prog)
 		w.u32(k.info.private_size);
 		w.u32(k.info.max_group_size);
 		w.u32(k.info.flags);
+		w.u32(k.info.sub_group_size);
 		w.u32(k.frame_size);
 		w.u32(k.fiber_stack);
 	}
@@ -308,6 +310,7 @@ int parse_image(const void *image, size_t size, program &prog,
 		k.info.private_size = r.u32();
 		k.info.max_group_size = r.u32();
 		k.info.flags = r.u32();
+		k.info.sub_group_size = r.u32();
 		k.frame_size = r.u32();
 		k.fiber_stack = r.u32();
 		prog.kernels.push_back(std::move(k));

@@ -41,9 +41,11 @@ JIT_LIBS    := -L$(LLVM15_LIB) -lLLVMSPIRVLib -lLLVM-15 \
 # collectives, half math); every other built-in comes from PoCL's library
 # (builtins.cpp), found at run time in XE_JIT_POCL_DIR.
 JIT_CLFLAGS := -cl-std=CL3.0 -O2 -target spir64 -Xclang -include -Xclang opencl-c.h \
-	-Xclang -cl-ext=+__opencl_c_subgroups,+cl_khr_subgroups,+cl_khr_fp16,+__opencl_c_generic_address_space \
+	-Xclang -cl-ext=+__opencl_c_subgroups,+cl_khr_subgroups,+cl_khr_fp16,+cl_khr_fp64,+__opencl_c_fp64,+__opencl_c_generic_address_space,+__opencl_c_work_group_collective_functions,+cl_khr_subgroup_extended_types,+cl_khr_subgroup_non_uniform_vote,+cl_khr_subgroup_ballot,+cl_khr_subgroup_non_uniform_arithmetic,+cl_khr_subgroup_shuffle,+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce \
+	-I$(JIT_DIR) \
 	-Wall -Werror
-$(B)/obj/userspace/jit/runtime/%.ll: $(JIT_DIR)/runtime/%.cl $(JIT_DIR)/jit.mk
+$(B)/obj/userspace/jit/runtime/%.ll: $(JIT_DIR)/runtime/%.cl $(JIT_DIR)/jit.mk \
+		$(JIT_DIR)/collectives.h
 	@mkdir -p $(@D)
 	$(CLANG15) -S -emit-llvm $(JIT_CLFLAGS) -o $@ $<
 

@@ -34,6 +34,9 @@ namespace xe_jit {
 
 /* Device limits the compiler assumes. */
 constexpr uint32_t max_group_size = 1024;
+/* Sub-groups: the size unless the kernel asks for another, the largest. */
+constexpr uint32_t default_sub_group_size = 16;
+constexpr uint32_t max_sub_group_size = 64;
 /* Stack of one work-item of a kernel with barriers. */
 constexpr uint32_t min_fiber_stack = 32 * 1024;
 
@@ -94,6 +97,17 @@ void *host_symbol(const std::string &name);
 /* fiber.cpp */
 size_t fiber_scratch_size(uint32_t stack, const uint32_t local_size[3]);
 
+/* collectives.cpp: one collective for the @n work-items released at it,
+ * in lane order; @width: the sub-group's size (work-group: its items). */
+struct coll_lane {
+	const void *in;
+	void *out;
+	uint32_t lane;		/* sub-group local id, or local linear id */
+	uint32_t arg;
+};
+void run_collective(uint32_t code, const coll_lane *l, size_t n,
+		    uint32_t width);
+
 } // namespace xe_jit
 
 extern "C" {
@@ -105,7 +119,11 @@ void *xe_jit_rt_scratch(uint64_t size);
 void xe_jit_rt_run_fibers(const struct xe_jit_group *g,
 			  void (*wi)(const struct xe_jit_group *, uint64_t,
 				     uint64_t, uint64_t),
-			  uint32_t stack);
+			  uint32_t stack, uint32_t sub_group_size);
+void xe_jit_rt_sg(uint32_t site, uint32_t code, const void *in, void *out,
+		  uint32_t arg);
+void xe_jit_rt_wg(uint32_t site, uint32_t code, const void *in, void *out,
+		  uint32_t arg);
 }
 
 #endif

@@ -65,6 +65,7 @@ struct wi_ctx {
 	StructType *gt;
 	Value *g;
 	Value *lid[3];
+	uint32_t sg;		/* sub-group size */
 };
 
 Value *load_field(IRBuilder<> &b, const wi_ctx &w, unsigned f, Value *dim)
@@ -125,6 +126,44 @@ Value *global_size(IRBuilder<> &b, const wi_ctx &w, Value *dim)
 			   dim_field(b, w, F_LOCAL_SIZE, dim, 1));
 }
 
+Value *local_linear_id(IRBuilder<> &b, const wi_ctx &w)
+{
+	Value *l0 = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(0), 1);
+	Value *l1 = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(1), 1);
+	Value *v = b.CreateMul(w.lid[2], b.CreateMul(l0, l1));
+
+	v = b.CreateAdd(v, b.CreateMul(w.lid[1], l0));
+	return b.CreateAdd(v, w.lid[0]);
+}
+
+/* Sub-groups: w.sg consecutive local linear ids each. */
+Value *sub_group_value(IRBuilder<> &b, const wi_ctx &w, StringRef n)
+{
+	Value *sg = b.getInt64(w.sg);
+	auto items = [&] {
+		Value *v = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(0), 1);
+
+		v = b.CreateMul(v, dim_field(b, w, F_LOCAL_SIZE, b.getInt32(1), 1));
+		return b.CreateMul(v, dim_field(b, w, F_LOCAL_SIZE, b.getInt32(2), 1));
+	};
+
+	if (n == "_Z22get_max_sub_group_sizev")
+		return sg;
+	if (n == "_Z18get_num_sub_groupsv" || n == "_Z27get_enqueued_num_sub_groupsv")
+		return b.CreateUDiv(b.CreateAdd(items(), b.getInt64(w.sg - 1)), sg);
+	if (n == "_Z16get_sub_group_idv")
+		return b.CreateUDiv(local_linear_id(b, w), sg);
+	if (n == "_Z22get_sub_group_local_idv")
+		return b.CreateURem(local_linear_id(b, w), sg);
+	if (n == "_Z18get_sub_group_sizev") {
+		Value *first = b.CreateMul(b.CreateUDiv(local_linear_id(b, w), sg), sg);
+		Value *left = b.CreateSub(items(), first);
+
+		return b.CreateSelect(b.CreateICmpULT(left, sg), left, sg);
+	}
+	return nullptr;
+}
+
 bool is_barrier(StringRef n)
 {
 	return n == "_Z7barrierj" || n == "_Z18work_group_barrierj" ||
@@ -155,13 +194,10 @@ Value *work_item_value(IRBuilder<> &b, const wi_ctx &w, StringRef n,
 		Value *p = b.CreateStructGEP(w.gt, w.g, F_WORK_DIM);
 		return b.CreateLoad(b.getInt32Ty(), p);
 	}
-	if (n == "_Z19get_local_linear_idv") {
-		Value *l0 = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(0), 1);
-		Value *l1 = dim_field(b, w, F_LOCAL_SIZE, b.getInt32(1), 1);
-		Value *v = b.CreateMul(w.lid[2], b.CreateMul(l0, l1));
-		v = b.CreateAdd(v, b.CreateMul(w.lid[1], l0));
-		return b.CreateAdd(v, w.lid[0]);
-	}
+	if (n == "_Z19get_local_linear_idv")
+		return local_linear_id(b, w);
+	if (Value *v = sub_group_value(b, w, n))
+		return v;
 	if (n == "_Z20get_global_linear_idv") {
 		Value *id[3], *sz[3];
 		for (int i = 0; i < 3; i++) {
@@ -175,6 +211,28 @@ Value *work_item_value(IRBuilder<> &b, const wi_ctx &w, StringRef n,
 		return b.CreateAdd(v, id[0]);
 	}
 	return nullptr;
+}
+
+/* Numbers the collective calls of work-item function @f, so that the
+ * scheduler tells their call sites apart. True if it has one. */
+bool number_collectives(Function &f)
+{
+	uint32_t site = 0;
+
+	for (BasicBlock &bb : f)
+		for (Instruction &i : bb) {
+			auto *c = dyn_cast<CallInst>(&i);
+			Function *cf = c ? c->getCalledFunction() : nullptr;
+
+			if (!cf || (cf->getName() != "xe_jit_rt_sg" &&
+				    cf->getName() != "xe_jit_rt_wg"))
+				continue;
+			c->setArgOperand(0, ConstantInt::get(
+				c->getArgOperand(0)->getType(), ++site));
+			c->addFnAttr(Attribute::Convergent);
+			cf->addFnAttr(Attribute::Convergent);
+		}
+	return site;
 }
 
 /* Rewrites the built-in calls of work-item function @f. True if it has a
@@ -407,7 +465,7 @@ void emit_segment_group(Module &m, Function *gf, StructType *gt, Function *seg,
 	Value *g = gf->getArg(0);
 	std::vector<Value *> args;
 	load_args(b, gt, g, *seg, ki, args, 4 + 4);
-	wi_ctx gw = { gt, g, {} };
+	wi_ctx gw = { gt, g, {}, 0 };
 	Value *ls[3];
 	for (int d = 0; d < 3; d++)
 		ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));
@@ -513,6 +571,21 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 			ki.args.push_back(arg_info(dl, a));
 		}
 		ki.name = kf->getName().str();
+		ki.info.sub_group_size = default_sub_group_size;
+		if (MDNode *md = kf->getMetadata("intel_reqd_sub_group_size")) {
+			auto *v = md->getNumOperands() ?
+				mdconst::dyn_extract<ConstantInt>(md->getOperand(0)) : nullptr;
+			uint64_t sg = v ? v->getZExtValue() : 0;
+
+			if (!sg || sg > max_sub_group_size || (sg & (sg - 1))) {
+				log += "kernel " + ki.name + ": sub-group size " +
+				       std::to_string(sg) + " is not a power of two up to " +
+				       std::to_string(max_sub_group_size) + "\n";
+				return -EINVAL;
+			}
+			ki.info.sub_group_size = (uint32_t)sg;
+			ki.info.flags |= XE_JIT_KERNEL_REQD_SUB_GROUP;
+		}
 		if (MDNode *md = kf->getMetadata("reqd_work_group_size")) {
 			for (unsigned d = 0; d < 3 && d < md->getNumOperands(); d++) {
 				auto *v = mdconst::dyn_extract<ConstantInt>(md->getOperand(d));
@@ -562,8 +635,9 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		Function *wi = wis[k];
 		kernel &ki = kernels[k];
 		wi_ctx w = { gt, wi->getArg(0),
-			     { wi->getArg(1), wi->getArg(2), wi->getArg(3) } };
-		bool barrier;
+			     { wi->getArg(1), wi->getArg(2), wi->getArg(3) },
+			     ki.info.sub_group_size };
+		bool barrier, collectives;
 
 		for (BasicBlock &bb : *wi)
 			for (Instruction &i : bb)
@@ -582,6 +656,8 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		wi->setLinkage(GlobalValue::InternalLinkage);
 		wi->addFnAttr(Attribute::AlwaysInline);
 		barrier = lower_builtins(*wi, w);
+		/* Collectives wait in the fiber scheduler, like barriers. */
+		collectives = number_collectives(*wi);
 		ki.info.static_local_size = lower_locals(*wi, w);
 
 		uint64_t priv = 0;
@@ -599,11 +675,13 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 						printf_ = true;
 			}
 		ki.info.private_size = (uint32_t)priv;
-		ki.info.flags = (barrier ? XE_JIT_KERNEL_HAS_BARRIER : 0) |
+		ki.info.flags |= (barrier ? XE_JIT_KERNEL_HAS_BARRIER : 0) |
+				(collectives ? XE_JIT_KERNEL_HAS_COLLECTIVES : 0) |
 				(fp64 ? XE_JIT_KERNEL_USES_FP64 : 0) |
 				(printf_ ? XE_JIT_KERNEL_USES_PRINTF : 0);
 		uint32_t *r = ki.info.reqd_group_size;
 		ki.info.max_group_size = r[0] ? r[0] * r[1] * r[2] : max_group_size;
+		barrier = barrier || collectives;
 		if (barrier)
 			ki.fiber_stack = (uint32_t)std::max<uint64_t>(
 				min_fiber_stack, (2 * priv + 16384 + 4095) / 4096 * 4096);
@@ -616,7 +694,7 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		gf->addFnAttr(Attribute::NoUnwind);
 		Value *g;
 		/* XE_JIT_FIBERS=1 forces the fallback (tests/jit). */
-		Function *seg = barrier && !getenv("XE_JIT_FIBERS") ?
+		Function *seg = barrier && !collectives && !getenv("XE_JIT_FIBERS") ?
 			split_at_barriers(wi, ki.frame_size) : nullptr;
 		if (seg) {
 			ki.fiber_stack = 0;
@@ -642,9 +720,11 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 			IRBuilder<> gb(BasicBlock::Create(c, "entry", gf));
 			FunctionCallee run = m.getOrInsertFunction(
 				"xe_jit_rt_run_fibers", Type::getVoidTy(c), gp,
-				ent->getType(), Type::getInt32Ty(c));
+				ent->getType(), Type::getInt32Ty(c),
+				Type::getInt32Ty(c));
 			gb.CreateCall(run, { gf->getArg(0), ent,
-					     gb.getInt32(ki.fiber_stack) });
+					     gb.getInt32(ki.fiber_stack),
+					     gb.getInt32(ki.info.sub_group_size) });
 			gb.CreateRetVoid();
 			continue;
 		}
@@ -654,7 +734,7 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		g = gf->getArg(0);
 		std::vector<Value *> args;
 		load_args(b, gt, g, *wi, ki, args);
-		wi_ctx gw = { gt, g, {} };
+		wi_ctx gw = { gt, g, {}, 0 };
 		Value *ls[3];
 		for (int d = 0; d < 3; d++)
 			ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));

@@ -15,8 +15,9 @@
  * - one memory, the host's, which the device reaches coherently: host,
  *   device and shared allocations all allow concurrent atomic access, but
  *   plain system allocations (malloc) are not reachable;
- * - groups of up to 1024 work items, subgroups of one item, no shared local
- *   memory, no floating point in the built-in kernels, no images;
+ * - groups of up to 1024 work items; SPIR-V kernels have sub-groups of 16
+ *   work-items, or 8 when they ask (any power of two up to 64 is taken);
+ *   no floating point in the built-in kernels, no images;
  * - a device timestamp that counts nanoseconds of the host's monotonic raw
  *   clock, so zeDeviceGetGlobalTimestamps() reads one clock for both.
  */
@@ -92,8 +93,9 @@ ze_result_t xe_device_get_compute_properties(ze_device_handle_t hDevice,
 	p->maxGroupCountZ = UINT32_MAX;
 	p->maxSharedLocalMemory = XE_MAX_LOCAL_MEMORY;
 	memset(p->subGroupSizes, 0, sizeof(p->subGroupSizes));
-	p->numSubGroupSizes = 1;
-	p->subGroupSizes[0] = 1;
+	p->numSubGroupSizes = 2;
+	p->subGroupSizes[0] = 8;
+	p->subGroupSizes[1] = 16;
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -109,16 +111,20 @@ ze_result_t xe_device_get_module_properties(ze_device_handle_t hDevice,
 
 	/*
 	 * SPIR-V as the compiler shim reads it (SPIRV-LLVM-Translator 15:
-	 * up to 1.4); fp32 and fp64 are the host's IEEE arithmetic, fp16
-	 * is not claimed.
+	 * up to 1.4); fp32 and fp64 are the host's IEEE arithmetic; fp16
+	 * is computed in float and rounded after each operation, which is
+	 * exact for the basic operations but not for a fused multiply-add.
+	 * printf writes through a buffer of 64 KiB per execution unit.
 	 */
 	p->spirvVersionSupported = ZE_MAKE_VERSION(1, 4);
-	p->flags = ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS;
-	p->fp16flags = 0;
+	p->flags = ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS |
+		   ZE_DEVICE_MODULE_FLAG_FP16;
+	p->fp16flags = ZE_DEVICE_FP_FLAG_DENORM | ZE_DEVICE_FP_FLAG_INF_NAN |
+		       ZE_DEVICE_FP_FLAG_ROUND_TO_NEAREST;
 	p->fp32flags = XE_FP_FLAGS;
 	p->fp64flags = XE_FP_FLAGS;
 	p->maxArgumentsSize = 2048;
-	p->printfBufferSize = 0;
+	p->printfBufferSize = 64 * 1024;
 	/* A built-in module image works on every xe_cbev device. */
 	memset(&p->nativeKernelSupported, 0, sizeof(p->nativeKernelSupported));
 	memcpy(p->nativeKernelSupported.id, "xe_cbev builtins", 16);

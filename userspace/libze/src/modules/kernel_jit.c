@@ -31,9 +31,6 @@
 /* __local bytes one argument may ask for (maxSharedLocalMemory). */
 #define XE_JIT_MAX_LOCAL	(64 * 1024)
 
-/* Work-items per sub-group: the execution units run one item at a time. */
-#define XE_JIT_SUBGROUP_SIZE	1
-
 static const struct xe_jit_kernel_info *info(const struct xe_kernel *k)
 {
 	return k->mk->jit;
@@ -149,9 +146,11 @@ void xe_kernel_jit_properties(const struct xe_kernel *k,
 	props->requiredGroupSizeY = ki->reqd_group_size[1];
 	props->requiredGroupSizeZ = ki->reqd_group_size[2];
 	props->requiredNumSubGroups = 0;
-	props->requiredSubgroupSize = 0;
-	props->maxSubgroupSize = XE_JIT_SUBGROUP_SIZE;
-	props->maxNumSubgroups = xe_kernel_max_group_size(k);
+	props->requiredSubgroupSize = ki->flags & XE_JIT_KERNEL_REQD_SUB_GROUP ?
+				      ki->sub_group_size : 0;
+	props->maxSubgroupSize = ki->sub_group_size;
+	props->maxNumSubgroups = (xe_kernel_max_group_size(k) +
+				  ki->sub_group_size - 1) / ki->sub_group_size;
 	props->localMemSize = ki->static_local_size;
 	props->privateMemSize = ki->private_size;
 	props->spillMemSize = 0;
