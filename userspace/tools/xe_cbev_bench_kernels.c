@@ -49,6 +49,8 @@
 #define RUNS	5
 #define N_VEC	(16u << 20)
 #define N_MAT	512
+#define N_BODY	4096
+#define N_BS	(4u << 20)
 
 static const char *spv_dir = KERNELS_DIR, *cl_dir = SOURCES_DIR;
 
@@ -99,24 +101,37 @@ struct bench {
 	size_t global[2], local[2];
 	struct arg args[4];
 	uint32_t nargs;
+	const char *cl_options;	/* PoCL's build options */
 };
 
 static float alpha = 2.0f;
 static int n_mat = N_MAT;
+static int n_body = N_BODY;
 static float *bufs[3];
 static size_t buf_size[3];
 
 static const struct bench benches[] = {
 	{ "vadd 16M", "basic", "vadd", 1, { N_VEC }, { 256 },
-	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 } }, 3 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 } }, 3, NULL },
 	{ "saxpy 16M", "basic", "saxpy", 1, { N_VEC }, { 256 },
-	  { { .kind = SCALAR, .size = 4, .val = &alpha }, { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 3 },
+	  { { .kind = SCALAR, .size = 4, .val = &alpha }, { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 3, NULL },
 	{ "reduce 16M/256", "barrier", "reduce", 1, { N_VEC }, { 256 },
-	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = LOCAL, .size = 256 * 4 } }, 3 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = LOCAL, .size = 256 * 4 } }, 3, NULL },
 	{ "matmul naive 512", "matmul", "matmul_naive", 2, { N_MAT, N_MAT }, { 16, 16 },
-	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 }, { .kind = SCALAR, .size = 4, .val = &n_mat } }, 4 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 }, { .kind = SCALAR, .size = 4, .val = &n_mat } }, 4, NULL },
 	{ "matmul tiled 512", "matmul", "matmul_tiled", 2, { N_MAT, N_MAT }, { 16, 16 },
-	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 }, { .kind = SCALAR, .size = 4, .val = &n_mat } }, 4 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 }, { .kind = SCALAR, .size = 4, .val = &n_mat } }, 4, NULL },
+	/* The built-in library and collectives (tests/kernels/perf.cl). */
+	{ "n-body 4K (rsqrt)", "perf", "nbody", 1, { N_BODY }, { 64 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = SCALAR, .size = 4, .val = &n_body } }, 3,
+	  "-cl-std=CL2.0" },
+	{ "black-scholes 4M", "perf", "black_scholes", 1, { N_BS }, { 256 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 } }, 3,
+	  "-cl-std=CL2.0" },
+	{ "sub-group reduce 16M", "perf_subgroups", "sg_sum", 1, { N_VEC }, { 256 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 2, "-cl-std=CL2.0" },
+	{ "work_group_reduce 16M", "perf", "wg_sum", 1, { N_VEC }, { 256 },
+	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 2, "-cl-std=CL2.0" },
 };
 #define NB (sizeof(benches) / sizeof(benches[0]))
 
@@ -170,7 +185,8 @@ static void run_pocl(void)
 		}
 		cl_program prog = clCreateProgramWithSource(ctx, 1, (const char **)&src,
 							    NULL, &err);
-		if (clBuildProgram(prog, 1, &dev, "", NULL, NULL) != CL_SUCCESS) {
+		if (clBuildProgram(prog, 1, &dev, bn->cl_options ? bn->cl_options : "",
+				   NULL, NULL) != CL_SUCCESS) {
 			char log[2048] = "";
 
 			clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG,

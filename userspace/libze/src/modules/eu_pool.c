@@ -36,9 +36,10 @@
  * never ends is banned by its queue's hang timeout, but the unit running
  * it stays in it: stopping the pool then waits for it.
  *
- * The launch table: slots with a generation each, under a mutex; a
- * launch's slot is freed with its last reference, and a dispatch whose
- * cookie names no live launch is reported as a fault at address 0.
+ * The launch table: slots with a generation and a reference count each,
+ * found and counted without a lock (registering takes one to find a free
+ * slot); a launch's slot is freed with its last reference, and a dispatch
+ * whose cookie names no live launch is reported as a fault at address 0.
  */
 
 #include <errno.h>
@@ -57,15 +58,33 @@
 
 /* ---- the launch table ---------------------------------------------------- */
 
+/*
+ * Slots in chunks that never move nor go away, so that the dispatcher
+ * finds a launch by cookie without a lock: @state is the generation (high
+ * 32 bits) and the references (low 32 bits), changed atomically. Only
+ * registering takes alloc_lock, to find a free slot.
+ */
+#define SLOTS_PER_CHUNK	1024u
+#define MAX_CHUNKS	1024u
+
 struct launch_slot {
 	struct xe_launch *launch;
-	uint32_t gen;
+	uint64_t state;
 };
 
-static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct launch_slot *table;
-static uint32_t table_size;
-static uint32_t table_free_hint;
+static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct launch_slot *chunks[MAX_CHUNKS];	/* published, then nchunks */
+static uint32_t nchunks;			/* atomic */
+static uint32_t free_hint;			/* atomic, a hint only */
+
+static struct launch_slot *slot_of(uint32_t i)
+{
+	uint32_t c = i / SLOTS_PER_CHUNK;
+
+	if (c >= __atomic_load_n(&nchunks, __ATOMIC_ACQUIRE))
+		return NULL;
+	return &chunks[c][i % SLOTS_PER_CHUNK];
+}
 
 /**
  * xe_launch_register() - give a new launch (one reference) its cookie
@@ -75,48 +94,55 @@ static uint32_t table_free_hint;
  */
 int xe_launch_register(struct xe_launch *l)
 {
-	uint32_t i;
+	uint32_t i, n, gen;
+	struct launch_slot *s = NULL;
 	int err = 0;
 
-	pthread_mutex_lock(&table_lock);
-	for (i = table_free_hint; i < table_size; i++)
-		if (!table[i].launch)
+	pthread_mutex_lock(&alloc_lock);
+	n = nchunks * SLOTS_PER_CHUNK;
+	for (i = __atomic_load_n(&free_hint, __ATOMIC_RELAXED); i < n; i++) {
+		s = slot_of(i);
+		if (!(uint32_t)__atomic_load_n(&s->state, __ATOMIC_ACQUIRE))
 			break;
-	if (i == table_size) {
-		uint32_t n = table_size ? table_size * 2 : 64;
-		struct launch_slot *t = realloc(table, n * sizeof(*t));
-
-		if (!t) {
-			err = -ENOMEM;
-			goto out;
-		}
-		memset(t + table_size, 0, (n - table_size) * sizeof(*t));
-		table = t;
-		table_size = n;
 	}
-	table[i].launch = l;
-	table[i].gen++;
-	table_free_hint = i + 1;
-	l->cookie = (uint64_t)table[i].gen << 32 | i;
-	l->refs = 1;
+	if (i == n) {
+		struct launch_slot *c;
+
+		err = -ENOMEM;
+		if (nchunks == MAX_CHUNKS ||
+		    !(c = calloc(SLOTS_PER_CHUNK, sizeof(*c))))
+			goto out;
+		chunks[nchunks] = c;
+		__atomic_store_n(&nchunks, nchunks + 1, __ATOMIC_RELEASE);
+		s = c;
+		err = 0;
+	}
+	gen = (uint32_t)(__atomic_load_n(&s->state, __ATOMIC_RELAXED) >> 32) + 1;
+	s->launch = l;
+	l->cookie = (uint64_t)gen << 32 | i;
+	/* Publishes @launch with the reference. */
+	__atomic_store_n(&s->state, (uint64_t)gen << 32 | 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&free_hint, i + 1, __ATOMIC_RELAXED);
 out:
-	pthread_mutex_unlock(&table_lock);
+	pthread_mutex_unlock(&alloc_lock);
 	return err;
 }
 
 /* The live launch @cookie names, with a reference, or NULL. */
 static struct xe_launch *launch_get(uint64_t cookie)
 {
-	uint32_t i = (uint32_t)cookie, gen = cookie >> 32;
-	struct xe_launch *l = NULL;
+	struct launch_slot *s = slot_of((uint32_t)cookie);
+	uint64_t st;
 
-	pthread_mutex_lock(&table_lock);
-	if (i < table_size && table[i].gen == gen && table[i].launch) {
-		l = table[i].launch;
-		l->refs++;
-	}
-	pthread_mutex_unlock(&table_lock);
-	return l;
+	if (!s)
+		return NULL;
+	st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+	do {
+		if (st >> 32 != cookie >> 32 || !(uint32_t)st)
+			return NULL;
+	} while (!__atomic_compare_exchange_n(&s->state, &st, st + 1, true,
+					      __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE));
+	return s->launch;
 }
 
 /**
@@ -127,18 +153,13 @@ void xe_launch_put(void *launch)
 {
 	struct xe_launch *l = launch;
 	uint32_t i = (uint32_t)l->cookie;
-	bool last;
+	struct launch_slot *s = slot_of(i);
 
-	pthread_mutex_lock(&table_lock);
-	last = !--l->refs;
-	if (last) {
-		table[i].launch = NULL;
-		if (i < table_free_hint)
-			table_free_hint = i;
-	}
-	pthread_mutex_unlock(&table_lock);
-	if (last)
-		free(l);
+	if ((uint32_t)__atomic_sub_fetch(&s->state, 1, __ATOMIC_ACQ_REL))
+		return;
+	free(l);
+	if (i < __atomic_load_n(&free_hint, __ATOMIC_RELAXED))
+		__atomic_store_n(&free_hint, i, __ATOMIC_RELAXED);
 }
 
 /* ---- the pool ------------------------------------------------------------ */
@@ -175,6 +196,7 @@ struct eu_unit {
 	uint64_t cookie;	/* the launch the buffers below are for */
 	void **argv;
 	void **local_ptrs;
+	uint32_t args_cap;
 	void *local;
 	size_t local_cap;
 	void *scratch;
@@ -186,7 +208,8 @@ static size_t align_up(size_t v, size_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* The unit's argv and __local buffers for @l. */
+/* The unit's argv and __local buffers for @l; the arrays grow, never
+ * shrink, so that a launch like the last allocates nothing. */
 static int unit_prepare(struct eu_unit *u, struct xe_launch *l)
 {
 	size_t need = 0, off = 0;
@@ -197,12 +220,17 @@ static int unit_prepare(struct eu_unit *u, struct xe_launch *l)
 	for (i = 0; i < l->num_args; i++)
 		need += align_up(l->local_bytes[i], LOCAL_ALIGN);
 	need += align_up(l->static_local, LOCAL_ALIGN);
-	free(u->argv);
-	free(u->local_ptrs);
-	u->argv = calloc(l->num_args + 1, sizeof(*u->argv));
-	u->local_ptrs = calloc(l->num_args + 1, sizeof(*u->local_ptrs));
-	if (!u->argv || !u->local_ptrs)
-		return -ENOMEM;
+	if (l->num_args + 1 > u->args_cap) {
+		uint32_t cap = l->num_args + 1 < 16 ? 16 : l->num_args + 1;
+
+		free(u->argv);
+		free(u->local_ptrs);
+		u->argv = calloc(cap, sizeof(*u->argv));
+		u->local_ptrs = calloc(cap, sizeof(*u->local_ptrs));
+		u->args_cap = u->argv && u->local_ptrs ? cap : 0;
+		if (!u->args_cap)
+			return -ENOMEM;
+	}
 	if (need > u->local_cap) {
 		free(u->local);
 		u->local = aligned_alloc(LOCAL_ALIGN, need);
@@ -383,7 +411,12 @@ static void *dispatcher_main(void *arg)
 		pthread_mutex_lock(&pool->lock);
 		*pool->tail = job;
 		pool->tail = &job->next;
-		pthread_cond_broadcast(&pool->work);
+		/* As many units as there are groups, no more. */
+		if (job->total >= pool->nthreads)
+			pthread_cond_broadcast(&pool->work);
+		else
+			for (uint64_t i = 0; i < job->total; i++)
+				pthread_cond_signal(&pool->work);
 		pthread_mutex_unlock(&pool->lock);
 	}
 	unit_forget(&u);

@@ -16,9 +16,9 @@ struct xe_eu_pool;
  * struct xe_launch - what one launch of a SPIR-V kernel runs: a snapshot
  * of the kernel's arguments and group size, named in the command stream
  * by @cookie (eu_pool.c)
- * @refs: references: the list's (kept while its commands may run) and
- *	each running dispatch's
- * @cookie: slot index (low 32 bits) and generation in the launch table
+ * @cookie: slot index (low 32 bits) and generation in the launch table,
+ *	whose slot counts the references: the list's (kept while its
+ *	commands may run) and each running dispatch's
  * @fn: the work-group function
  * @local_size: work-items per group
  * @num_args: arguments
@@ -33,7 +33,6 @@ struct xe_eu_pool;
  * @data: the argument values
  */
 struct xe_launch {
-	int refs;
 	uint64_t cookie;
 	xe_jit_group_fn fn;
 	uint32_t local_size[3];
