@@ -3,11 +3,11 @@
  * Copyright © 2026 The xe_cbev authors
  */
 /*
- * Benchmark kernels that lean on the OpenCL C built-in library and on
- * collectives (userspace/tools/xe_cbev_bench_kernels.c): n-body with rsqrt,
- * Black-Scholes with exp, log and erf, and a work_group_reduce. OpenCL C
- * 2.0. The sub-group reduction is in perf_subgroups.cl, which PoCL 3.1
- * cannot build (it has no sub-groups).
+ * Benchmark kernels that lean on the OpenCL C built-in library
+ * (userspace/tools/xe_cbev_bench_kernels.c): n-body with rsqrt and
+ * Black-Scholes with exp, log and erf. OpenCL C 2.0. The reductions by
+ * collectives are in perf_collectives.cl, which PoCL 3.1 cannot build (it
+ * has neither sub-groups nor work_group_reduce).
  */
 
 kernel void nbody(global const float4 *pos, global float4 *acc, int n)
@@ -39,12 +39,4 @@ kernel void black_scholes(global const float *in, global float *call,
 
 	call[i] = s * n1 - e * n2;
 	put[i] = e * (1.0f - n2) - s * (1.0f - n1);
-}
-
-kernel void wg_sum(global const float *in, global float *out)
-{
-	float s = work_group_reduce_add(in[get_global_id(0)]);
-
-	if (get_local_id(0) == 0)
-		out[get_group_id(0)] = s;
 }

@@ -128,9 +128,9 @@ static const struct bench benches[] = {
 	{ "black-scholes 4M", "perf", "black_scholes", 1, { N_BS }, { 256 },
 	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 }, { .kind = BUF, .buf = 2 } }, 3,
 	  "-cl-std=CL2.0" },
-	{ "sub-group reduce 16M", "perf_subgroups", "sg_sum", 1, { N_VEC }, { 256 },
+	{ "sub-group reduce 16M", "perf_collectives", "sg_sum", 1, { N_VEC }, { 256 },
 	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 2, "-cl-std=CL2.0" },
-	{ "work_group_reduce 16M", "perf", "wg_sum", 1, { N_VEC }, { 256 },
+	{ "work_group_reduce 16M", "perf_collectives", "wg_sum", 1, { N_VEC }, { 256 },
 	  { { .kind = BUF, .buf = 0 }, { .kind = BUF, .buf = 1 } }, 2, "-cl-std=CL2.0" },
 };
 #define NB (sizeof(benches) / sizeof(benches[0]))
