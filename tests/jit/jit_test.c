@@ -124,28 +124,37 @@ static void *jt_worker(void *p)
 	size_t scratch = ops->group_scratch_size(l->mod, l->k, g.local_size);
 	uint64_t i;
 
+	size_t lbytes = (info->static_local_size + 127) / 128 * 128, off = 0;
+	char *lmem;
+
+	/* All the group's __local memory in one range, as the execution
+	 * units have it: the arguments' buffers, then the kernel's. */
+	for (uint32_t a = 0; a < l->num_args; a++)
+		if (info->args[a].kind == XE_JIT_ARG_LOCAL)
+			lbytes += (l->args[a].size + 127) / 128 * 128;
+	lmem = lbytes ? aligned_alloc(128, lbytes) : NULL;
 	for (uint32_t a = 0; a < l->num_args; a++) {
 		if (info->args[a].kind == XE_JIT_ARG_LOCAL) {
-			local[a] = aligned_alloc(128, (l->args[a].size + 127) / 128 * 128);
+			local[a] = lmem + off;
+			off += (l->args[a].size + 127) / 128 * 128;
 			argv[a] = &local[a];
 		} else {
 			argv[a] = (void *)l->args[a].ptr;
 		}
 	}
 	g.argv = argv;
-	g.static_local = info->static_local_size ?
-		aligned_alloc(128, info->static_local_size) : NULL;
+	g.static_local = info->static_local_size ? lmem + off : NULL;
+	g.local_base = lmem;
+	g.local_bytes = lbytes;
 	g.scratch = scratch ? malloc(scratch) : NULL;
+	g.scratch_bytes = scratch;
 	while ((i = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED)) < l->total) {
 		g.group_id[0] = i % g.num_groups[0];
 		g.group_id[1] = i / g.num_groups[0] % g.num_groups[1];
 		g.group_id[2] = i / g.num_groups[0] / g.num_groups[1];
 		fn(&g);
 	}
-	for (uint32_t a = 0; a < l->num_args; a++)
-		if (info->args[a].kind == XE_JIT_ARG_LOCAL)
-			free(local[a]);
-	free(g.static_local);
+	free(lmem);
 	free(g.scratch);
 	return NULL;
 }

@@ -263,6 +263,27 @@ START_TEST(async_copy_wait)
 }
 END_TEST
 
+/* to_global/to_local/to_private on generic pointers to each space: a
+ * global buffer, kernel-scope and argument __local memory, a private
+ * variable (in the frames of a kernel with a barrier). */
+START_TEST(address_space_functions)
+{
+	const uint32_t n = 16;
+	int32_t g = 1, *out = malloc(n * 16);
+	void *p[2] = { &g, out };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_LOCAL(64) };
+
+	jt_run(mod, "address_spaces", 1, G1(n), L1(4), NULL, a, 3, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		ck_assert_int_eq(out[4 * i + 0], 1);
+		ck_assert_int_eq(out[4 * i + 1], 2);
+		ck_assert_int_eq(out[4 * i + 2], 4);
+		ck_assert_int_eq(out[4 * i + 3], 2);
+	}
+	free(out);
+}
+END_TEST
+
 /* Vector formats go through the library's printf; the output is the
  * thread's, written when printf returns. */
 START_TEST(vector_printf)
@@ -305,6 +326,7 @@ int main(void)
 	tcase_add_test(tc, integer_relational);
 	tcase_add_test(tc, geometric_shuffle);
 	tcase_add_test(tc, async_copy_wait);
+	tcase_add_test(tc, address_space_functions);
 	tcase_add_test(tc, vector_printf);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

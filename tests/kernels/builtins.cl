@@ -6,7 +6,7 @@
  * Kernels that use the OpenCL C built-in library as real compilers emit
  * them: OpenCL C 2.0 with C11 atomics on generic pointers, library math,
  * half, conversions with saturation and rounding, vload/vstore_half,
- * async copies and vector printf.
+ * async copies, the address-space functions and vector printf.
  */
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
@@ -106,6 +106,20 @@ kernel void async_copy(global const float *in, global float *out,
 	wait_group_events(1, &e);
 	out[g + get_local_id(0)] = tmp[n - 1 - get_local_id(0)] * 2.0f;
 	barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+kernel void address_spaces(global int *g, global int *out, local int *la)
+{
+	local int l[4];
+	int p = 3;
+	int *gen[4] = { g, l, &p, la };
+
+	l[get_local_id(0) & 3] = 5;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (int k = 0; k < 4; k++)
+		out[4 * get_global_id(0) + k] =
+			(to_global(gen[k]) != NULL) + 2 * (to_local(gen[k]) != NULL) +
+			4 * (to_private(gen[k]) != NULL);
 }
 
 kernel void vector_printf(int n)

@@ -108,6 +108,12 @@ struct xe_jit_kernel_info {
  *	buffer of the size the application set.
  * @scratch: per execution unit memory the shim asked for with
  *	@group_scratch_size (for example work-item stacks of barrier kernels)
+ * @local_base: the group's __local memory, all of it in one range: the
+ *	buffers of __local arguments and @static_local (to_local() and
+ *	to_global() of a generic pointer look here)
+ * @local_bytes: its size
+ * @scratch_bytes: the size of @scratch (to_private() looks there, and in
+ *	the thread's stack)
  */
 struct xe_jit_group {
 	uint64_t group_id[3];
@@ -118,6 +124,9 @@ struct xe_jit_group {
 	void *static_local;
 	void *const *argv;
 	void *scratch;
+	void *local_base;
+	uint64_t local_bytes;
+	uint64_t scratch_bytes;
 };
 
 /* Runs every work-item of one work-group. */

@@ -11,6 +11,7 @@
  */
 
 #include <dlfcn.h>
+#include <pthread.h>
 
 #include <cmath>
 #include <cstdio>
@@ -80,7 +81,43 @@ thread_local char printf_buffer[printf_capacity];
 thread_local uint32_t printf_position;
 thread_local printf_state printf_st;
 
+/* The calling thread's stack, found once. */
+thread_local uintptr_t stack_lo, stack_hi;
+
+bool on_own_stack(uintptr_t a)
+{
+	if (!stack_hi) {
+		pthread_attr_t at;
+		void *lo;
+		size_t size;
+
+		if (pthread_getattr_np(pthread_self(), &at))
+			return false;
+		pthread_attr_getstack(&at, &lo, &size);
+		pthread_attr_destroy(&at);
+		stack_lo = (uintptr_t)lo;
+		stack_hi = stack_lo + size;
+	}
+	return a >= stack_lo && a < stack_hi;
+}
+
 } // namespace
+
+/* The address space of generic pointer @p: 1 global, 2 local, 3 private
+ * (runtime/spaces.cl). */
+extern "C" uint32_t xe_jit_rt_space(const xe_jit_group *g, const void *p)
+{
+	uintptr_t a = (uintptr_t)p, l = (uintptr_t)g->local_base,
+		  s = (uintptr_t)g->scratch;
+
+	if (!p)
+		return 0;
+	if (a >= l && a - l < g->local_bytes)
+		return 2;
+	if ((a >= s && a - s < g->scratch_bytes) || on_own_stack(a))
+		return 3;
+	return 1;
+}
 
 extern "C" void *xe_jit_rt_printf_state(void)
 {
@@ -111,6 +148,7 @@ bool xe_jit::host_symbol_known(const std::string &name)
 	       name == "xe_jit_rt_scratch" ||
 	       name == "xe_jit_rt_printf_state" ||
 	       name == "xe_jit_rt_sg" || name == "xe_jit_rt_wg" ||
+	       name == "xe_jit_rt_space" ||
 	       name == "xe_jit_rt_printf_flush" ||
 	       name == "xe_jit_rt_run_fibers";
 }
@@ -121,6 +159,8 @@ void *xe_jit::host_symbol(const std::string &name)
 		return (void *)xe_jit_rt_barrier;
 	if (name == "xe_jit_rt_scratch")
 		return (void *)xe_jit_rt_scratch;
+	if (name == "xe_jit_rt_space")
+		return (void *)xe_jit_rt_space;
 	if (name == "xe_jit_rt_sg")
 		return (void *)xe_jit_rt_sg;
 	if (name == "xe_jit_rt_wg")

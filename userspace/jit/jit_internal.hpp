@@ -122,6 +122,7 @@ void xe_jit_rt_run_fibers(const struct xe_jit_group *g,
 			  uint32_t stack, uint32_t sub_group_size);
 void xe_jit_rt_sg(uint32_t site, uint32_t code, const void *in, void *out,
 		  uint32_t arg);
+uint32_t xe_jit_rt_space(const struct xe_jit_group *g, const void *p);
 void xe_jit_rt_wg(uint32_t site, uint32_t code, const void *in, void *out,
 		  uint32_t arg);
 }

@@ -196,6 +196,8 @@ Value *work_item_value(IRBuilder<> &b, const wi_ctx &w, StringRef n,
 	}
 	if (n == "_Z19get_local_linear_idv")
 		return local_linear_id(b, w);
+	if (n == "__xe_group")
+		return w.g;
 	if (Value *v = sub_group_value(b, w, n))
 		return v;
 	if (n == "_Z20get_global_linear_idv") {
@@ -262,7 +264,9 @@ bool lower_builtins(Function &f, const wi_ctx &w)
 			continue;
 		}
 		if (Value *v = work_item_value(b, w, n, c)) {
-			if (v->getType() != c->getType())
+			if (v->getType()->isPointerTy())
+				v = b.CreatePointerBitCastOrAddrSpaceCast(v, c->getType());
+			else if (v->getType() != c->getType())
 				v = b.CreateZExtOrTrunc(v, c->getType());
 			c->replaceAllUsesWith(v);
 			c->eraseFromParent();

@@ -255,6 +255,7 @@ static void *eu_thread(void *p)
 	g.argv = argv;
 	g.static_local = r->static_local ? aligned_alloc(128, (r->static_local + 127) / 128 * 128) : NULL;
 	g.scratch = r->scratch ? malloc(r->scratch) : NULL;
+	g.scratch_bytes = r->scratch;
 	while ((i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED)) < r->total) {
 		g.group_id[0] = i % g.num_groups[0];
 		g.group_id[1] = i / g.num_groups[0];

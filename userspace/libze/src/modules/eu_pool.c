@@ -305,6 +305,9 @@ static void unit_run(struct eu_unit *u, struct eu_job *job, uint64_t idx)
 		NULL;
 	g.argv = u->argv;
 	g.scratch = u->scratch;
+	g.scratch_bytes = u->scratch_cap;
+	g.local_base = u->local;
+	g.local_bytes = u->local_cap;
 	if (!xe_eu_run_group(l->fn, &g, &addr))
 		return;
 fault:
