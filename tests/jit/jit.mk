@@ -41,8 +41,23 @@ kernels: $(KERNEL_SPVS)
 # The VM image has them in /kernels (mkinitramfs puts *.spv there).
 TOOLS += $(KERNEL_SPVS)
 
+# Which OpenCL C built-in families build through the shim: one module per
+# family of clang-15's own opencl-c.h, each calling every declaration of the
+# family once (tests/jit/gen-builtin-coverage), which test_jit_coverage
+# builds and tabulates; tests/jit/coverage-expected lists the families that
+# must build. A new clang header makes new modules.
+COVERAGE_DIR   := $(B)/kernels/coverage
+COVERAGE_STAMP := $(COVERAGE_DIR)/.stamp
+OPENCL_C_H     := $(wildcard $(shell $(CLANG15) -print-resource-dir 2>/dev/null)/include/opencl-c.h)
+
+$(COVERAGE_STAMP): $(SRC)/tests/jit/gen-builtin-coverage $(SRC)/tests/jit/jit.mk \
+		$(OPENCL_C_H)
+	$(SRC)/tests/jit/gen-builtin-coverage --out $(COVERAGE_DIR) \
+		--clang $(CLANG15) --llvm-spirv $(LLVM_SPIRV15)
+	@touch $@
+
 JIT_TEST_NAMES := test_jit test_jit_isolation test_jit_builtins test_jit_cache \
-	test_jit_collectives
+	test_jit_collectives test_jit_coverage
 JIT_TEST_BINS  := $(addprefix $(B)/tests/jit/,$(JIT_TEST_NAMES))
 JIT_TEST_LIB   := $(B)/obj/tests/jit/jit_test.o
 JIT_TEST_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) -pthread \
@@ -59,6 +74,10 @@ $(JIT_TEST_BINS): $(B)/tests/jit/%: $(B)/obj/tests/jit/%.o $(JIT_TEST_LIB) \
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(JIT_TEST_LIB) -ldl -lm \
 		$(CHECK_LIBS)
 
+$(B)/obj/tests/jit/test_jit_coverage.o: JIT_TEST_CFLAGS += \
+	-DCOVERAGE_DIR='"$(COVERAGE_DIR)"' \
+	-DCOVERAGE_EXPECTED='"$(SRC)/tests/jit/coverage-expected"'
+$(B)/tests/jit/test_jit_coverage: $(COVERAGE_STAMP)
 
 HOST_TESTS += $(JIT_TEST_BINS)
 
