@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
@@ -125,6 +126,246 @@ START_TEST(test_chained_in_order_lists_with_kernels)
 }
 END_TEST
 
+/* A region with depth 0 is a 2D copy (the spec's "0 or 1"), not nothing. */
+START_TEST(test_copy_region_depth_zero_is_2d)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	uint8_t *src = lz_alloc_shared(4096), *dst = lz_alloc_shared(4096);
+	ze_copy_region_t sr = { 3, 2, 0, 20, 10, 0 }, dr = { 1, 4, 0, 20, 10, 0 };
+	uint32_t x, y;
+
+	for (x = 0; x < 4096; x++)
+		src[x] = (uint8_t)(x * 7 + 1);
+	memset(dst, 0, 4096);
+	ck_assert_ok(zeCommandListAppendMemoryCopyRegion(list, dst, &dr, 64, 0,
+							 src, &sr, 64, 0, NULL,
+							 0, NULL));
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	for (y = 0; y < 10; y++)
+		for (x = 0; x < 20; x++)
+			ck_assert_msg(dst[(4 + y) * 64 + 1 + x] ==
+				      src[(2 + y) * 64 + 3 + x],
+				      "byte (%u, %u) is copied", x, y);
+	ck_assert_msg(dst[0] == 0 && dst[14 * 64 + 1] == 0,
+		      "nothing outside the region is");
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(src);
+	lz_free(dst);
+}
+END_TEST
+
+/*
+ * zeKernelGetSourceAttributes() copies into the caller's buffer, which the
+ * caller then frees (level-zero-tests does), and a SPIR-V kernel's
+ * attributes are there.
+ */
+START_TEST(test_kernel_source_attributes_copied)
+{
+	ze_module_handle_t mod = spv_module("conformance");
+	ze_kernel_desc_t kd = {
+		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
+		.pKernelName = "with_attributes",
+	};
+	ze_kernel_handle_t k, plain;
+	uint32_t size = 0, small = 4;
+	char *str = NULL;
+
+	ck_assert_ok(zeKernelCreate(mod, &kd, &k));
+	ck_assert_ok(zeKernelGetSourceAttributes(k, &size, NULL));
+	ck_assert_uint_eq(size, strlen("reqd_work_group_size(16,1,1) "
+				       "intel_reqd_sub_group_size(8)") + 1);
+	str = malloc(size);
+	ck_assert_ptr_nonnull(str);
+	ck_assert_ze(zeKernelGetSourceAttributes(k, &small, &str),
+		     ZE_RESULT_ERROR_INVALID_SIZE, "4 bytes do not hold them");
+	ck_assert_ok(zeKernelGetSourceAttributes(k, &size, &str));
+	ck_assert_str_eq(str, "reqd_work_group_size(16,1,1) "
+			      "intel_reqd_sub_group_size(8)");
+	free(str);
+
+	kd.pKernelName = "add_scalar";
+	ck_assert_ok(zeKernelCreate(mod, &kd, &plain));
+	ck_assert_ok(zeKernelGetSourceAttributes(plain, &size, NULL));
+	ck_assert_uint_eq(size, 1);
+	str = malloc(size);
+	str[0] = 'x';
+	ck_assert_ok(zeKernelGetSourceAttributes(plain, &size, &str));
+	ck_assert_str_eq(str, "");
+	free(str);
+	ck_assert_ok(zeKernelDestroy(plain));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
+/*
+ * An 8-byte size_t passed for an int parameter (level-zero-tests' copy
+ * cases) gives its low bytes; a smaller size is still refused.
+ */
+START_TEST(test_kernel_argument_larger_than_parameter)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_module_handle_t mod = spv_module("conformance");
+	ze_kernel_desc_t kd = {
+		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC, .pKernelName = "add_scalar",
+	};
+	ze_group_count_t one = { 1, 1, 1 };
+	int32_t *buf = lz_alloc_shared(ITEMS * 4);
+	size_t wide = 41;
+	int16_t narrow = 1;
+	ze_kernel_handle_t k;
+
+	memset(buf, 0, ITEMS * 4);
+	ck_assert_ok(zeKernelCreate(mod, &kd, &k));
+	ck_assert_ok(zeKernelSetGroupSize(k, ITEMS, 1, 1));
+	lz_arg_ptr(k, 0, buf);
+	ck_assert_ze(zeKernelSetArgumentValue(k, 1, sizeof(narrow), &narrow),
+		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE,
+		     "2 bytes for an int are refused");
+	ck_assert_ze(zeKernelSetArgumentValue(k, 1, sizeof(wide), &wide),
+		     ZE_RESULT_SUCCESS, "8 bytes for an int are taken");
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &one, NULL, 0,
+						     NULL));
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	for (int j = 0; j < ITEMS; j++)
+		ck_assert_int_eq(buf[j], 41);
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(buf);
+}
+END_TEST
+
+/*
+ * Allocations as compute-runtime's IPC programs make them: an alignment of
+ * 4103 bytes (not a power of two), a shared allocation with alignment 1,
+ * a device descriptor with only its stype, and a memory ordinal equal to
+ * the device's index.
+ */
+START_TEST(test_alloc_descriptors_programs_pass)
+{
+	ze_device_mem_alloc_desc_t dd = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+	};
+	ze_host_mem_alloc_desc_t hd = {
+		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+	};
+	void *dev = NULL, *shared = NULL;
+
+	ck_assert_ok(zeMemAllocDevice(lz_context, &dd, 4103, 4103, lz_device,
+				      &dev));
+	ck_assert_msg((uintptr_t)dev % 8192 == 0,
+		      "4103 asks for the next power of two, 8192");
+	ck_assert_ok(zeMemAllocShared(lz_context, &dd, &hd, 4103, 1, lz_device,
+				      &shared));
+	memset(shared, 5, 4103);
+	ck_assert_ok(zeMemFree(lz_context, shared));
+	dd.ordinal = 3;
+	ck_assert_ok(zeMemAllocShared(lz_context, &dd, &hd, 4096, 0, lz_device,
+				      &shared));
+	ck_assert_ok(zeMemFree(lz_context, shared));
+	ck_assert_ok(zeMemFree(lz_context, dev));
+}
+END_TEST
+
+/*
+ * An event pool's IPC handle has the pool's event count in bytes 4-7,
+ * after the fd, where compute-runtime's programs read it; a pool without
+ * ZE_EVENT_POOL_FLAG_IPC gives a handle too; a descriptor with stype 0
+ * (level-zero-tests' counter-based tests) makes a pool.
+ */
+START_TEST(test_event_pool_ipc_handle_and_stype_zero)
+{
+	ze_event_pool_desc_t pd = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
+		.flags = ZE_EVENT_POOL_FLAG_IPC | ZE_EVENT_POOL_FLAG_HOST_VISIBLE,
+		.count = 7,
+	};
+	ze_event_pool_counter_based_exp_desc_t cb = {
+		.stype = ZE_STRUCTURE_TYPE_COUNTER_BASED_EVENT_POOL_EXP_DESC,
+		.flags = ZE_EVENT_POOL_COUNTER_BASED_EXP_FLAG_NON_IMMEDIATE,
+	};
+	ze_event_desc_t ed = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC, .index = 6 };
+	ze_result_t (*put)(ze_context_handle_t, ze_ipc_event_pool_handle_t);
+	ze_ipc_event_pool_handle_t h;
+	ze_event_pool_handle_t pool, plain;
+	ze_event_handle_t e;
+	uint32_t count;
+	int fd;
+
+	*(void **)&put = lz_function("zeEventPoolPutIpcHandle");
+	ck_assert_ptr_nonnull(put);
+	ck_assert_ok(zeEventPoolCreate(lz_context, &pd, 1, &lz_device, &pool));
+	ck_assert_ok(zeEventPoolGetIpcHandle(pool, &h));
+	memcpy(&fd, h.data, sizeof(fd));
+	memcpy(&count, h.data + sizeof(int), sizeof(count));
+	ck_assert_int_ge(fd, 0);
+	ck_assert_uint_eq(count, 7);
+	ck_assert_ok(put(lz_context, h));
+
+	pd.flags = ZE_EVENT_POOL_FLAG_HOST_VISIBLE;
+	pd.stype = 0;
+	ck_assert_ze(zeEventPoolCreate(lz_context, &pd, 1, &lz_device, &plain),
+		     ZE_RESULT_SUCCESS, "stype 0 is taken as a pool descriptor");
+	ck_assert_ze(zeEventPoolGetIpcHandle(plain, &h), ZE_RESULT_SUCCESS,
+		     "a pool without the IPC flag is shared too");
+	memcpy(&count, h.data + sizeof(int), sizeof(count));
+	ck_assert_uint_eq(count, 7);
+	ck_assert_ok(put(lz_context, h));
+	ck_assert_ok(zeEventCreate(plain, &ed, &e));
+	ck_assert_ok(zeEventHostSignal(e));
+	ck_assert_ok(zeEventQueryStatus(e));
+	ck_assert_ok(zeEventDestroy(e));
+	ck_assert_ok(zeEventPoolDestroy(plain));
+
+	pd.pNext = &cb;
+	pd.flags = 0;
+	ck_assert_ze(zeEventPoolCreate(lz_context, &pd, 1, &lz_device, &plain),
+		     ZE_RESULT_SUCCESS, "so is a counter-based pool's");
+	ck_assert_ok(zeEventCreate(plain, &ed, &e));
+	ck_assert_ok(zeEventDestroy(e));
+	ck_assert_ok(zeEventPoolDestroy(plain));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+}
+END_TEST
+
+/*
+ * A fill pattern the fill kernel does not take (longer than 256 bytes, or
+ * not a power of two) is filled by copies, on an in-order list with the
+ * copy-offload hint as on any other.
+ */
+START_TEST(test_fill_long_pattern_copy_offload)
+{
+	static const size_t patterns[] = { 3, 1000, 512, 4096 };
+	ze_command_queue_desc_t qd = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER | ZE_BIT(2),
+	};
+	size_t size = 100003, i, p;
+	ze_command_list_handle_t list;
+	uint8_t *buf = lz_alloc_shared(size + 64), pattern[4096];
+
+	for (i = 0; i < sizeof(pattern); i++)
+		pattern[i] = (uint8_t)(i * 13 + 5);
+	ck_assert_ok(zeCommandListCreateImmediate(lz_context, lz_device, &qd,
+						  &list));
+	for (p = 0; p < sizeof(patterns) / sizeof(patterns[0]); p++) {
+		memset(buf, 0xee, size + 64);
+		ck_assert_ze(zeCommandListAppendMemoryFill(list, buf, pattern,
+							   patterns[p], size,
+							   NULL, 0, NULL),
+			     ZE_RESULT_SUCCESS, "a pattern of any size is taken");
+		ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+		for (i = 0; i < size; i++)
+			ck_assert_msg(buf[i] == pattern[i % patterns[p]],
+				      "pattern %zu: byte %zu", patterns[p], i);
+		ck_assert_msg(buf[size] == 0xee, "nothing is filled after");
+	}
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("conformance");
@@ -135,6 +376,12 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 180);
 	tcase_add_test(tc, test_chained_in_order_lists_with_kernels);
+	tcase_add_test(tc, test_copy_region_depth_zero_is_2d);
+	tcase_add_test(tc, test_kernel_source_attributes_copied);
+	tcase_add_test(tc, test_kernel_argument_larger_than_parameter);
+	tcase_add_test(tc, test_alloc_descriptors_programs_pass);
+	tcase_add_test(tc, test_event_pool_ipc_handle_and_stype_zero);
+	tcase_add_test(tc, test_fill_long_pattern_copy_offload);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -211,9 +211,11 @@ START_TEST(test_kernel_argument_refusals)
 	ck_assert_ze(zeKernelSetArgumentValue(k, 3, 4, &wide),
 		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX,
 		     "an argument the kernel does not have is refused");
-	ck_assert_ze(zeKernelSetArgumentValue(k, 2, 8, &wide),
+	ck_assert_ze(zeKernelSetArgumentValue(k, 2, 2, &wide),
 		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE,
-		     "a value of the wrong size is refused");
+		     "a value smaller than the parameter is refused");
+	ck_assert_ze(zeKernelSetArgumentValue(k, 2, 8, &wide), ZE_RESULT_SUCCESS,
+		     "a larger one gives its low bytes");
 	ck_assert_ze(zeKernelSetArgumentValue(k, 0, 8, NULL), ZE_RESULT_SUCCESS,
 		     "a NULL pointer argument is allowed");
 	ck_assert_ze(zeKernelSetGroupSize(k, 0, 1, 1),

@@ -249,7 +249,7 @@ START_TEST(test_spirv_kernel_entry_points)
 	ck_assert_uint_eq(props.localMemSize, 4);
 
 	/* Argument sizes are checked; __local ones take a size and no value. */
-	ck_assert_ze(zeKernelSetArgumentValue(k, 3, sizeof(v64), &v64),
+	ck_assert_ze(zeKernelSetArgumentValue(k, 3, 2, &v64),
 		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE, "a uint is 4 bytes");
 	ck_assert_ze(zeKernelSetArgumentValue(k, 0, 4, &v64),
 		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE, "a pointer is 8 bytes");

@@ -222,7 +222,7 @@ START_TEST(test_real_kernel_entry_points)
 	ck_assert_uint_ge(props.localMemSize, 2 * 16 * 16 * 4);
 
 	/* Sizes are checked; __local ones take a size and no value. */
-	ck_assert_ze(zeKernelSetArgumentValue(sax, 0, sizeof(v64), &v64),
+	ck_assert_ze(zeKernelSetArgumentValue(sax, 0, 2, &v64),
 		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE, "a float is 4 bytes");
 	ck_assert_ze(zeKernelSetArgumentValue(k, 0, 4, &v64),
 		     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE, "a pointer is 8 bytes");

@@ -11,8 +11,9 @@
  * may move. A fill pattern is copied into the list's heap at append time,
  * so the caller's pattern buffer is free as soon as the call returns. A
  * region copy is one copy per row, rows that follow each other on both
- * sides merged into one copy; a region with a zero width, height or depth
- * copies nothing, and its append still waits and signals like any other.
+ * sides merged into one copy. A depth of 0 is a 2D copy, as one of 1 (the
+ * spec's "0 or 1"); a region with a zero width or height copies nothing,
+ * and its append still waits and signals like any other.
  * An append of any size goes (append/append.c: one too large for the ring
  * is called as a batch). Every pointer is a GPU address in the
  * device's address space: memory from zeMemAlloc*() (or an opened IPC
@@ -110,6 +111,32 @@ static bool is_power_of_two(size_t v)
 	return v && !(v & (v - 1));
 }
 
+/*
+ * A pattern the fill kernel does not take (longer than 256 bytes, or not a
+ * power of two): one copy of the pattern, then copies of what is filled
+ * already, doubling, each after the one before on the engine (level-zero-
+ * tests fill with such patterns, which compute-runtime takes).
+ */
+static ze_result_t emit_long_fill(struct xe_append *a, uint64_t dst,
+				  const void *pattern, size_t pattern_size,
+				  uint64_t size)
+{
+	uint64_t first = pattern_size < size ? pattern_size : size;
+	uint64_t done, n;
+	void *copy = xe_append_data(a, first);
+	ze_result_t ret;
+
+	if (!copy)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	memcpy(copy, pattern, first);
+	ret = emit_copy(a, dst, (uintptr_t)copy, first);
+	for (done = first; ret == ZE_RESULT_SUCCESS && done < size; done += n) {
+		n = done < size - done ? done : size - done;
+		ret = emit_copy(a, dst + done, dst, n);
+	}
+	return ret;
+}
+
 ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 				  void *ptr, const void *pattern,
 				  size_t pattern_size, size_t size,
@@ -128,15 +155,21 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!ptr || !pattern)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	if (!is_power_of_two(pattern_size) ||
-	    pattern_size > XE_MAX_FILL_PATTERN)
+	if (!pattern_size)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE,
-			       "pattern_size is not a power of two up to the largest pattern");
+			       "pattern_size is 0");
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
+	if (!is_power_of_two(pattern_size) ||
+	    pattern_size > XE_MAX_FILL_PATTERN) {
+		ret = emit_long_fill(&a, dst, pattern, pattern_size, size);
+		if (ret != ZE_RESULT_SUCCESS)
+			return xe_append_abort(&a, ret);
+		return xe_append_commit(&a);
+	}
 
 	copy = xe_append_data(&a, pattern_size);
 	cs = xe_append_reserve(&a, num_pieces(size) * XE_DISPATCH_DWORDS);
@@ -157,9 +190,15 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 	return xe_append_commit(&a);
 }
 
+/* Slices of a region: a depth of 0 means a 2D copy, one slice. */
+static uint32_t region_depth(const ze_copy_region_t *r)
+{
+	return r->depth ? r->depth : 1;
+}
+
 static bool region_empty(const ze_copy_region_t *r)
 {
-	return !r->width || !r->height || !r->depth;
+	return !r->width || !r->height;
 }
 
 static bool region_ok(const ze_copy_region_t *r, uint32_t pitch,
@@ -198,7 +237,7 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 	/* Same shape on both sides, and rows that do not overlap. */
 	if (dstRegion->width != srcRegion->width ||
 	    dstRegion->height != srcRegion->height ||
-	    dstRegion->depth != srcRegion->depth ||
+	    region_depth(dstRegion) != region_depth(srcRegion) ||
 	    !region_ok(dstRegion, dstPitch, dstSlicePitch) ||
 	    !region_ok(srcRegion, srcPitch, srcSlicePitch))
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
@@ -210,12 +249,12 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 		return ret;
 	if (region_empty(srcRegion))
 		return xe_append_commit(&a);	/* waits and signal only */
-	rows = (uint64_t)srcRegion->height * srcRegion->depth;
+	rows = (uint64_t)srcRegion->height * region_depth(srcRegion);
 	if (!xe_append_reserve(&a, rows * XE_DISPATCH_DWORDS))
 		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 
 	/* A run of rows contiguous on both sides is one copy. */
-	for (z = 0; z < srcRegion->depth; z++) {
+	for (z = 0; z < region_depth(srcRegion); z++) {
 		for (y = 0; y < srcRegion->height; y++) {
 			dst = (uintptr_t)dstptr +
 			      (uint64_t)(dstRegion->originZ + z) * dstSlicePitch +

@@ -13,6 +13,7 @@
  */
 
 #include <assert.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -83,6 +84,24 @@ static inline uint32_t xe_enum_count(uint32_t *count, uint32_t available,
 	if (*count > available)
 		*count = available;
 	return *count;
+}
+
+/**
+ * xe_stype_ok() - is @stype the descriptor's structure type, or 0
+ * @stype: the descriptor's stype
+ * @want: the structure type it must name
+ *
+ * Programs that zero a descriptor and fill only its fields exist (a public
+ * benchmark, level-zero-tests' counter-based tests), compute-runtime takes
+ * them, and 0 names no structure that could be mistaken for another. Any
+ * other value is a wrong descriptor.
+ *
+ * Return: true if the descriptor may be read as @want.
+ */
+static inline bool xe_stype_ok(ze_structure_type_t stype,
+			       ze_structure_type_t want)
+{
+	return stype == want || stype == 0;
 }
 
 #endif /* _LIBZE_PRIVATE_H */

@@ -121,7 +121,7 @@ static ze_result_t check_pool_desc(const ze_event_pool_desc_t *desc,
 	const ze_event_pool_counter_based_exp_desc_t *cb = NULL;
 	const ze_base_desc_t *ext;
 
-	if (desc->stype != ZE_STRUCTURE_TYPE_EVENT_POOL_DESC)
+	if (!xe_stype_ok(desc->stype, ZE_STRUCTURE_TYPE_EVENT_POOL_DESC))
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "desc->stype is not ZE_STRUCTURE_TYPE_EVENT_POOL_DESC");
 	if (desc->flags & ~XE_EVENT_POOL_FLAGS_KNOWN)
@@ -260,9 +260,10 @@ ze_result_t xe_event_pool_get_ipc_handle(ze_event_pool_handle_t hEventPool,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!phIpc)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	if (!(pool->flags & ZE_EVENT_POOL_FLAG_IPC))
-		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-			       "the pool was not created with ZE_EVENT_POOL_FLAG_IPC");
+	/*
+	 * Without ZE_EVENT_POOL_FLAG_IPC too: every pool is one buffer
+	 * object that may be shared, and compute-runtime gives the handle.
+	 */
 
 	pthread_mutex_lock(&pool->lock);
 	if (pool->ipc_fd < 0) {

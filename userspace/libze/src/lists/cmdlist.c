@@ -61,17 +61,6 @@
 static_assert(offsetof(struct xe_cmdlist, obj) == 0,
 	      "a command list handle must point at its object header");
 
-/*
- * A descriptor's stype, or 0: programs that zero a descriptor and fill
- * only its fields exist (a public benchmark does), compute-runtime takes
- * them, and 0 names no structure that could be mistaken for it. Any other
- * value is a wrong descriptor.
- */
-static bool stype_ok(ze_structure_type_t stype, ze_structure_type_t want)
-{
-	return stype == want || stype == 0;
-}
-
 static ze_command_list_handle_t cmdlist_to_handle(struct xe_cmdlist *list)
 {
 	return xe_object_handle(&list->obj);
@@ -139,7 +128,7 @@ ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!desc || !phCommandList)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	if (!stype_ok(desc->stype, ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC))
+	if (!xe_stype_ok(desc->stype, ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC))
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "desc->stype is neither 0 nor ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC");
 	if (desc->flags & ZE_COMMAND_LIST_FLAG_EXP_CLONEABLE)
@@ -191,7 +180,7 @@ static uint32_t kmd_priority(ze_command_queue_priority_t priority)
  */
 ze_result_t xe_check_queue_desc(const ze_command_queue_desc_t *desc)
 {
-	if (!stype_ok(desc->stype, ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC))
+	if (!xe_stype_ok(desc->stype, ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC))
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	if (desc->flags & ~XE_QUEUE_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;

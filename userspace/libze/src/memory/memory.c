@@ -122,9 +122,20 @@ static void memory_context_fini(struct xe_context *ctx)
 	ctx->allocs = NULL;
 }
 
-static bool is_power_of_two(size_t v)
+/*
+ * The spec asks for a power of two; compute-runtime takes any alignment,
+ * and its programs and level-zero-tests pass 12, 4103 or 131079. Such a
+ * value is rounded up to the next power of two, which no smaller one
+ * divides, so the address is aligned at least as the caller's hardware
+ * needs (a multiple of 12 itself is not promised).
+ */
+static size_t pow2_alignment(size_t alignment)
 {
-	return v && !(v & (v - 1));
+	size_t p = 1;
+
+	while (p < alignment && p <= XE_MAX_ALIGNMENT)
+		p <<= 1;
+	return alignment ? p : 0;
 }
 
 /* The largest single allocation; relaxed-limits lifts it to @size. */
@@ -142,10 +153,9 @@ static ze_result_t check_size(struct xe_device *dev, size_t size,
 	if (!size || size > max)
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_SIZE,
 			       "size is 0 or larger than the device's largest allocation");
-	if (alignment && (!is_power_of_two(alignment) ||
-			  alignment > XE_MAX_ALIGNMENT))
+	if (pow2_alignment(alignment) > XE_MAX_ALIGNMENT)
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
-			       "alignment is not a power of two or is too large");
+			       "alignment is larger than 1 GiB");
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -163,7 +173,8 @@ static int alloc_create(struct xe_context *ctx, struct xe_device *dev,
 	alloc->type = type;
 	alloc->dev = type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
 
-	err = xe_bo_create(dev, size, alignment, bo_flags, &alloc->bo);
+	err = xe_bo_create(dev, size, pow2_alignment(alignment), bo_flags,
+			   &alloc->bo);
 	if (err)
 		goto err_free;
 	alloc->start = (uintptr_t)alloc->bo->map;
@@ -202,10 +213,11 @@ static ze_result_t check_device_desc(const ze_device_mem_alloc_desc_t *desc)
 			       "device_desc->stype is not ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC");
 	if (desc->flags & ~XE_DEVICE_MEM_FLAGS_KNOWN)
 		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
-	/* One memory (zeDeviceGetMemoryProperties() reports one). */
-	if (desc->ordinal)
-		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-			       "device_desc->ordinal is not 0: the device has one memory");
+	/*
+	 * One memory (zeDeviceGetMemoryProperties() reports one), so any
+	 * ordinal names it: programs pass the device's index there, which
+	 * compute-runtime takes.
+	 */
 	return ZE_RESULT_SUCCESS;
 }
 

@@ -63,9 +63,11 @@ int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 		return xe_kernel_jit_set_arg(k, index, size, value);
 	if (index >= b->num_args)
 		return -ENOENT;
-	if (size != b->arg_size[index])
+	/* Larger values give their low bytes, as for SPIR-V kernels. */
+	if (size < b->arg_size[index])
 		return -E2BIG;
-	if (!value && b->arg_size[index] != sizeof(uint64_t))
+	size = b->arg_size[index];
+	if (!value && size != sizeof(uint64_t))
 		return -EINVAL;
 	if (value)
 		memcpy(&v, value, size);	/* little-endian: zero-extended */
@@ -339,19 +341,35 @@ ze_result_t xe_kernel_get_indirect_access(ze_kernel_handle_t hKernel,
 	return ZE_RESULT_SUCCESS;
 }
 
+/*
+ * The caller owns the string: with *pString NULL it learns the size, then
+ * passes a buffer of that size (the spec's char ** is a typo it keeps;
+ * compute-runtime and level-zero-tests copy into, and free, their own).
+ */
 ze_result_t xe_kernel_get_source_attributes(ze_kernel_handle_t hKernel,
 					    uint32_t *pSize, char **pString)
 {
-	static char none[] = "";
+	struct xe_kernel *k = xe_kernel_from_handle(hKernel);
+	char attrs[128] = "";
+	uint32_t len;
 
-	if (!xe_kernel_from_handle(hKernel))
+	if (!k)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!pSize)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	/* Built-ins have no source, hence no attributes. */
-	if (pString)
-		*pString = none;
-	*pSize = sizeof(none);
+	if (k->mk->jit)
+		xe_kernel_jit_source_attributes(k, attrs, sizeof(attrs));
+	len = strlen(attrs) + 1;
+	if (!pString || !*pString) {
+		*pSize = len;
+		return ZE_RESULT_SUCCESS;
+	}
+	if (*pSize < len)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE,
+			       "zeKernelGetSourceAttributes: the buffer holds fewer bytes than *pSize asked for");
+	memcpy(*pString, attrs, len);
+	*pSize = len;
 	return ZE_RESULT_SUCCESS;
 }
 

@@ -17,6 +17,7 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,8 +113,16 @@ int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 			return value ? -EINVAL : -E2BIG;
 		bytes = sizeof(uint64_t);
 	} else {
-		if (size != a->size)
+		/*
+		 * A larger value than the parameter is taken as the low bytes
+		 * of a little-endian integer, as compute-runtime takes it
+		 * (level-zero-tests pass a size_t for an int); a smaller one
+		 * or a larger pointer is refused.
+		 */
+		if (size < a->size ||
+		    (size > a->size && a->kind != XE_JIT_ARG_VALUE))
 			return -E2BIG;
+		size = a->size;
 		if (!value && a->kind == XE_JIT_ARG_VALUE)
 			return -EINVAL;
 		bytes = size;
@@ -157,6 +166,32 @@ void xe_kernel_jit_properties(const struct xe_kernel *k,
 	memset(&props->uuid, 0, sizeof(props->uuid));
 	memcpy(props->uuid.kid, &id, sizeof(id));
 	memcpy(props->uuid.mid, &k->module, sizeof(k->module));
+}
+
+/**
+ * xe_kernel_jit_source_attributes() - the kernel's attributes in the source
+ * @k: the kernel
+ * @buf: gets them, space-separated, as OpenCL C spells them
+ * @size: bytes at @buf
+ *
+ * Return: the length of the whole string, without its terminator.
+ */
+int xe_kernel_jit_source_attributes(const struct xe_kernel *k, char *buf,
+				    size_t size)
+{
+	const struct xe_jit_kernel_info *ki = info(k);
+	const uint32_t *r = ki->reqd_group_size;
+	int n = 0;
+
+	buf[0] = '\0';
+	if (r[0])
+		n += snprintf(buf, size, "reqd_work_group_size(%u,%u,%u)",
+			      r[0], r[1], r[2]);
+	if (ki->flags & XE_JIT_KERNEL_REQD_SUB_GROUP)
+		n += snprintf(buf + n, (size_t)n < size ? size - n : 0,
+			      "%sintel_reqd_sub_group_size(%u)", n ? " " : "",
+			      ki->sub_group_size);
+	return n;
 }
 
 /**

@@ -27,6 +27,8 @@ int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 void xe_kernel_jit_properties(const struct xe_kernel *k,
 			      ze_kernel_properties_t *props);
 uint32_t xe_kernel_max_group_size(const struct xe_kernel *k);
+int xe_kernel_jit_source_attributes(const struct xe_kernel *k, char *buf,
+				    size_t size);
 int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch);
 
 int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
