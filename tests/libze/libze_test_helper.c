@@ -257,6 +257,56 @@ static int mem(int sock, bool device_writes, enum how how)
 	return 0;
 }
 
+/*
+ * A dma-buf fd (SCM_RIGHTS, in the first bytes of 64) imported as a device
+ * allocation with ze_external_memory_import_fd_t: it holds i * 7, and gets
+ * i * 3 + 1 written by this process's device.
+ */
+static int external_import(int sock)
+{
+	ze_external_memory_import_fd_t imp = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMPORT_FD,
+		.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF,
+	};
+	ze_device_mem_alloc_desc_t ddesc = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC,
+		.pNext = &imp,
+	};
+	ze_command_list_handle_t list;
+	uint8_t handle[ZE_MAX_IPC_HANDLE_SIZE], *p = NULL, *src = NULL;
+	ze_host_mem_alloc_desc_t hdesc = {
+		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+	};
+	uint32_t i;
+	int err;
+
+	if (ipc_recv_handle(sock, handle))
+		return 110;
+	memcpy(&imp.fd, handle, sizeof(imp.fd));
+	STEP(111, zeMemAllocDevice(app.context, &ddesc, MEM_SIZE, 0,
+				   app.device, (void **)&p));
+	for (i = 0; i < MEM_SIZE; i++)
+		if (p[i] != (uint8_t)(i * 7))
+			return 112;
+	STEP(113, zeMemAllocHost(app.context, &hdesc, MEM_SIZE, 0,
+				 (void **)&src));
+	for (i = 0; i < MEM_SIZE; i++)
+		src[i] = (uint8_t)(i * 3 + 1);
+	err = immediate_list(&list);
+	if (err)
+		return err;
+	STEP(114, zeCommandListAppendMemoryCopy(list, p, src, MEM_SIZE, NULL,
+						0, NULL));
+	err = host_synchronize(list);
+	if (err)
+		return err;
+	STEP(115, zeCommandListDestroy(list));
+	STEP(116, zeMemFree(app.context, p));
+	STEP(117, zeMemFree(app.context, src));
+	close(imp.fd);
+	return 0;
+}
+
 /* The handle and its fd; after a byte, open by the fd alone. */
 static int mem_after_free(int sock)
 {
@@ -726,6 +776,8 @@ int main(int argc, char **argv)
 		status = mem(sock, false, FROM_FD);
 	else if (!status && !strcmp(argv[1], "mem-after-free"))
 		status = mem_after_free(sock);
+	else if (!status && !strcmp(argv[1], "external-import"))
+		status = external_import(sock);
 	else if (!status && !strcmp(argv[1], "event-pool"))
 		status = event_pool(sock, false);
 	else if (!status && !strcmp(argv[1], "event-pool-bytes"))

@@ -12,12 +12,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "common/ipc_socket.h"
 
 #define LAUNCHES	100
 #define ITEMS		16
+/* The helper's MEM_SIZE (libze_test_helper.c). */
+#define EXT_SIZE	(64u << 10)
 
 static void setup(void)
 {
@@ -366,6 +370,96 @@ START_TEST(test_fill_long_pattern_copy_offload)
 }
 END_TEST
 
+/*
+ * External memory: an allocation exports a dma-buf fd (zeMemGetAllocProperties()
+ * with ze_external_memory_export_fd_t), which imports as an allocation of
+ * the same pages (ze_external_memory_import_fd_t), here and in another
+ * process; what is no dma-buf of the driver, or too small, is refused.
+ */
+START_TEST(test_external_memory_dma_buf)
+{
+	ze_device_external_memory_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_EXTERNAL_MEMORY_PROPERTIES,
+	};
+	ze_external_memory_export_desc_t exp = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_EXPORT_DESC,
+		.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF,
+	};
+	ze_external_memory_export_fd_t exp_fd = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_EXPORT_FD,
+		.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF,
+		.fd = -1,
+	};
+	ze_external_memory_import_fd_t imp = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMPORT_FD,
+		.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF,
+	};
+	ze_device_mem_alloc_desc_t dd = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC, .pNext = &exp,
+	};
+	ze_memory_allocation_properties_t ap = {
+		.stype = ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES,
+		.pNext = &exp_fd,
+	};
+	uint8_t handle[ZE_MAX_IPC_HANDLE_SIZE] = { 0 }, *p, *q;
+	int pipefd[2], sock;
+	pid_t pid;
+
+	ck_assert_ok(zeDeviceGetExternalMemoryProperties(lz_device, &props));
+	ck_assert(props.memoryAllocationImportTypes &
+		  ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF);
+	ck_assert(props.memoryAllocationExportTypes &
+		  ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF);
+
+	ck_assert_ok(zeMemAllocDevice(lz_context, &dd, EXT_SIZE, 0, lz_device,
+				      (void **)&p));
+	lz_fill_pattern(p, EXT_SIZE, 7, 0);
+	ck_assert_ok(zeMemGetAllocProperties(lz_context, p, &ap, NULL));
+	ck_assert_int_ge(exp_fd.fd, 0);
+
+	/* Here: the same pages at an address of their own. */
+	imp.fd = exp_fd.fd;
+	dd.pNext = &imp;
+	ck_assert_ok(zeMemAllocDevice(lz_context, &dd, EXT_SIZE, 0, lz_device,
+				      (void **)&q));
+	ck_assert_ptr_ne(p, q);
+	ck_assert_msg(lz_check_pattern(q, EXT_SIZE, 7, 0), "the import sees the pages");
+	q[5] = 99;
+	ck_assert_int_eq(p[5], 99);
+	p[5] = 5 * 7;
+	ck_assert_ok(zeMemFree(lz_context, q));
+
+	/* Too small, or no dma-buf of the driver. */
+	ck_assert_ze(zeMemAllocDevice(lz_context, &dd, 2 * EXT_SIZE, 0,
+				      lz_device, (void **)&q),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "more bytes than the dma-buf has are refused");
+	ck_assert_int_eq(pipe(pipefd), 0);
+	imp.fd = pipefd[0];
+	ck_assert_ze(zeMemAllocDevice(lz_context, &dd, 4096, 0, lz_device,
+				      (void **)&q),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT, "a pipe is refused");
+	close(pipefd[0]);
+	close(pipefd[1]);
+	exp.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_WIN32;
+	dd.pNext = &exp;
+	ck_assert_ze(zeMemAllocDevice(lz_context, &dd, 4096, 0, lz_device,
+				      (void **)&q),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "an NT handle export is refused");
+
+	/* Another process imports it and writes it with its device. */
+	memcpy(handle, &exp_fd.fd, sizeof(exp_fd.fd));
+	sock = lz_start_helper("external-import", &pid);
+	ck_assert_int_eq(ipc_send_handle(sock, handle), 0);
+	lz_finish_helper(sock, pid, "the other process imports the fd");
+	ck_assert_msg(lz_check_pattern(p, EXT_SIZE, 3, 1),
+		      "the exporter sees what the other process's device wrote");
+	close(exp_fd.fd);
+	ck_assert_ok(zeMemFree(lz_context, p));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("conformance");
@@ -382,6 +476,7 @@ int main(void)
 	tcase_add_test(tc, test_alloc_descriptors_programs_pass);
 	tcase_add_test(tc, test_event_pool_ipc_handle_and_stype_zero);
 	tcase_add_test(tc, test_fill_long_pattern_copy_offload);
+	tcase_add_test(tc, test_external_memory_dma_buf);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -244,8 +244,11 @@ xe_device_get_external_memory_properties(ze_device_handle_t hDevice,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!p)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	p->memoryAllocationImportTypes = 0;
-	p->memoryAllocationExportTypes = 0;
+	/* Every allocation is a buffer object: a dma-buf (memory_external.c). */
+	p->memoryAllocationImportTypes = ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_FD |
+					 ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF;
+	p->memoryAllocationExportTypes = ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_FD |
+					 ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF;
 	p->imageImportTypes = 0;
 	p->imageExportTypes = 0;
 	return ZE_RESULT_SUCCESS;

@@ -233,6 +233,28 @@ static struct xe_device *host_device(struct xe_context *ctx)
 	return ctx->drv->num_devices ? &ctx->drv->devices[0] : NULL;
 }
 
+/*
+ * The descriptor chains' external memory (memory_external.c): a checked
+ * export kind, or an import, which is then the allocation.
+ * Return: 1 to make a new allocation, else the errno of the import.
+ */
+static int external_import(struct xe_context *ctx, struct xe_device *dev,
+			   ze_memory_type_t type, const void *pnext,
+			   const void *pnext2, size_t size, void **pptr)
+{
+	int err = xe_memory_external_check_export(pnext);
+
+	if (!err)
+		err = xe_memory_external_check_export(pnext2);
+	if (err)
+		return err;
+	err = xe_memory_external_import(ctx, dev, type, pnext, size, pptr);
+	if (err == 1)
+		err = xe_memory_external_import(ctx, dev, type, pnext2, size,
+						pptr);
+	return err;
+}
+
 ze_result_t xe_mem_alloc_host(ze_context_handle_t hContext,
 			      const ze_host_mem_alloc_desc_t *host_desc,
 			      size_t size, size_t alignment, void **pptr)
@@ -240,6 +262,7 @@ ze_result_t xe_mem_alloc_host(ze_context_handle_t hContext,
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_device *dev;
 	ze_result_t ret;
+	int err;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -254,6 +277,10 @@ ze_result_t xe_mem_alloc_host(ze_context_handle_t hContext,
 	ret = check_size(dev, size, alignment, host_desc->pNext);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
+	err = external_import(ctx, dev, ZE_MEMORY_TYPE_HOST, host_desc->pNext,
+			      NULL, size, pptr);
+	if (err != 1)
+		return xe_result_from_errno(err);
 
 	return xe_result_from_errno(alloc_create(ctx, dev, ZE_MEMORY_TYPE_HOST,
 						 size, alignment,
@@ -269,6 +296,7 @@ ze_result_t xe_mem_alloc_device(ze_context_handle_t hContext,
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_device *dev = xe_device_from_handle(hDevice);
 	ze_result_t ret;
+	int err;
 
 	if (!ctx || !dev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -280,6 +308,10 @@ ze_result_t xe_mem_alloc_device(ze_context_handle_t hContext,
 	ret = check_size(dev, size, alignment, device_desc->pNext);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
+	err = external_import(ctx, dev, ZE_MEMORY_TYPE_DEVICE,
+			      device_desc->pNext, NULL, size, pptr);
+	if (err != 1)
+		return xe_result_from_errno(err);
 
 	return xe_result_from_errno(alloc_create(ctx, dev,
 						 ZE_MEMORY_TYPE_DEVICE, size,
@@ -297,6 +329,7 @@ ze_result_t xe_mem_alloc_shared(ze_context_handle_t hContext,
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_device *dev;
 	ze_result_t ret;
+	int err;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -321,6 +354,10 @@ ze_result_t xe_mem_alloc_shared(ze_context_handle_t hContext,
 	ret = check_size(dev, size, alignment, device_desc->pNext);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
+	err = external_import(ctx, dev, ZE_MEMORY_TYPE_SHARED,
+			      device_desc->pNext, host_desc->pNext, size, pptr);
+	if (err != 1)
+		return xe_result_from_errno(err);
 
 	return xe_result_from_errno(alloc_create(ctx, dev,
 						 ZE_MEMORY_TYPE_SHARED, size,
@@ -342,7 +379,8 @@ ze_result_t xe_mem_free(ze_context_handle_t hContext, void *ptr)
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
 	/* Only the pointer an allocation returned; imports are closed. */
-	if (!alloc || alloc->start != (uintptr_t)ptr || alloc->imported) {
+	if (!alloc || alloc->start != (uintptr_t)ptr ||
+	    (alloc->imported && !alloc->external)) {
 		pthread_mutex_unlock(&ctx->alloc_lock);
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "ptr is not the start of an allocation of this context, or is an IPC import (zeMemCloseIpcHandle)");
@@ -381,6 +419,7 @@ xe_mem_get_alloc_properties(ze_context_handle_t hContext, const void *ptr,
 {
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_alloc *alloc;
+	int err = 0;
 
 	if (!ctx)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
@@ -390,6 +429,7 @@ xe_mem_get_alloc_properties(ze_context_handle_t hContext, const void *ptr,
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
 	if (alloc) {
+		err = xe_memory_external_export(alloc, props->pNext);
 		props->type = alloc->type;
 		props->id = alloc->bo->handle;
 		props->pageSize = sysconf(_SC_PAGESIZE);
@@ -405,7 +445,7 @@ xe_mem_get_alloc_properties(ze_context_handle_t hContext, const void *ptr,
 			*phDevice = NULL;
 	}
 	pthread_mutex_unlock(&ctx->alloc_lock);
-	return ZE_RESULT_SUCCESS;
+	return xe_result_from_errno(err);
 }
 
 ze_result_t xe_mem_get_address_range(ze_context_handle_t hContext,

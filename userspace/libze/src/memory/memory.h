@@ -35,6 +35,8 @@ struct xe_alloc {
 	struct xe_device *dev;
 	struct xe_bo *bo;
 	bool imported;
+	/* imported by ze_external_memory_import_fd_t: zeMemFree() frees it */
+	bool external;
 	/* a further open of an IPC handle: @bo mapped again at @start */
 	bool alias;
 	unsigned int opens;
@@ -45,6 +47,17 @@ struct xe_alloc *xe_memory_find_locked(struct xe_context *ctx,
 int xe_memory_insert_locked(struct xe_context *ctx, struct xe_alloc *alloc);
 void xe_memory_remove_locked(struct xe_context *ctx, struct xe_alloc *alloc);
 void xe_memory_release(struct xe_alloc *alloc);
+int xe_memory_open_bo(struct xe_context *ctx, struct xe_device *dev,
+		      struct xe_bo *bo, ze_memory_type_t type, bool external,
+		      void **pptr);
+
+/* External memory (dma-buf fds), memory_external.c */
+int xe_memory_external_import(struct xe_context *ctx, struct xe_device *dev,
+			      ze_memory_type_t type, const void *pnext,
+			      size_t size, void **pptr);
+int xe_memory_external_check_export(const void *pnext);
+int xe_memory_external_export(const struct xe_alloc *alloc,
+			      const void *pnext);
 
 /* Entry points (Mem DDI table) */
 ze_result_t xe_mem_alloc_shared(ze_context_handle_t hContext,

@@ -98,24 +98,31 @@ ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 	return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 }
 
-static int open_handle(struct xe_context *ctx, struct xe_device *dev,
-		       const struct xe_ipc_handle *h, void **pptr)
+/**
+ * xe_memory_open_bo() - an allocation of @ctx for an object from elsewhere
+ * @ctx: the context
+ * @dev: the device it is on
+ * @bo: the object; its reference is the allocation's on success, put on
+ *	failure
+ * @type: the memory type the allocation reports
+ * @external: an import of ze_external_memory_import_fd_t, which
+ *	zeMemFree() releases; else an IPC open, which zeMemCloseIpcHandle()
+ *	closes
+ * @pptr: out: where the allocation starts
+ *
+ * An object the context has already (its own allocation, an earlier open)
+ * is mapped again: each open has a pointer of its own.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_memory_open_bo(struct xe_context *ctx, struct xe_device *dev,
+		      struct xe_bo *bo, ze_memory_type_t type, bool external,
+		      void **pptr)
 {
 	struct xe_alloc *alloc;
 	void *map = NULL;
-	struct xe_bo *bo;
 	bool alias;
 	int err;
-
-	/* Is it a handle of ours, of memory, and whose object is reachable? */
-	err = xe_ipc_import(dev, h, XE_IPC_MAGIC_MEM, &bo);
-	if (err)
-		return err;
-	if (h->offset >= h->size) {
-		xe_bo_put(bo);
-		return XE_FAIL(-EINVAL,
-			       "the IPC handle's offset lies outside its object");
-	}
 
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, bo->map);
@@ -137,13 +144,12 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 		alloc->alias = true;
 	}
 	alloc->size = bo->size;
-	alloc->type = h->type == ZE_MEMORY_TYPE_HOST ? ZE_MEMORY_TYPE_HOST :
-		      h->type == ZE_MEMORY_TYPE_SHARED ? ZE_MEMORY_TYPE_SHARED :
-		      ZE_MEMORY_TYPE_DEVICE;
-	alloc->dev = alloc->type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
+	alloc->type = type;
+	alloc->dev = type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
 	alloc->bo = bo;
 	alloc->imported = true;
-	alloc->opens = 1;
+	alloc->external = external;
+	alloc->opens = !external;
 	err = xe_memory_insert_locked(ctx, alloc);
 	if (err) {
 		if (alias)
@@ -152,13 +158,40 @@ static int open_handle(struct xe_context *ctx, struct xe_device *dev,
 		goto err_put;
 	}
 	pthread_mutex_unlock(&ctx->alloc_lock);
-	*pptr = (char *)alloc->start + h->offset;
+	*pptr = (void *)alloc->start;
 	return 0;
 
 err_put:
 	pthread_mutex_unlock(&ctx->alloc_lock);
 	xe_bo_put(bo);
 	return err;
+}
+
+static int open_handle(struct xe_context *ctx, struct xe_device *dev,
+		       const struct xe_ipc_handle *h, void **pptr)
+{
+	ze_memory_type_t type;
+	struct xe_bo *bo;
+	void *start;
+	int err;
+
+	/* Is it a handle of ours, of memory, and whose object is reachable? */
+	err = xe_ipc_import(dev, h, XE_IPC_MAGIC_MEM, &bo);
+	if (err)
+		return err;
+	if (h->offset >= h->size) {
+		xe_bo_put(bo);
+		return XE_FAIL(-EINVAL,
+			       "the IPC handle's offset lies outside its object");
+	}
+	type = h->type == ZE_MEMORY_TYPE_HOST ? ZE_MEMORY_TYPE_HOST :
+	       h->type == ZE_MEMORY_TYPE_SHARED ? ZE_MEMORY_TYPE_SHARED :
+	       ZE_MEMORY_TYPE_DEVICE;
+	err = xe_memory_open_bo(ctx, dev, bo, type, false, &start);
+	if (err)
+		return err;
+	*pptr = (char *)start + h->offset;
+	return 0;
 }
 
 ze_result_t xe_mem_open_ipc_handle(ze_context_handle_t hContext,
@@ -195,7 +228,7 @@ ze_result_t xe_mem_close_ipc_handle(ze_context_handle_t hContext,
 
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
-	if (!alloc || !alloc->imported) {
+	if (!alloc || !alloc->imported || alloc->external) {
 		pthread_mutex_unlock(&ctx->alloc_lock);
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "ptr is not an opened IPC allocation of this context");
