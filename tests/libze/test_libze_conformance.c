@@ -460,6 +460,80 @@ START_TEST(test_external_memory_dma_buf)
 }
 END_TEST
 
+/*
+ * zePhysicalMemGetProperties() (spec 1.15): the size and an id; a dma-buf
+ * of memory that is one kernel object, which imports as an allocation of
+ * the same pages; larger memory has none.
+ */
+START_TEST(test_physical_mem_properties)
+{
+	ze_result_t (*get)(ze_context_handle_t, ze_physical_mem_handle_t,
+			   ze_physical_mem_properties_t *);
+	ze_physical_mem_desc_t pd = {
+		.stype = ZE_STRUCTURE_TYPE_PHYSICAL_MEM_DESC, .size = 64 << 10,
+	};
+	ze_external_memory_export_fd_t exp = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_EXPORT_FD,
+		.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_FD,
+		.fd = -1,
+	};
+	ze_physical_mem_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_PHYSICAL_MEM_PROPERTIES,
+	};
+	ze_external_memory_import_fd_t imp = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMPORT_FD,
+		.flags = ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_FD,
+	};
+	ze_device_mem_alloc_desc_t dd = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC, .pNext = &imp,
+	};
+	ze_physical_mem_handle_t small, big;
+	size_t page = 0;
+	uint8_t *va, *q;
+
+	*(void **)&get = lz_function("zePhysicalMemGetProperties");
+	ck_assert_ptr_nonnull(get);
+	ck_assert_ok(zePhysicalMemCreate(lz_context, lz_device, &pd, &small));
+	ck_assert_ok(get(lz_context, small, &props));
+	ck_assert_uint_eq(props.size, 64 << 10);
+	ck_assert_uint_ne(props.id, 0);
+	ck_assert_ze(get(lz_context, small, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER, "properties are needed");
+
+	/* Its pages, mapped, and its dma-buf, imported, are the same. */
+	ck_assert_ok(zeVirtualMemQueryPageSize(lz_context, lz_device, 64 << 10,
+					       &page));
+	ck_assert_ok(zeVirtualMemReserve(lz_context, NULL, 64 << 10,
+					 (void **)&va));
+	ck_assert_ok(zeVirtualMemMap(lz_context, va, 64 << 10, small, 0,
+				     ZE_MEMORY_ACCESS_ATTRIBUTE_READWRITE));
+	lz_fill_pattern(va, 64 << 10, 5, 2);
+	props.pNext = &exp;
+	ck_assert_ok(get(lz_context, small, &props));
+	ck_assert_int_ge(exp.fd, 0);
+	imp.fd = exp.fd;
+	ck_assert_ok(zeMemAllocDevice(lz_context, &dd, 64 << 10, 0, lz_device,
+				      (void **)&q));
+	ck_assert_msg(lz_check_pattern(q, 64 << 10, 5, 2),
+		      "the import has the mapped pages");
+	ck_assert_ok(zeMemFree(lz_context, q));
+	close(exp.fd);
+	ck_assert_ok(zeVirtualMemUnmap(lz_context, va, 64 << 10));
+	ck_assert_ok(zeVirtualMemFree(lz_context, va, 64 << 10));
+
+	pd.size = 4 << 20;
+	ck_assert_ok(zePhysicalMemCreate(lz_context, lz_device, &pd, &big));
+	ck_assert_ze(get(lz_context, big, &props),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "4 MiB are two kernel objects: no one dma-buf");
+	props.pNext = NULL;
+	ck_assert_ok(get(lz_context, big, &props));
+	ck_assert_uint_eq(props.size, 4 << 20);
+	ck_assert_ok(zePhysicalMemDestroy(lz_context, big));
+	ck_assert_ok(zePhysicalMemDestroy(lz_context, small));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("conformance");
@@ -477,6 +551,7 @@ int main(void)
 	tcase_add_test(tc, test_event_pool_ipc_handle_and_stype_zero);
 	tcase_add_test(tc, test_fill_long_pattern_copy_offload);
 	tcase_add_test(tc, test_external_memory_dma_buf);
+	tcase_add_test(tc, test_physical_mem_properties);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -348,6 +348,24 @@ typedef struct _ze_event_pool_counter_based_exp_desc_t {
 	ze_event_pool_counter_based_exp_flags_t flags;
 } ze_event_pool_counter_based_exp_desc_t;
 
+/* ---- physical memory properties, spec 1.15 ----------------------------- */
+
+#define ZE_STRUCTURE_TYPE_PHYSICAL_MEM_PROPERTIES \
+	((ze_structure_type_t)0x00020040)
+
+/* What zePhysicalMemGetProperties() reports; its pNext may ask an fd. */
+typedef struct _ze_physical_mem_properties_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	uint64_t id;
+	uint64_t size;
+} ze_physical_mem_properties_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zePhysicalMemGetProperties(ze_context_handle_t hContext,
+			   ze_physical_mem_handle_t hPhysicalMem,
+			   ze_physical_mem_properties_t *pMemProperties);
+
 /* ---- counter-based events, spec 1.15 (1.17 additions marked) ----------- */
 
 /*

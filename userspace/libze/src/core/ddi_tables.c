@@ -340,7 +340,7 @@ static const struct xe_ddi_slot sampler_slots[] = {
 static const struct xe_ddi_slot physical_mem_slots[] = {
 	SO(1_0, zePhysicalMemCreate, xe_physical_mem_create),
 	SO(1_0, zePhysicalMemDestroy, xe_physical_mem_destroy),
-	O(1_15, zePhysicalMemGetProperties),
+	SO(1_15, zePhysicalMemGetProperties, xe_physical_mem_get_properties),
 };
 
 static const struct xe_ddi_slot virtual_mem_slots[] = {

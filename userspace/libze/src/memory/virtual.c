@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "core/types.h"
+#include "core/debug_log.h"
 #include "core/result.h"
 #include "memory/virtual.h"
 #include "submission/kmd.h"
@@ -669,6 +670,56 @@ ze_result_t xe_physical_mem_destroy(ze_context_handle_t hContext,
 	return ZE_RESULT_SUCCESS;
 }
 
+/*
+ * Spec 1.15. The id is the first piece's GEM handle, unique in the
+ * device's file. ze_external_memory_export_fd_t in the pNext gets a dma-buf
+ * of the memory when it is one kernel object (64 KiB, or exactly 2 MiB);
+ * larger memory is pieces that no single dma-buf covers:
+ * ZE_RESULT_ERROR_UNSUPPORTED_FEATURE.
+ */
+ze_result_t
+xe_physical_mem_get_properties(ze_context_handle_t hContext,
+			       ze_physical_mem_handle_t hPhysicalMem,
+			       ze_physical_mem_properties_t *props)
+{
+	struct xe_context *ctx = xe_context_from_handle(hContext);
+	struct xe_physmem *phys = physmem_from_handle(hPhysicalMem);
+	ze_external_memory_export_fd_t *exp = NULL;
+	const ze_base_desc_t *ext;
+
+	if (!ctx || !phys)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!props)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (phys->ctx != ctx)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the physical memory is of another context");
+	if (!xe_stype_ok(props->stype,
+			 ZE_STRUCTURE_TYPE_PHYSICAL_MEM_PROPERTIES))
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "pMemProperties->stype is not ZE_STRUCTURE_TYPE_PHYSICAL_MEM_PROPERTIES");
+	for (ext = props->pNext; ext; ext = ext->pNext)
+		if (ext->stype == ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_EXPORT_FD)
+			exp = (ze_external_memory_export_fd_t *)ext;
+	if (exp && phys->nchunks != 1)
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "physical memory of more than one piece has no single dma-buf");
+	if (exp && (exp->flags & ~(ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_FD |
+				   ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF)))
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_ENUMERATION,
+			       "only DMA_BUF and OPAQUE_FD exports exist here");
+	if (exp) {
+		int err = xe_kmd_prime_export(phys->dev->fd, phys->handles[0],
+					      &exp->fd);
+
+		if (err)
+			return xe_result_from_errno(err);
+	}
+	props->id = phys->handles[0];
+	props->size = phys->size;
+	return ZE_RESULT_SUCCESS;
+}
+
 XE_EXPORT(zeVirtualMemQueryPageSize, xe_virtual_mem_query_page_size);
 XE_EXPORT(zeVirtualMemReserve, xe_virtual_mem_reserve);
 XE_EXPORT(zeVirtualMemFree, xe_virtual_mem_free);
@@ -678,3 +729,4 @@ XE_EXPORT(zeVirtualMemSetAccessAttribute, xe_virtual_mem_set_access);
 XE_EXPORT(zeVirtualMemGetAccessAttribute, xe_virtual_mem_get_access);
 XE_EXPORT(zePhysicalMemCreate, xe_physical_mem_create);
 XE_EXPORT(zePhysicalMemDestroy, xe_physical_mem_destroy);
+XE_EXPORT(zePhysicalMemGetProperties, xe_physical_mem_get_properties);

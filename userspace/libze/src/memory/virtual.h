@@ -104,5 +104,9 @@ ze_result_t xe_physical_mem_create(ze_context_handle_t hContext,
 				   ze_physical_mem_handle_t *phPhysicalMemory);
 ze_result_t xe_physical_mem_destroy(ze_context_handle_t hContext,
 				    ze_physical_mem_handle_t hPhysicalMemory);
+ze_result_t
+xe_physical_mem_get_properties(ze_context_handle_t hContext,
+			       ze_physical_mem_handle_t hPhysicalMem,
+			       ze_physical_mem_properties_t *props);
 
 #endif /* _XE_VIRTUAL_H */
