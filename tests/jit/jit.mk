@@ -23,6 +23,8 @@ SUBGROUP_EXTS := cl_khr_subgroups cl_khr_subgroup_ballot \
 KERNEL_FLAGS_collectives := -cl-std=CL2.0 -Xclang \
 	-cl-ext=$(subst $(space),$(comma),$(addprefix +,$(SUBGROUP_EXTS)))
 KERNEL_FLAGS_perf := $(KERNEL_FLAGS_collectives)
+# As SYCL and level-zero-tests build theirs: with debug information.
+KERNEL_FLAGS_debug_info := -cl-std=CL2.0 -g
 KERNEL_FLAGS_perf_collectives := $(KERNEL_FLAGS_collectives)
 $(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
 	@mkdir -p $(@D)

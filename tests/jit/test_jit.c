@@ -85,6 +85,23 @@ START_TEST(vadd_saxpy)
 }
 END_TEST
 
+/* A module built with -g, debug information the validator refuses. */
+START_TEST(debug_info_module)
+{
+	struct xe_jit_module *mod = jt_compile("debug_info", NULL, 0);
+	int32_t buf[64], *p = buf;
+	int32_t c = 40;
+
+	for (int i = 0; i < 64; i++)
+		buf[i] = i;
+	struct jt_arg args[] = { JT_VAL(p), JT_VAL(c) };
+	jt_run(mod, "debug_bump", 1, G1(64), L1(16), NULL, args, 2, THREADS);
+	for (int i = 0; i < 64; i++)
+		ck_assert_int_eq(buf[i], i + 42);
+	jt_ops()->destroy(mod);
+}
+END_TEST
+
 START_TEST(empty_kernel)
 {
 	struct xe_jit_module *mod = jt_compile("basic", NULL, 0);
@@ -760,6 +777,7 @@ static Suite *jit_suite(void)
 	tcase_add_test(tc, faulting_kernels_compile);
 	tcase_add_test_raise_signal(tc, bad_pointer_faults, SIGSEGV);
 	tcase_add_test(tc, concurrent_compiles);
+	tcase_add_test(tc, debug_info_module);
 	suite_add_tcase(s, tc);
 	return s;
 }

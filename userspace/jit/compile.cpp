@@ -26,6 +26,7 @@
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
@@ -223,6 +224,7 @@ int translate(const void *spirv, size_t size, const xe_jit_spec_const *consts,
 		log += "SPIR-V translation failed: " + err + "\n";
 		return -EINVAL;
 	}
+	StripDebugInfo(*raw);	/* what OpLine left: nothing uses it */
 	SmallVector<char, 0> bc;
 	raw_svector_ostream os(bc);
 	WriteBitcodeToFile(*raw, os);
@@ -265,8 +267,11 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 		return -EINVAL;
 	}
 
-	std::vector<uint32_t> words(size / 4);
+	std::vector<uint32_t> words(size / 4), nodebug;
 	memcpy(words.data(), spirv, size);
+	/* Validated without its debug information (spirv_debug.cpp). */
+	if (strip_debug_ext_insts(words, nodebug))
+		words.swap(nodebug);
 	spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_5);
 	std::string vlog;
 	tools.SetMessageConsumer([&](spv_message_level_t, const char *,
@@ -289,7 +294,8 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 	LLVMContext ctx;
 	ctx.setOpaquePointers(true);
 	std::unique_ptr<Module> m;
-	ret = translate(spirv, size, consts, num_consts, ctx, m, log);
+	ret = translate(words.data(), words.size() * 4, consts, num_consts, ctx,
+			m, log);
 	if (ret)
 		return ret;
 

@@ -67,6 +67,10 @@ int compile_spirv(const void *spirv, size_t size,
 		  const char *flags, program &out, std::string &log);
 std::string host_cpu_id();
 
+/* spirv_debug.cpp: @out is @in without debug extended instructions. */
+bool strip_debug_ext_insts(const std::vector<uint32_t> &in,
+			   std::vector<uint32_t> &out);
+
 /* builtins.cpp: links what @m calls of the OpenCL C built-in library. */
 int link_builtins(llvm::Module &m, std::string &log);
 const char *builtins_path();
