@@ -102,6 +102,54 @@ START_TEST(debug_info_module)
 }
 END_TEST
 
+/*
+ * A module that calls functions it does not define builds without
+ * work-group functions; link() finds them in a library module.
+ */
+START_TEST(dynamic_link)
+{
+	struct xe_jit_module *lib = NULL, *user = jt_compile("link_user", NULL, 0);
+	int32_t a[64], *pa = a, k = 3;
+	float f[64], *pf = f;
+	char *log = NULL;
+	size_t size;
+	void *spv;
+	int ret;
+
+	ck_assert_ptr_null(jt_ops()->group_fn(user, 0));
+	ck_assert_int_eq(jt_ops()->link(&user, 1, &log), -EINVAL);
+	ck_assert_msg(log && strstr(log, "lib_scale"), "the log names it: %s",
+		      log ? log : "");
+	free(log);
+
+	spv = jt_read_file("link_lib.spv", &size);
+	ck_assert_int_eq(jt_ops()->compile(spv, size, NULL, 0,
+					   "-library-compilation", &lib, &log), 0);
+	free(log);
+	free(spv);
+	struct xe_jit_module *both[] = { user, lib };
+	ck_assert_int_eq(jt_ops()->link(both, 2, &log), 0);
+	free(log);
+	ck_assert_ptr_nonnull(jt_ops()->group_fn(user, 0));
+
+	for (int i = 0; i < 64; i++) {
+		a[i] = i;
+		f[i] = (float)i;
+	}
+	struct jt_arg args[] = { JT_VAL(pa), JT_VAL(pf), JT_VAL(k) };
+	jt_run(user, "use_lib", 1, G1(64), L1(16), NULL, args, 3, THREADS);
+	for (int i = 0; i < 64; i++) {
+		ck_assert_int_eq(a[i], i * 3 + 1);
+		ck_assert_float_eq(f[i], (float)i * i + 0.5f);
+	}
+	ret = jt_ops()->link(both, 2, &log);
+	ck_assert_int_eq(ret, 0);	/* linked already: nothing to do */
+	free(log);
+	jt_ops()->destroy(user);
+	jt_ops()->destroy(lib);
+}
+END_TEST
+
 START_TEST(empty_kernel)
 {
 	struct xe_jit_module *mod = jt_compile("basic", NULL, 0);
@@ -686,7 +734,7 @@ START_TEST(bad_spirv)
 	expect_compile_error("bad_capability.spv", "unsupported capability: ImageBasic");
 
 	expect_compile_error("bad_undefined.spv",
-			     "unresolved function: xe_nowhere");
+			     "unresolved function: xe_nowhere(int)");
 
 	/* Unknown build flags are reported and ignored. */
 	spv = jt_read_file("globals.spv", &size);
@@ -778,6 +826,7 @@ static Suite *jit_suite(void)
 	tcase_add_test_raise_signal(tc, bad_pointer_faults, SIGSEGV);
 	tcase_add_test(tc, concurrent_compiles);
 	tcase_add_test(tc, debug_info_module);
+	tcase_add_test(tc, dynamic_link);
 	suite_add_tcase(s, tc);
 	return s;
 }

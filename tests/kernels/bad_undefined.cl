@@ -2,9 +2,13 @@
 /*
  * Copyright © 2026 The xe_cbev authors
  */
-/* Calls a function that nothing defines. */
+/*
+ * Calls a function that nothing defines, with a built-in's (mangled)
+ * name: a missing built-in, refused when the module is built (an
+ * unmangled name would be an import for zeModuleDynamicLink()).
+ */
 
-extern int xe_nowhere(int x);
+extern int __attribute__((overloadable)) xe_nowhere(int x);
 
 __kernel void calls_nowhere(__global int *out)
 {

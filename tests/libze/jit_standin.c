@@ -315,6 +315,15 @@ static void destroy(struct xe_jit_module *m)
 	free(m);
 }
 
+/* The stand-in's modules import nothing. */
+static int link(struct xe_jit_module *const *mods, uint32_t n, char **log)
+{
+	(void)mods;
+	(void)n;
+	*log = NULL;
+	return 0;
+}
+
 static const struct xe_jit_ops ops = {
 	.abi_version = XE_JIT_ABI_VERSION,
 	.compile = compile,
@@ -326,6 +335,7 @@ static const struct xe_jit_ops ops = {
 	.group_scratch_size = group_scratch_size,
 	.global_pointer = global_pointer,
 	.destroy = destroy,
+	.link = link,
 };
 
 __attribute__((visibility("default")))

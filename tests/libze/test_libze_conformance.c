@@ -34,7 +34,18 @@ static void teardown(void)
 	lz_teardown();
 }
 
+static ze_module_handle_t spv_module_flags(const char *name,
+					   const char *flags,
+					   ze_result_t want);
+
 static ze_module_handle_t spv_module(const char *name)
+{
+	return spv_module_flags(name, NULL, ZE_RESULT_SUCCESS);
+}
+
+static ze_module_handle_t spv_module_flags(const char *name,
+					   const char *flags,
+					   ze_result_t want)
 {
 	char path[128];
 	ze_module_desc_t desc = {
@@ -57,7 +68,10 @@ static ze_module_handle_t spv_module(const char *name)
 	fclose(f);
 	desc.inputSize = n;
 	desc.pInputModule = buf;
-	ck_assert_ok(zeModuleCreate(lz_context, lz_device, &desc, &mod, NULL));
+	desc.pBuildFlags = flags;
+	mod = NULL;
+	ck_assert_ze(zeModuleCreate(lz_context, lz_device, &desc, &mod, NULL),
+		     want, "the module builds (or not) as it should");
 	free(buf);
 	return mod;
 }
@@ -534,6 +548,67 @@ START_TEST(test_physical_mem_properties)
 }
 END_TEST
 
+/*
+ * Module linking: a module that calls functions it does not define
+ * builds, its kernels wait for zeModuleDynamicLink() (INVALID_MODULE_UNLINKED),
+ * which fails while no module given defines them and then finds them in a
+ * module built with -library-compilation.
+ */
+START_TEST(test_module_dynamic_link)
+{
+	ze_module_handle_t user = spv_module("link_user"), lib, both[2];
+	ze_kernel_desc_t kd = {
+		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC, .pKernelName = "use_lib",
+	};
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_module_build_log_handle_t log;
+	ze_group_count_t one = { 1, 1, 1 };
+	int32_t *a = lz_alloc_shared(ITEMS * 4), k3 = 3;
+	float *f = lz_alloc_shared(ITEMS * 4);
+	char text[1024];
+	size_t size = sizeof(text);
+	ze_kernel_handle_t k;
+
+	ck_assert_ze(zeKernelCreate(user, &kd, &k),
+		     ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED,
+		     "its kernels wait for the link");
+	ck_assert_ze(zeModuleDynamicLink(1, &user, &log),
+		     ZE_RESULT_ERROR_MODULE_LINK_FAILURE,
+		     "alone, nothing defines lib_scale");
+	ck_assert_ok(zeModuleBuildLogGetString(log, &size, text));
+	ck_assert_msg(strstr(text, "lib_scale"), "the log names it: %s", text);
+	ck_assert_ok(zeModuleBuildLogDestroy(log));
+
+	lib = spv_module_flags("link_lib", "-library-compilation",
+			       ZE_RESULT_SUCCESS);
+	both[0] = user;
+	both[1] = lib;
+	ck_assert_ok(zeModuleDynamicLink(2, both, NULL));
+	ck_assert_ok(zeKernelCreate(user, &kd, &k));
+	for (int i = 0; i < ITEMS; i++) {
+		a[i] = i;
+		f[i] = (float)i;
+	}
+	ck_assert_ok(zeKernelSetGroupSize(k, ITEMS, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	lz_arg_ptr(k, 1, f);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 2, sizeof(k3), &k3));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &one, NULL, 0,
+						     NULL));
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	for (int i = 0; i < ITEMS; i++) {
+		ck_assert_int_eq(a[i], 3 * i + 1);
+		ck_assert_float_eq(f[i], (float)i * i + 0.5f);
+	}
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeModuleDestroy(user));
+	ck_assert_ok(zeModuleDestroy(lib));
+	lz_free(a);
+	lz_free(f);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("conformance");
@@ -552,6 +627,7 @@ int main(void)
 	tcase_add_test(tc, test_fill_long_pattern_copy_offload);
 	tcase_add_test(tc, test_external_memory_dma_buf);
 	tcase_add_test(tc, test_physical_mem_properties);
+	tcase_add_test(tc, test_module_dynamic_link);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define XE_JIT_ABI_VERSION	2
+#define XE_JIT_ABI_VERSION	3
 #define XE_JIT_LIBRARY		"libxe_cbev_jit.so.1"
 /* Where `make install` puts it (LIBDIR/xe_cbev), tried second. */
 #ifndef XE_JIT_PRIVATE_PATH
@@ -164,11 +164,17 @@ struct xe_jit_spec_const {
  * @native_binary: a malloc'ed image of the compiled module
  * @kernel_count: number of kernels
  * @kernel_info: kernel @i (0 <= i < kernel_count), or NULL
- * @group_fn: the work-group function of kernel @i
+ * @group_fn: the work-group function of kernel @i; NULL until @link found
+ *	the module's imports
  * @group_scratch_size: bytes of @scratch one execution unit needs for
  *	kernel @i with a given group size (0 if none)
  * @global_pointer: address and size of a program-scope global
  * @destroy: free the module and its code; no group may be running
+ * @link: resolve the imports of each of @mods (functions a module calls
+ *	and does not define: with -library-compilation, or names no
+ *	built-in has) in the others of @mods; until then such a module's
+ *	@group_fn is NULL. -EINVAL if one stays missing (*log names it).
+ *	The modules found must outlive those that call them.
  */
 struct xe_jit_ops {
 	uint32_t abi_version;
@@ -189,6 +195,7 @@ struct xe_jit_ops {
 	int (*global_pointer)(const struct xe_jit_module *mod, const char *name,
 			      void **ptr, size_t *size);
 	void (*destroy)(struct xe_jit_module *mod);
+	int (*link)(struct xe_jit_module *const *mods, uint32_t n, char **log);
 };
 
 /* The one symbol the shim exports. NULL if it does not speak @abi_version. */

@@ -135,7 +135,7 @@ bool parse_flags(const char *flags, std::string &log)
 		"-cl-denorms-are-zero", "-cl-kernel-arg-info", "-g",
 		"-cl-intel-greater-than-4GB-buffer-required",
 		"-ze-opt-greater-than-4GB-buffer-required", "-cl-single-precision-constant",
-		"-cl-strict-aliasing", "-w", "-Werror",
+		"-cl-strict-aliasing", "-w", "-Werror", "-library-compilation",
 	};
 	bool opt = true;
 	std::istringstream is(flags ? flags : "");
@@ -164,17 +164,40 @@ std::string pretty(const std::string &name)
 	return d == name ? name : d + " (" + name + ")";
 }
 
-int check_resolved(Module &m, std::string &log)
+/*
+ * A built-in's name: mangled (overloadable, as the OpenCL C library's are)
+ * or reserved. A function of another name that the module only declares
+ * is an import, which zeModuleDynamicLink() resolves.
+ */
+bool builtin_name(const std::string &name)
+{
+	return name.rfind("_Z", 0) == 0 || name.rfind("__", 0) == 0;
+}
+
+/*
+ * Functions the module calls and nothing defines are imports when it was
+ * built with -library-compilation, or when their names are no built-in's;
+ * others are errors, as are undefined variables.
+ */
+int check_resolved(Module &m, bool library, std::vector<std::string> &imports,
+		   std::string &log)
 {
 	int ret = 0;
 
 	for (Function &f : m) {
-		if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty())
+		std::string name = f.getName().str();
+
+		if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty() ||
+		    xe_jit::host_symbol_known(name))
 			continue;
-		if (!xe_jit::host_symbol_known(f.getName().str())) {
-			log += "unresolved function: " + pretty(f.getName().str()) + "\n";
-			ret = -EINVAL;
+		if (library || !builtin_name(name)) {
+			imports.push_back(name);
+			log += "imported function: " + pretty(name) +
+			       " (zeModuleDynamicLink resolves it)\n";
+			continue;
 		}
+		log += "unresolved function: " + pretty(name) + "\n";
+		ret = -EINVAL;
 	}
 	for (GlobalVariable &g : m.globals())
 		if (g.isDeclaration() && !g.use_empty()) {
@@ -182,6 +205,25 @@ int check_resolved(Module &m, std::string &log)
 			ret = -EINVAL;
 		}
 	return ret;
+}
+
+/*
+ * With -library-compilation, or in a module without kernels, the functions
+ * the module defines for others stay callable by their names (lower.cpp
+ * keeps what has "xe-export"): another module's imports find them.
+ */
+void mark_exports(Module &m, bool library)
+{
+	bool kernels = false;
+
+	for (Function &f : m)
+		kernels |= f.getCallingConv() == CallingConv::SPIR_KERNEL;
+	if (!library && kernels)
+		return;
+	for (Function &f : m)
+		if (!f.isDeclaration() && f.hasExternalLinkage() &&
+		    f.getCallingConv() != CallingConv::SPIR_KERNEL)
+			f.addFnAttr("xe-export");
 }
 
 void init_llvm()
@@ -287,6 +329,7 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 	if (ret)
 		return ret;
 	bool opt = parse_flags(flags, log);
+	bool library = flags && strstr(flags, "-library-compilation");
 
 	/* The translator of LLVM 15 wants typed pointers, the built-in
 	 * library has opaque ones: the module moves from one context to the
@@ -298,6 +341,7 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 			m, log);
 	if (ret)
 		return ret;
+	mark_exports(*m, library);
 
 	std::unique_ptr<TargetMachine> tm = host_target_machine(opt);
 	if (!tm) {
@@ -339,7 +383,7 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 	optimise(*m, tm.get(), opt);
 	if (getenv("XE_JIT_DEBUG") && getenv("XE_JIT_DEBUG")[0] == '4')
 		errs() << *m;
-	ret = check_resolved(*m, log);
+	ret = check_resolved(*m, library, out.imports, log);
 	if (ret)
 		return ret;
 

@@ -18,15 +18,20 @@
  *   static_local, private, max_group, flags, sub_group_size, frame_size,
  *   fiber_stack),
  *   u32 #globals,
- *   globals (str name, u64 size), str object, u64 FNV-1a of all before.
+ *   globals (str name, u64 size), u32 #imports, imports (str name),
+ *   str object, u64 FNV-1a of all before.
  *   Strings are u32 length + bytes; integers little-endian.
  *
  * compile() looks in the compile cache (cache.cpp) first and stores what
- * it compiles there. Every operation is thread safe: compiling and loading
+ * it compiles there. A module with imports (functions another module
+ * defines, compile.cpp) has no work-group functions until link() gives its
+ * LLJIT a generator that finds them in the other modules' (their
+ * addresses: the other modules must live as long as this one). Every operation is thread safe: compiling and loading
  * take one lock (the LLVM state they share), and a module is read-only once
  * created.
  */
 
+#include <algorithm>
 #include <errno.h>
 
 #include <cstdlib>
@@ -45,6 +50,7 @@ using namespace xe_jit;
 struct xe_jit_module {
 	program prog;
 	std::unique_ptr<orc::LLJIT> jit;
+	bool linked = false;	/* its imports were found (link()) */
 };
 
 namespace {
@@ -52,7 +58,7 @@ namespace {
 std::mutex lock;
 
 constexpr char image_magic[8] = { 'X', 'E', 'J', 'I', 'T', 'N', 'B', '1' };
-constexpr uint32_t image_version = 2;
+constexpr uint32_t image_version = 3;
 
 class host_generator : public orc::DefinitionGenerator {
 public:
@@ -75,6 +81,20 @@ public:
 	}
 };
 
+/* An importing module's symbols, from the modules it is linked with. */
+class peer_generator : public orc::DefinitionGenerator {
+public:
+	explicit peer_generator(std::vector<xe_jit_module *> peers)
+		: peers(std::move(peers)) {}
+
+	Error tryToGenerate(orc::LookupState &, orc::LookupKind,
+			    orc::JITDylib &jd, orc::JITDylibLookupFlags,
+			    const orc::SymbolLookupSet &set) override;
+
+private:
+	std::vector<xe_jit_module *> peers;
+};
+
 void set_log(char **log, const std::string &text)
 {
 	if (log)
@@ -82,6 +102,21 @@ void set_log(char **log, const std::string &text)
 }
 
 /* Links the object of @mod and finds its group functions. */
+/* The work-group functions of @mod's kernels, once nothing is missing. */
+int find_group_fns(xe_jit_module *mod, std::string &log)
+{
+	for (size_t i = 0; i < mod->prog.kernels.size(); i++) {
+		auto a = mod->jit->lookup(group_fn_name(i));
+
+		if (!a) {
+			log += "ORC: " + toString(a.takeError()) + "\n";
+			return -EINVAL;
+		}
+		mod->prog.kernels[i].fn = a->toPtr<xe_jit_group_fn>();
+	}
+	return 0;
+}
+
 int link_program(xe_jit_module *mod, std::string &log)
 {
 	InitializeNativeTarget();
@@ -98,20 +133,13 @@ int link_program(xe_jit_module *mod, std::string &log)
 		log += "ORC: " + toString(std::move(e)) + "\n";
 		return -EINVAL;
 	}
-	for (size_t i = 0; i < mod->prog.kernels.size(); i++) {
-		kernel &k = mod->prog.kernels[i];
-		auto a = mod->jit->lookup(group_fn_name(i));
-
-		if (!a) {
-			log += "ORC: " + toString(a.takeError()) + "\n";
-			return -EINVAL;
-		}
-		k.fn = a->toPtr<xe_jit_group_fn>();
+	for (kernel &k : mod->prog.kernels) {
 		k.info.name = k.name.c_str();
 		k.info.num_args = (uint32_t)k.args.size();
 		k.info.args = k.args.data();
 	}
-	return 0;
+	/* Imports wait for link(). */
+	return mod->prog.imports.empty() ? find_group_fns(mod, log) : 0;
 }
 
 /* The native binary of @prog (see the top of this file), and back. */
@@ -247,6 +275,9 @@ std::string serialise(const program &prog)
 		w.str(g.name);
 		w.u64(g.size);
 	}
+	w.u32((uint32_t)prog.imports.size());
+	for (const std::string &name : prog.imports)
+		w.str(name);
 	w.str(prog.object);
 	w.u64(fnv1a((const uint8_t *)w.b.data(), w.b.size()));
 	return w.b;
@@ -322,6 +353,9 @@ int parse_image(const void *image, size_t size, program &prog,
 		g.size = r.u64();
 		prog.globals.push_back(g);
 	}
+	uint32_t ni = r.u32();
+	for (uint32_t i = 0; i < ni && !r.bad; i++)
+		prog.imports.push_back(r.str());
 	prog.object = r.str();
 	if (r.bad || r.p != r.end) {
 		log += "corrupt native binary (layout)\n";
@@ -353,6 +387,101 @@ int load_native(const void *image, size_t size, xe_jit_module **out,
 		return ret;
 	*out = mod.release();
 	return 0;
+}
+
+/* ---- dynamic linking ---- */
+
+/* The peer that defines @name, or nullptr. */
+xe_jit_module *definer(const std::vector<xe_jit_module *> &peers,
+		       const std::string &name)
+{
+	for (xe_jit_module *p : peers) {
+		const auto &im = p->prog.imports;
+
+		if (std::find(im.begin(), im.end(), name) != im.end())
+			continue;
+		auto a = p->jit->lookup(name);
+		if (a)
+			return p;
+		consumeError(a.takeError());
+	}
+	return nullptr;
+}
+
+Error peer_generator::tryToGenerate(orc::LookupState &, orc::LookupKind,
+				    orc::JITDylib &jd, orc::JITDylibLookupFlags,
+				    const orc::SymbolLookupSet &set)
+{
+	orc::SymbolMap map;
+
+	for (auto &kv : set) {
+		std::string name = (*kv.first).str();
+
+		xe_jit_module *p = definer(peers, name);
+
+		if (!p)
+			continue;
+		auto a = p->jit->lookup(name);
+		if (!a)
+			return a.takeError();
+		map[kv.first] = JITEvaluatedSymbol(a->getValue(),
+						   JITSymbolFlags::Exported);
+	}
+	if (map.empty())
+		return Error::success();
+	return jd.define(orc::absoluteSymbols(std::move(map)));
+}
+
+int find_imports(xe_jit_module *mod, const std::vector<xe_jit_module *> &peers,
+		 std::string &log)
+{
+	int ret = 0;
+
+	for (const std::string &name : mod->prog.imports)
+		if (!definer(peers, name)) {
+			log += "unresolved function: " + name +
+			       " (no module linked with it defines it)\n";
+			ret = -EINVAL;
+		}
+	return ret;
+}
+
+int link(xe_jit_module *const *mods, uint32_t n, char **log)
+{
+	std::string text;
+	int ret = 0;
+
+	if (log)
+		*log = nullptr;
+	if (!mods && n)
+		return -EINVAL;
+	for (uint32_t i = 0; i < n; i++)
+		if (!mods[i])
+			return -EINVAL;
+	{
+		std::lock_guard<std::mutex> g(lock);
+
+		for (uint32_t i = 0; i < n && !ret; i++) {
+			xe_jit_module *mod = mods[i];
+
+			if (mod->prog.imports.empty() || mod->linked)
+				continue;
+			std::vector<xe_jit_module *> peers;
+			for (uint32_t j = 0; j < n; j++)
+				if (j != i && mods[j] != mod)
+					peers.push_back(mods[j]);
+			/* All found first: a failed lookup would stay failed. */
+			ret = find_imports(mod, peers, text);
+			if (ret)
+				break;
+			mod->jit->getMainJITDylib().addGenerator(
+				std::make_unique<peer_generator>(peers));
+			ret = find_group_fns(mod, text);
+			mod->linked = !ret;
+		}
+	}
+	set_log(log, text);
+	return ret;
 }
 
 /* ---- queries ---- */
@@ -429,6 +558,7 @@ const xe_jit_ops ops = {
 	group_scratch_size,
 	global_pointer,
 	destroy,
+	link,
 };
 
 } // namespace

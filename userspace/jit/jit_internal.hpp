@@ -58,6 +58,7 @@ struct global {
 struct program {
 	std::vector<kernel> kernels;
 	std::vector<global> globals;
+	std::vector<std::string> imports;	/* for zeModuleDynamicLink */
 	std::string object;
 };
 

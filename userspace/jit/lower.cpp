@@ -612,7 +612,8 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 
 	/* Everything the kernels call is inlined into the work-item functions. */
 	for (Function &f : m) {
-		if (f.isDeclaration() || f.getName().startswith("__xe_wi_"))
+		if (f.isDeclaration() || f.getName().startswith("__xe_wi_") ||
+		    f.hasFnAttribute("xe-export"))
 			continue;
 		f.setLinkage(GlobalValue::InternalLinkage);
 		f.removeFnAttr(Attribute::NoInline);

@@ -178,6 +178,9 @@ ze_result_t xe_kernel_create(ze_module_handle_t hModule,
 	if (!mk)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_NAME,
 			       "the module has no kernel of that name");
+	if (mk->jit && !mk->fn)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED,
+			       "the module calls functions it does not define: zeModuleDynamicLink() first");
 
 	k = calloc(1, sizeof(*k));
 	if (!k)

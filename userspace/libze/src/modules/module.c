@@ -279,18 +279,29 @@ ze_result_t xe_module_dynamic_link(uint32_t numModules,
 				   ze_module_handle_t *phModules,
 				   ze_module_build_log_handle_t *phLinkLog)
 {
-	struct xe_module *mod = NULL;
+	struct xe_module **mods;
+	ze_result_t ret, lret;
+	char *log = NULL;
 	uint32_t i;
 
 	if (!phModules)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	mods = calloc(numModules ? numModules : 1, sizeof(*mods));
+	if (!mods)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	for (i = 0; i < numModules; i++) {
-		mod = module_from_handle(phModules[i]);
-		if (!mod)
+		mods[i] = module_from_handle(phModules[i]);
+		if (!mods[i]) {
+			free(mods);
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		}
 	}
-	/* Nothing is imported, so there is nothing to resolve. */
-	return mod ? make_log(mod->ctx, "", phLinkLog) : ZE_RESULT_SUCCESS;
+	ret = xe_module_jit_link(mods, numModules, &log);
+	lret = numModules ? make_log(mods[0]->ctx, log ? log : "", phLinkLog) :
+			    ZE_RESULT_SUCCESS;
+	free(log);
+	free(mods);
+	return ret != ZE_RESULT_SUCCESS ? ret : lret;
 }
 
 ze_result_t xe_module_get_native_binary(ze_module_handle_t hModule,

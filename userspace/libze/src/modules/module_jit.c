@@ -14,6 +14,13 @@
  * compiling. Specialization constants are passed with the width of their
  * type, found in the SPIR-V; an id the module does not declare is
  * ignored.
+ *
+ * A module that calls functions it does not define (built with
+ * -library-compilation, or calling names that no built-in has) builds;
+ * its kernels have no work-group function, and zeKernelCreate() says
+ * ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED, until zeModuleDynamicLink()
+ * found those functions in the other modules it is given (which, with
+ * -library-compilation, keep the functions they define callable).
  */
 
 #include <errno.h>
@@ -141,7 +148,8 @@ static int list_kernels(struct xe_module *mod)
 		mod->kernels[i].jit = mod->jit_ops->kernel_info(mod->jit, i);
 		mod->kernels[i].fn = mod->jit_ops->group_fn(mod->jit, i);
 		mod->kernels[i].index = i;
-		if (!mod->kernels[i].jit || !mod->kernels[i].fn)
+		/* No function yet: the module's imports wait for linking. */
+		if (!mod->kernels[i].jit)
 			return -EINVAL;
 	}
 	mod->num_kernels = n;
@@ -250,4 +258,39 @@ ze_result_t xe_module_jit_global_pointer(struct xe_module *mod,
 	if (pptr)
 		*pptr = ptr;
 	return ZE_RESULT_SUCCESS;
+}
+
+/**
+ * xe_module_jit_link() - zeModuleDynamicLink() of compiled modules
+ * @mods: the modules (built-in ones are skipped)
+ * @n: how many
+ * @log: gets the link log (malloc'ed), or NULL
+ *
+ * Return: ZE_RESULT_SUCCESS, or ZE_RESULT_ERROR_MODULE_LINK_FAILURE when a
+ * module's import is in none of the others (the log names it).
+ */
+ze_result_t xe_module_jit_link(struct xe_module **mods, uint32_t n,
+			       char **log)
+{
+	struct xe_jit_module **jits = calloc(n ? n : 1, sizeof(*jits));
+	const struct xe_jit_ops *ops = NULL;
+	uint32_t i, k, m = 0;
+	int err;
+
+	*log = NULL;
+	if (!jits)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	for (i = 0; i < n; i++)
+		if (mods[i]->jit) {
+			jits[m++] = mods[i]->jit;
+			ops = mods[i]->jit_ops;
+		}
+	err = ops ? ops->link(jits, m, log) : 0;
+	free(jits);
+	for (i = 0; i < n; i++)
+		for (k = 0; mods[i]->jit && k < mods[i]->num_kernels; k++)
+			mods[i]->kernels[k].fn = ops->group_fn(mods[i]->jit, k);
+	if (err == -ENOMEM)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	return err ? ZE_RESULT_ERROR_MODULE_LINK_FAILURE : ZE_RESULT_SUCCESS;
 }
