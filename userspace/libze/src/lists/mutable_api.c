@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * The entry points of "ZE_experimental_mutable_command_list" (see
+ * "mutable command lists", mutable.c): command ids, while the list is
+ * open; updates, once it is closed. An update is checked whole before
+ * anything of it changes: a chain with one wrong descriptor changes
+ * nothing. Updates reach the batch when the list is closed again, and
+ * until then the list cannot be executed.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "core/debug_log.h"
+#include "core/libze_private.h"
+#include "core/result.h"
+#include "lists/cmdlist.h"
+#include "lists/mutable.h"
+#include "modules/module.h"
+
+/* The flags a command id may carry (0xff: spec). */
+#define XE_MUTABLE_FLAGS_KNOWN	0xffu
+
+/* A mutable list, or NULL with the error in *ret. */
+static struct xe_cmdlist *mutable_list(ze_command_list_handle_t h,
+				       ze_result_t *ret)
+{
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(h);
+
+	*ret = ZE_RESULT_SUCCESS;
+	if (!list)
+		*ret = ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	else if (!list->mut)
+		*ret = XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the list was not created mutable");
+	return *ret == ZE_RESULT_SUCCESS ? list : NULL;
+}
+
+ze_result_t xe_cmdlist_get_next_command_id_with_kernels_exp(
+	ze_command_list_handle_t hCommandList,
+	const ze_mutable_command_id_exp_desc_t *desc, uint32_t numKernels,
+	ze_kernel_handle_t *phKernels, uint64_t *pCommandId)
+{
+	ze_mutable_command_exp_flags_t flags;
+	struct xe_cmdlist *list;
+	ze_result_t ret;
+	uint32_t i;
+
+	list = mutable_list(hCommandList, &ret);
+	if (!list)
+		return ret;
+	if (!desc || !pCommandId || (numKernels && !phKernels))
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (desc->stype != ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_ID_EXP_DESC)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc->stype is not MUTABLE_COMMAND_ID_EXP_DESC");
+	if (desc->flags & ~XE_MUTABLE_FLAGS_KNOWN)
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
+	if (list->closed)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the list is closed");
+	/* 0: everything but the kernel switch that the device supports. */
+	flags = desc->flags ? desc->flags :
+		XE_MUTABLE_FLAGS_SUPPORTED &
+		~ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION;
+	if (flags & ~XE_MUTABLE_FLAGS_SUPPORTED)
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "the device cannot change signal or wait events");
+	for (i = 0; i < numKernels; i++) {
+		struct xe_kernel *k = xe_kernel_from_handle(phKernels[i]);
+
+		if (!k)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		if (!k->mk->jit)
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_HANDLE,
+				       "a built-in kernel cannot be switched to");
+	}
+	return xe_result_from_errno(xe_mutable_next_id(list->mut, flags,
+						       numKernels, phKernels,
+						       pCommandId));
+}
+
+ze_result_t xe_cmdlist_get_next_command_id_exp(
+	ze_command_list_handle_t hCommandList,
+	const ze_mutable_command_id_exp_desc_t *desc, uint64_t *pCommandId)
+{
+	return xe_cmdlist_get_next_command_id_with_kernels_exp(
+		hCommandList, desc, 0, NULL, pCommandId);
+}
+
+/* A closed mutable list, to update; NULL with the error in *ret. */
+static struct xe_cmdlist *updatable_list(ze_command_list_handle_t h,
+					 ze_result_t *ret)
+{
+	struct xe_cmdlist *list = mutable_list(h, ret);
+
+	if (list && !list->closed) {
+		*ret = XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the list is not closed: nothing to update yet");
+		return NULL;
+	}
+	return list;
+}
+
+/* The command @id names, if its flags let @what change; or NULL. */
+static struct xe_mutable_cmd *cmd_for(struct xe_cmdlist *list, uint64_t id,
+				      ze_mutable_command_exp_flags_t what)
+{
+	struct xe_mutable_cmd *cmd = xe_mutable_find(list->mut, id);
+
+	if (!cmd || !(cmd->flags & what))
+		return NULL;
+	return cmd;
+}
+
+/* Result of xe_kernel_jit_arg_value() as zeKernelSetArgumentValue's. */
+static ze_result_t arg_result(int err)
+{
+	switch (err) {
+	case 0:
+		return ZE_RESULT_SUCCESS;
+	case -ENOENT:
+		return ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX;
+	case -E2BIG:
+		return ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE;
+	case -ENOMEM:
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	default:
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	}
+}
+
+/*
+ * Check one descriptor of an update chain, and if @apply, apply it to its
+ * command (the whole chain was checked before).
+ */
+static ze_result_t update_one(struct xe_cmdlist *list,
+			      const ze_base_desc_t *d, bool apply)
+{
+	struct xe_mutable_cmd *cmd;
+
+	switch ((uint32_t)d->stype) {
+	case ZE_STRUCTURE_TYPE_MUTABLE_KERNEL_ARGUMENT_EXP_DESC: {
+		const ze_mutable_kernel_argument_exp_desc_t *a = (const void *)d;
+		void *v;
+		int err;
+
+		cmd = cmd_for(list, a->commandId,
+			      ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_ARGUMENTS);
+		if (!cmd)
+			break;
+		err = xe_kernel_jit_arg_value(cmd->kernel, a->argIndex,
+					      a->argSize, a->pArgValue, &v);
+		if (err)
+			return arg_result(err);
+		if (!apply) {
+			free(v);
+			return ZE_RESULT_SUCCESS;
+		}
+		free(cmd->args[a->argIndex]);
+		cmd->args[a->argIndex] = v;
+		cmd->dirty = true;
+		return ZE_RESULT_SUCCESS;
+	}
+	case ZE_STRUCTURE_TYPE_MUTABLE_GROUP_COUNT_EXP_DESC: {
+		const ze_mutable_group_count_exp_desc_t *c = (const void *)d;
+
+		cmd = cmd_for(list, c->commandId,
+			      ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_COUNT);
+		if (!cmd)
+			break;
+		if (!c->pGroupCount)
+			return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+		if (cmd->indirect)
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				       "an indirect launch reads its group counts");
+		if (apply) {
+			cmd->groups[0] = c->pGroupCount->groupCountX;
+			cmd->groups[1] = c->pGroupCount->groupCountY;
+			cmd->groups[2] = c->pGroupCount->groupCountZ;
+			cmd->dirty = true;
+		}
+		return ZE_RESULT_SUCCESS;
+	}
+	case ZE_STRUCTURE_TYPE_MUTABLE_GROUP_SIZE_EXP_DESC: {
+		const ze_mutable_group_size_exp_desc_t *g = (const void *)d;
+
+		cmd = cmd_for(list, g->commandId,
+			      ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_SIZE);
+		if (!cmd)
+			break;
+		if (xe_kernel_check_group_size(cmd->kernel, g->groupSizeX,
+					       g->groupSizeY, g->groupSizeZ))
+			return ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;
+		if (apply) {
+			cmd->group_size[0] = g->groupSizeX;
+			cmd->group_size[1] = g->groupSizeY;
+			cmd->group_size[2] = g->groupSizeZ;
+			cmd->dirty = true;
+		}
+		return ZE_RESULT_SUCCESS;
+	}
+	case ZE_STRUCTURE_TYPE_MUTABLE_GLOBAL_OFFSET_EXP_DESC: {
+		const ze_mutable_global_offset_exp_desc_t *o = (const void *)d;
+
+		cmd = cmd_for(list, o->commandId,
+			      ZE_MUTABLE_COMMAND_EXP_FLAG_GLOBAL_OFFSET);
+		if (!cmd)
+			break;
+		if (apply) {
+			cmd->global_offset[0] = o->offsetX;
+			cmd->global_offset[1] = o->offsetY;
+			cmd->global_offset[2] = o->offsetZ;
+			cmd->dirty = true;
+		}
+		return ZE_RESULT_SUCCESS;
+	}
+	default:
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "an update descriptor of unknown stype");
+	}
+	return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		       "the command id names no command of this list whose flags let that change");
+}
+
+ze_result_t xe_cmdlist_update_mutable_commands_exp(
+	ze_command_list_handle_t hCommandList,
+	const ze_mutable_commands_exp_desc_t *desc)
+{
+	const ze_base_desc_t *d;
+	struct xe_cmdlist *list;
+	ze_result_t ret;
+
+	list = mutable_list(hCommandList, &ret);
+	if (!list)
+		return ret;
+	if (!desc)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (desc->stype != ZE_STRUCTURE_TYPE_MUTABLE_COMMANDS_EXP_DESC ||
+	    desc->flags)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "desc is not a MUTABLE_COMMANDS_EXP_DESC with flags 0");
+	if (!updatable_list(hCommandList, &ret))
+		return ret;
+
+	for (d = desc->pNext; d; d = d->pNext) {
+		ret = update_one(list, d, false);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+	}
+	for (d = desc->pNext; d; d = d->pNext) {
+		ret = update_one(list, d, true);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+	}
+	list->updated = true;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_cmdlist_update_mutable_kernels_exp(
+	ze_command_list_handle_t hCommandList, uint32_t numKernels,
+	uint64_t *pCommandId, ze_kernel_handle_t *phKernels)
+{
+	struct xe_mutable_cmd *cmd;
+	struct xe_cmdlist *list;
+	ze_result_t ret;
+	uint32_t i;
+
+	list = mutable_list(hCommandList, &ret);
+	if (!list)
+		return ret;
+	if (numKernels && (!pCommandId || !phKernels))
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!updatable_list(hCommandList, &ret))
+		return ret;
+
+	for (i = 0; i < numKernels; i++) {
+		struct xe_kernel *k = xe_kernel_from_handle(phKernels[i]);
+
+		cmd = cmd_for(list, pCommandId[i],
+			      ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION);
+		if (!cmd)
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				       "the command id names no command of this list that may switch kernels");
+		if (!k || !xe_mutable_may_switch(cmd, k))
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_KERNEL_HANDLE,
+				       "the kernel is not one the command id was given");
+	}
+	for (i = 0; i < numKernels; i++) {
+		cmd = xe_mutable_find(list->mut, pCommandId[i]);
+		if (xe_mutable_switch(cmd, xe_kernel_from_handle(phKernels[i])))
+			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	list->updated = true;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * Signal and wait events of a command cannot change on this device
+ * (XE_MUTABLE_FLAGS_SUPPORTED): no id carries the flag.
+ */
+ze_result_t xe_cmdlist_update_mutable_signal_event_exp(
+	ze_command_list_handle_t hCommandList, uint64_t commandId,
+	ze_event_handle_t hSignalEvent)
+{
+	struct xe_cmdlist *list;
+	ze_result_t ret;
+
+	(void)hSignalEvent;
+	list = updatable_list(hCommandList, &ret);
+	if (!list)
+		return ret;
+	if (!cmd_for(list, commandId, ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT))
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the command id names no command of this list whose signal event may change");
+	return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+}
+
+ze_result_t xe_cmdlist_update_mutable_wait_events_exp(
+	ze_command_list_handle_t hCommandList, uint64_t commandId,
+	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents)
+{
+	struct xe_cmdlist *list;
+	ze_result_t ret;
+
+	(void)numWaitEvents;
+	(void)phWaitEvents;
+	list = updatable_list(hCommandList, &ret);
+	if (!list)
+		return ret;
+	if (!cmd_for(list, commandId, ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS))
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the command id names no command of this list whose wait events may change");
+	return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+}
+
+ze_result_t xe_cmdlist_is_mutable_exp(ze_command_list_handle_t hCommandList,
+				      ze_bool_t *pIsMutable)
+{
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+
+	if (!list)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pIsMutable)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pIsMutable = list->mut != NULL;
+	return ZE_RESULT_SUCCESS;
+}
+
+XE_EXPORT(zeCommandListGetNextCommandIdExp,
+	  xe_cmdlist_get_next_command_id_exp);
+XE_EXPORT(zeCommandListGetNextCommandIdWithKernelsExp,
+	  xe_cmdlist_get_next_command_id_with_kernels_exp);
+XE_EXPORT(zeCommandListUpdateMutableCommandsExp,
+	  xe_cmdlist_update_mutable_commands_exp);
+XE_EXPORT(zeCommandListUpdateMutableCommandSignalEventExp,
+	  xe_cmdlist_update_mutable_signal_event_exp);
+XE_EXPORT(zeCommandListUpdateMutableCommandWaitEventsExp,
+	  xe_cmdlist_update_mutable_wait_events_exp);
+XE_EXPORT(zeCommandListUpdateMutableCommandKernelsExp,
+	  xe_cmdlist_update_mutable_kernels_exp);
+XE_EXPORT(zeCommandListIsMutableExp, xe_cmdlist_is_mutable_exp);
