@@ -207,6 +207,7 @@ START_TEST(test_mutable_extension_and_properties)
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_COUNT |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_SIZE |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_GLOBAL_OFFSET |
+			  ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION);
 
 	ck_assert_ok(is_mutable(mut, &b));
@@ -530,6 +531,159 @@ START_TEST(test_mutable_with_events)
 }
 END_TEST
 
+/* Not ready for a moment after the execution started: the command waits. */
+static void check_waiting(ze_event_handle_t done, const int32_t *a,
+			  int32_t before, const char *what)
+{
+	ck_assert_ze(zeEventHostSynchronize(done, 50 * 1000 * 1000),
+		     ZE_RESULT_NOT_READY, what);
+	ck_assert_msg(a[0] == before, "%s: the kernel has not run", what);
+}
+
+/*
+ * A launch waits for a regular event; its wait moves to another regular
+ * event, then to none.
+ */
+START_TEST(test_mutable_wait_events_regular)
+{
+	ze_kernel_handle_t k = kernel("add_scalar");
+	ze_command_list_handle_t list = mutable_list(false);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 3);
+	ze_event_handle_t g1 = lz_event(pool, 0), g2 = lz_event(pool, 1);
+	ze_event_handle_t done = lz_event(pool, 2);
+	int32_t *a = lz_alloc_shared(ITEMS * 4);
+	ze_group_count_t count = { ITEMS / 16, 1, 1 };
+	int32_t c = 1;
+	uint64_t id;
+
+	memset(a, 0, ITEMS * 4);
+	ck_assert_ok(zeKernelSetGroupSize(k, 16, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 1, sizeof(c), &c));
+	id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS);
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, done, 1,
+						     &g1));
+	ck_assert_ok(zeCommandListClose(list));
+
+	/* As recorded: waits for g1. */
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
+	check_waiting(done, a, 0, "waits for g1");
+	ck_assert_ok(zeEventHostSignal(g1));
+	ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+	check_all(a, 1, "ran after g1");
+
+	/* Now g2: g1 is still signalled, and does not let it run. */
+	ck_assert_ze(update_waits(list, id, 2, NULL), ZE_RESULT_ERROR_INVALID_SIZE,
+		     "the command has one wait event");
+	ck_assert_ok(update_waits(list, id, 1, &g2));
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeEventHostReset(done));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
+	check_waiting(done, a, 1, "waits for g2, not g1");
+	ck_assert_ok(zeEventHostSignal(g2));
+	ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+	check_all(a, 2, "ran after g2");
+
+	/* Executed again, g2 reset: waits again. */
+	ck_assert_ok(zeEventHostReset(g2));
+	ck_assert_ok(zeEventHostReset(done));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
+	check_waiting(done, a, 2, "waits for g2 again");
+	ck_assert_ok(zeEventHostSignal(g2));
+	ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+	check_all(a, 3, "ran after g2 again");
+
+	/* No wait at all (a NULL slot, then a NULL list). */
+	ze_event_handle_t none = NULL;
+	ck_assert_ok(zeEventHostReset(g2));
+	ck_assert_ok(update_waits(list, id, 1, &none));
+	ck_assert_ok(zeCommandListClose(list));
+	run(list);
+	check_all(a, 4, "no wait event");
+	ck_assert_ok(update_waits(list, id, 1, &g1));
+	ck_assert_ok(update_waits(list, id, 1, NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	run(list);
+	check_all(a, 5, "no wait events");
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeEventDestroy(g1));
+	ck_assert_ok(zeEventDestroy(g2));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	lz_free(a);
+}
+END_TEST
+
+/*
+ * A launch waits for a counter-based event; its wait moves to another
+ * counter-based event whose signal an immediate list holds back behind a
+ * gate: the wait is for that event's state at the update.
+ */
+START_TEST(test_mutable_wait_events_counter_based)
+{
+	ze_kernel_handle_t k = kernel("add_scalar");
+	ze_command_list_handle_t list = mutable_list(true);
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t gate = lz_event(pool, 0), done = lz_event(pool, 1);
+	ze_event_handle_t e1 = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	ze_event_handle_t e2 = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	ze_event_handle_t regular = gate;
+	int32_t *a = lz_alloc_shared(ITEMS * 4);
+	ze_group_count_t count = { ITEMS / 16, 1, 1 };
+	int32_t c = 1;
+	uint64_t id;
+
+	memset(a, 0, ITEMS * 4);
+	ck_assert_ok(zeKernelSetGroupSize(k, 16, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 1, sizeof(c), &c));
+	/* e1 signalled once, complete. */
+	ck_assert_ok(zeCommandListAppendBarrier(imm, e1, 0, NULL));
+	ck_assert_ok(zeEventHostSynchronize(e1, LZ_TIMEOUT_NS));
+
+	id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS);
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, done, 1,
+						     &e1));
+	ck_assert_ok(zeCommandListClose(list));
+	run(list);
+	check_all(a, 1, "e1 was complete");
+
+	ck_assert_ze(update_waits(list, id, 1, &regular),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a regular event cannot replace a counter-based one");
+	/* e2's signal waits for the gate. */
+	ck_assert_ok(zeCommandListAppendBarrier(imm, e2, 1, &gate));
+	ck_assert_ok(update_waits(list, id, 1, &e2));
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeEventHostReset(done));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
+	check_waiting(done, a, 1, "waits for e2");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+	check_all(a, 2, "ran after e2");
+	run(list);
+	check_all(a, 3, "e2 complete: runs at once");
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(lz_list_sync(imm, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeEventDestroy(e1));
+	ck_assert_ok(zeEventDestroy(e2));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	lz_free(a);
+}
+END_TEST
+
 START_TEST(test_mutable_errors)
 {
 	ze_kernel_handle_t k = kernel("add_scalar"), mul = kernel("mul_scalar");
@@ -570,9 +724,6 @@ START_TEST(test_mutable_errors)
 	d.flags = ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT;
 	ck_assert_ze(next_id(list, &d, &id), ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 		     "the device does not change signal events");
-	d.flags = ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS;
-	ck_assert_ze(next_id(list, &d, &id), ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-		     "the device does not change wait events");
 
 	/* An id taken by no launch names nothing. */
 	unused_id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_ARGUMENTS);
@@ -734,6 +885,8 @@ int main(void)
 	tcase_add_test(tc, test_kernel_set_global_offset);
 	tcase_add_test(tc, test_mutable_kernel_switch);
 	tcase_add_test(tc, test_mutable_with_events);
+	tcase_add_test(tc, test_mutable_wait_events_regular);
+	tcase_add_test(tc, test_mutable_wait_events_counter_based);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(tl, setup, teardown);
 	tcase_set_timeout(tl, 120);

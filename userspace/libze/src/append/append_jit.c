@@ -75,6 +75,7 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
 	size_t dispatch_at = 0;
 	struct xe_append a;
+	uint32_t *cmds;
 	bool mutable;
 	ze_result_t ret;
 	uint32_t i;
@@ -89,7 +90,7 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 			       "a command id names one kernel launch");
 	if (mutable && xe_mutable_prepare(list->mut, kernels[0], counts,
-					  indirect))
+					  indirect, numWaitEvents))
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
@@ -131,8 +132,9 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 	if (!a.committed)
 		goto out_cancel;
 	/* The batch holds the commands as the staging buffer had them. */
-	xe_mutable_record(list->mut, xe_batch_last(&list->batch, a.cs->len) +
-				     dispatch_at);
+	cmds = xe_batch_last(&list->batch, a.cs->len);
+	xe_mutable_record(list->mut, cmds + dispatch_at, cmds + a.waits_at,
+			  phWaitEvents);
 	return ret;
 
 out_cancel:

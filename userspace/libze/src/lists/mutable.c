@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "core/libze_private.h"
+#include "events/event.h"
 #include "lists/mutable.h"
 #include "modules/eu_pool.h"
 #include "modules/module.h"
@@ -63,11 +64,26 @@ static void cmd_args_free(struct xe_mutable_cmd *cmd)
 	cmd->num_args = 0;
 }
 
+static void cmd_waits_free(struct xe_mutable_cmd *cmd)
+{
+	uint32_t i;
+
+	for (i = 0; cmd->wait_keeps && i < cmd->num_waits; i++)
+		if (cmd->wait_keeps[i].obj)
+			cmd->wait_keeps[i].put(cmd->wait_keeps[i].obj);
+	free(cmd->wait_keeps);
+	free(cmd->wait_cb);
+	cmd->wait_keeps = NULL;
+	cmd->wait_cb = NULL;
+	cmd->num_waits = 0;
+}
+
 static void cmd_free(struct xe_mutable_cmd *cmd)
 {
 	if (!cmd)
 		return;
 	cmd_args_free(cmd);
+	cmd_waits_free(cmd);
 	if (cmd->launch)
 		xe_launch_put(cmd->launch);
 	free(cmd->kernels);
@@ -157,6 +173,7 @@ static int cmd_take_kernel(struct xe_mutable_cmd *cmd, struct xe_kernel *k)
  * @k: the SPIR-V kernel launched
  * @count: its group counts, or NULL (indirect)
  * @indirect: the GPU address of the group counts of an indirect launch
+ * @num_waits: the launch's wait events
  *
  * Takes everything the command will need, so that xe_mutable_record()
  * cannot fail once the append is committed.
@@ -164,7 +181,8 @@ static int cmd_take_kernel(struct xe_mutable_cmd *cmd, struct xe_kernel *k)
  * Return: 0 or -ENOMEM.
  */
 int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
-		       const ze_group_count_t *count, uint64_t indirect)
+		       const ze_group_count_t *count, uint64_t indirect,
+		       uint32_t num_waits)
 {
 	struct xe_mutable_cmd *cmd = mut->next;
 
@@ -178,8 +196,19 @@ int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
 		mut->cmds = v;
 		mut->cap = cap;
 	}
-	if (cmd_take_kernel(cmd, k))
+	if (cmd->flags & ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS && num_waits) {
+		cmd->wait_cb = calloc(num_waits, sizeof(*cmd->wait_cb));
+		cmd->wait_keeps = calloc(num_waits, sizeof(*cmd->wait_keeps));
+		cmd->num_waits = num_waits;
+		if (!cmd->wait_cb || !cmd->wait_keeps) {
+			cmd_waits_free(cmd);
+			return -ENOMEM;
+		}
+	}
+	if (cmd_take_kernel(cmd, k)) {
+		cmd_waits_free(cmd);
 		return -ENOMEM;
+	}
 	if (count) {
 		cmd->groups[0] = count->groupCountX;
 		cmd->groups[1] = count->groupCountY;
@@ -195,12 +224,20 @@ int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
  * xe_mutable_record() - the launch xe_mutable_prepare() saw is recorded
  * @mut: the list's mutable state
  * @dispatch: where its XE_CBEV_USER_DISPATCH is in the list's batch
+ * @waits: where the waits for its wait events are (one command each)
+ * @wait_events: those events, as the append took them
  */
-void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch)
+void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch,
+		       uint32_t *waits, ze_event_handle_t *wait_events)
 {
 	struct xe_mutable_cmd *cmd = mut->next;
+	uint32_t i;
 
 	cmd->dispatch = dispatch;
+	cmd->waits = waits;
+	for (i = 0; cmd->wait_cb && i < cmd->num_waits; i++)
+		cmd->wait_cb[i] =
+			xe_event_is_cb(xe_event_from_handle(wait_events[i]));
 	mut->cmds[mut->n++] = cmd;
 	mut->next = NULL;
 }
@@ -218,6 +255,7 @@ void xe_mutable_cancel(struct xe_mutable *mut)
 	struct xe_mutable_cmd *cmd = mut->next;
 
 	cmd_args_free(cmd);
+	cmd_waits_free(cmd);
 	cmd->kernel = NULL;
 }
 

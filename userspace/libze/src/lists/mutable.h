@@ -12,6 +12,8 @@
 #include <level_zero/ze_api.h>
 #include <zex_spec.h>
 
+#include "events/event_types.h"
+
 struct xe_cmdlist;
 struct xe_kernel;
 struct xe_launch;
@@ -22,6 +24,7 @@ struct xe_launch;
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_COUNT |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_SIZE |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_GLOBAL_OFFSET |			\
+	 ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION)
 
 /**
@@ -43,6 +46,14 @@ struct xe_launch;
  * @dispatch: the XE_CBEV_USER_DISPATCH in the list's batch
  * @launch: the launch that replaced the recorded one, held, or NULL (the
  *	recorded one is in the list's keeps)
+ * @waits: WAIT_EVENTS: where the wait for each wait event is in the
+ *	batch, XE_MI_SEMAPHORE_WAIT_64_DWORDS each (MI_NOOPs for none)
+ * @num_waits: wait events of the command
+ * @wait_cb: for each, whether the recorded event was counter-based (an
+ *	update takes events of the same kind: spec)
+ * @wait_keeps: for each, what the wait that replaced the recorded one
+ *	reads, held ({ NULL }: nothing, or the recorded wait's, in the
+ *	list's keeps)
  * @dirty: changed since the list was closed: the next close makes a new
  *	launch and rewrites @dispatch
  */
@@ -60,6 +71,10 @@ struct xe_mutable_cmd {
 	uint64_t indirect;
 	uint32_t *dispatch;
 	struct xe_launch *launch;
+	uint32_t *waits;
+	uint32_t num_waits;
+	bool *wait_cb;
+	struct xe_ref *wait_keeps;
 	bool dirty;
 };
 
@@ -86,8 +101,10 @@ int xe_mutable_next_id(struct xe_mutable *mut,
 		       uint32_t num_kernels, ze_kernel_handle_t *kernels,
 		       uint64_t *id);
 int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
-		       const ze_group_count_t *count, uint64_t indirect);
-void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch);
+		       const ze_group_count_t *count, uint64_t indirect,
+		       uint32_t num_waits);
+void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch,
+		       uint32_t *waits, ze_event_handle_t *wait_events);
 void xe_mutable_cancel(struct xe_mutable *mut);
 void xe_mutable_forget_next(struct xe_mutable *mut);
 struct xe_mutable_cmd *xe_mutable_find(const struct xe_mutable *mut,
@@ -101,6 +118,13 @@ int xe_mutable_apply(struct xe_mutable *mut);
 static inline bool xe_mutable_pending(const struct xe_mutable *mut)
 {
 	return mut && mut->next;
+}
+
+/* What the id waiting for the next append lets change (0: none). */
+static inline ze_mutable_command_exp_flags_t
+xe_mutable_pending_flags(const struct xe_mutable *mut)
+{
+	return mut && mut->next ? mut->next->flags : 0;
 }
 
 /* Entry points (CommandListExp DDI table), mutable_api.c */

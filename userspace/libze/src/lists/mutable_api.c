@@ -18,9 +18,12 @@
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "core/result.h"
+#include "append/append.h"
+#include "events/event.h"
 #include "lists/cmdlist.h"
 #include "lists/mutable.h"
 #include "modules/module.h"
+#include "submission/encoder.h"
 
 /* The flags a command id may carry (0xff: spec). */
 #define XE_MUTABLE_FLAGS_KNOWN	0xffu
@@ -69,7 +72,7 @@ ze_result_t xe_cmdlist_get_next_command_id_with_kernels_exp(
 		~ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION;
 	if (flags & ~XE_MUTABLE_FLAGS_SUPPORTED)
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-			       "the device cannot change signal or wait events");
+			       "the device cannot change signal events");
 	for (i = 0; i < numKernels; i++) {
 		struct xe_kernel *k = xe_kernel_from_handle(phKernels[i]);
 
@@ -300,7 +303,7 @@ ze_result_t xe_cmdlist_update_mutable_kernels_exp(
 }
 
 /*
- * Signal and wait events of a command cannot change on this device
+ * Signal events of a command cannot change on this device
  * (XE_MUTABLE_FLAGS_SUPPORTED): no id carries the flag.
  */
 ze_result_t xe_cmdlist_update_mutable_signal_event_exp(
@@ -320,22 +323,66 @@ ze_result_t xe_cmdlist_update_mutable_signal_event_exp(
 	return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
 }
 
+/*
+ * Wait events: the command has one wait per event in the batch
+ * (xe_append_encode_wait(), fixed), each rewritten in place for the
+ * event's state at the update, or turned into MI_NOOPs for none. What the
+ * new wait reads is held by the command until the wait is replaced again
+ * or the list reset (the recorded wait's, by the list's keeps).
+ */
 ze_result_t xe_cmdlist_update_mutable_wait_events_exp(
 	ze_command_list_handle_t hCommandList, uint64_t commandId,
 	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents)
 {
+	struct xe_mutable_cmd *cmd;
 	struct xe_cmdlist *list;
 	ze_result_t ret;
+	uint32_t i, j;
 
-	(void)numWaitEvents;
-	(void)phWaitEvents;
 	list = updatable_list(hCommandList, &ret);
 	if (!list)
 		return ret;
-	if (!cmd_for(list, commandId, ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS))
+	cmd = cmd_for(list, commandId, ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS);
+	if (!cmd)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "the command id names no command of this list whose wait events may change");
-	return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	if (numWaitEvents != cmd->num_waits)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE,
+			       "numWaitEvents differs from the command's");
+	for (i = 0; phWaitEvents && i < numWaitEvents; i++) {
+		struct xe_event *ev;
+
+		if (!phWaitEvents[i])
+			continue;	/* no more wait in this slot */
+		ev = xe_event_from_handle(phWaitEvents[i]);
+		if (!ev)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		if (xe_event_is_cb(ev) != cmd->wait_cb[i])
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				       "a wait event of another kind than the command's");
+	}
+
+	for (i = 0; i < numWaitEvents; i++) {
+		uint32_t *cs = cmd->waits + i * XE_MI_SEMAPHORE_WAIT_64_DWORDS;
+		ze_event_handle_t h = phWaitEvents ? phWaitEvents[i] : NULL;
+		struct xe_ref ref = { 0 };
+		int err = 0;
+
+		if (h) {
+			err = xe_append_encode_wait(list, xe_event_from_handle(h),
+						    &cs, true, &ref);
+		} else {
+			for (j = 0; j < XE_MI_SEMAPHORE_WAIT_64_DWORDS; j++)
+				cs = xe_emit_noop(cs);
+		}
+		if (err)
+			return xe_result_from_errno(err);
+		if (cmd->wait_keeps[i].obj)
+			cmd->wait_keeps[i].put(cmd->wait_keeps[i].obj);
+		cmd->wait_keeps[i] = ref;
+	}
+	list->updated = true;
+	return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t xe_cmdlist_is_mutable_exp(ze_command_list_handle_t hCommandList,
