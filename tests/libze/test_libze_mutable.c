@@ -207,6 +207,7 @@ START_TEST(test_mutable_extension_and_properties)
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_COUNT |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_SIZE |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_GLOBAL_OFFSET |
+			  ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS |
 			  ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION);
 
@@ -684,6 +685,151 @@ START_TEST(test_mutable_wait_events_counter_based)
 }
 END_TEST
 
+/*
+ * A launch signals a regular event; its signal moves to another regular
+ * event, then to none.
+ */
+START_TEST(test_mutable_signal_event_regular)
+{
+	ze_kernel_handle_t k = kernel("add_scalar");
+	ze_command_list_handle_t list = mutable_list(false);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 3);
+	ze_event_pool_handle_t ts_pool = lz_event_pool(
+		ZE_EVENT_POOL_FLAG_HOST_VISIBLE | ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP, 1);
+	ze_event_handle_t s1 = lz_event(pool, 0), s2 = lz_event(pool, 1);
+	ze_event_handle_t gate = lz_event(pool, 2), ts = lz_event(ts_pool, 0);
+	ze_event_handle_t cb = lz_cb_event(CB_REG | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	int32_t *a = lz_alloc_shared(ITEMS * 4);
+	ze_group_count_t count = { ITEMS / 16, 1, 1 };
+	int32_t c = 1;
+	uint64_t id;
+
+	memset(a, 0, ITEMS * 4);
+	ck_assert_ok(zeKernelSetGroupSize(k, 16, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 1, sizeof(c), &c));
+	id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT);
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, s1, 1,
+						     &gate));
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeEventHostSignal(gate));
+	run(list);
+	ck_assert_ok(zeEventQueryStatus(s1));
+	check_all(a, 1, "signals s1");
+
+	ck_assert_ze(update_signal(list, id, cb), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a counter-based event cannot replace a regular one");
+	ck_assert_ze(update_signal(list, id, ts), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a timestamp event cannot replace one without");
+	ck_assert_ok(update_signal(list, id, s2));
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeEventHostReset(s1));
+	ck_assert_ok(zeEventHostReset(gate));
+	ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list, NULL));
+	ck_assert_ze(zeEventHostSynchronize(s2, 50 * 1000 * 1000),
+		     ZE_RESULT_NOT_READY, "s2 waits for the gate");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(s2, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+	ck_assert_ze(zeEventQueryStatus(s1), ZE_RESULT_NOT_READY,
+		     "s1 is no longer signalled");
+	check_all(a, 2, "signals s2");
+
+	ck_assert_ok(zeEventHostReset(s2));
+	run(list);
+	ck_assert_ok(zeEventQueryStatus(s2));
+	check_all(a, 3, "signals s2 again");
+
+	ck_assert_ok(zeEventHostReset(s2));
+	ck_assert_ok(update_signal(list, id, NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	run(list);
+	ck_assert_ze(zeEventQueryStatus(s1), ZE_RESULT_NOT_READY, "no signal: s1");
+	ck_assert_ze(zeEventQueryStatus(s2), ZE_RESULT_NOT_READY, "no signal: s2");
+	check_all(a, 4, "signals nothing");
+	ck_assert_ze(update_signal(list, id, s1), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "nothing to replace once the signal is gone");
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeEventDestroy(s1));
+	ck_assert_ok(zeEventDestroy(s2));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventDestroy(ts));
+	ck_assert_ok(zeEventDestroy(cb));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeEventPoolDestroy(ts_pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	lz_free(a);
+}
+END_TEST
+
+/*
+ * An in-order list's launch signals a counter-based event; its signal
+ * moves to another counter-based event, which each execution then
+ * signals, and which another list waits for.
+ */
+START_TEST(test_mutable_signal_event_counter_based)
+{
+	ze_kernel_handle_t k = kernel("add_scalar");
+	ze_command_list_handle_t list = mutable_list(true);
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t gate = lz_event(pool, 0), after = lz_event(pool, 1);
+	ze_event_handle_t e1 = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	ze_event_handle_t e2 = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	int32_t *a = lz_alloc_shared(ITEMS * 4);
+	ze_group_count_t count = { ITEMS / 16, 1, 1 };
+	int32_t c = 1;
+	uint64_t id;
+
+	memset(a, 0, ITEMS * 4);
+	ck_assert_ok(zeKernelSetGroupSize(k, 16, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 1, sizeof(c), &c));
+	id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT);
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, e1, 1,
+						     &gate));
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_ok(zeEventHostSignal(gate));
+	run(list);
+	ck_assert_ok(zeEventQueryStatus(e1));
+	check_all(a, 1, "signals e1");
+
+	ck_assert_ze(update_signal(list, id, after), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a regular event cannot replace a counter-based one");
+	ck_assert_ok(update_signal(list, id, e2));
+	ck_assert_ok(zeCommandListClose(list));
+	for (int round = 0; round < 3; round++) {
+		ck_assert_ok(zeEventHostReset(gate));
+		ck_assert_ok(zeEventHostReset(after));
+		ck_assert_ok(zeCommandQueueExecuteCommandLists(queue, 1, &list,
+							       NULL));
+		/* Another list's barrier waits for e2 as the list made it. */
+		ck_assert_ok(zeCommandListAppendBarrier(imm, after, 1, &e2));
+		ck_assert_ze(zeEventQueryStatus(e2), ZE_RESULT_NOT_READY,
+			     "the execution signals e2 once the gate is open");
+		ck_assert_ze(zeEventHostSynchronize(after, 50 * 1000 * 1000),
+			     ZE_RESULT_NOT_READY, "the barrier waits for e2");
+		ck_assert_ok(zeEventHostSignal(gate));
+		ck_assert_ok(zeEventHostSynchronize(e2, LZ_TIMEOUT_NS));
+		ck_assert_ok(zeEventHostSynchronize(after, LZ_TIMEOUT_NS));
+		ck_assert_ok(zeCommandQueueSynchronize(queue, LZ_TIMEOUT_NS));
+		check_all(a, 2 + round, "signals e2");
+	}
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(lz_list_sync(imm, LZ_TIMEOUT_NS));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeEventDestroy(e1));
+	ck_assert_ok(zeEventDestroy(e2));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventDestroy(after));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	lz_free(a);
+}
+END_TEST
+
 START_TEST(test_mutable_errors)
 {
 	ze_kernel_handle_t k = kernel("add_scalar"), mul = kernel("mul_scalar");
@@ -721,9 +867,9 @@ START_TEST(test_mutable_errors)
 	d.flags = 0x100;
 	ck_assert_ze(next_id(list, &d, &id), ZE_RESULT_ERROR_INVALID_ENUMERATION,
 		     "flags above 0xff are no flags");
-	d.flags = ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT;
+	d.flags = ZE_MUTABLE_COMMAND_EXP_FLAG_GRAPH_ARGUMENTS;
 	ck_assert_ze(next_id(list, &d, &id), ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-		     "the device does not change signal events");
+		     "a kernel launch has no graph arguments");
 
 	/* An id taken by no launch names nothing. */
 	unused_id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_ARGUMENTS);
@@ -887,6 +1033,8 @@ int main(void)
 	tcase_add_test(tc, test_mutable_with_events);
 	tcase_add_test(tc, test_mutable_wait_events_regular);
 	tcase_add_test(tc, test_mutable_wait_events_counter_based);
+	tcase_add_test(tc, test_mutable_signal_event_regular);
+	tcase_add_test(tc, test_mutable_signal_event_counter_based);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(tl, setup, teardown);
 	tcase_set_timeout(tl, 120);

@@ -75,7 +75,7 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
 	size_t dispatch_at = 0;
 	struct xe_append a;
-	uint32_t *cmds;
+	uint32_t *cmds, *store;
 	bool mutable;
 	ze_result_t ret;
 	uint32_t i;
@@ -133,8 +133,11 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 		goto out_cancel;
 	/* The batch holds the commands as the staging buffer had them. */
 	cmds = xe_batch_last(&list->batch, a.cs->len);
+	/* A regular event's signal: the store right after the dispatch. */
+	store = a.signal && a.sig.op == XE_SIGNAL_STORE && !a.sig.ts_addr ?
+		cmds + dispatch_at + XE_CBEV_USER_DISPATCH_DWORDS : NULL;
 	xe_mutable_record(list->mut, cmds + dispatch_at, cmds + a.waits_at,
-			  phWaitEvents);
+			  phWaitEvents, a.signal, store, a.value);
 	return ret;
 
 out_cancel:

@@ -84,6 +84,8 @@ static void cmd_free(struct xe_mutable_cmd *cmd)
 		return;
 	cmd_args_free(cmd);
 	cmd_waits_free(cmd);
+	if (cmd->signal)
+		xe_event_put(cmd->signal);
 	if (cmd->launch)
 		xe_launch_put(cmd->launch);
 	free(cmd->kernels);
@@ -226,20 +228,38 @@ int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
  * @dispatch: where its XE_CBEV_USER_DISPATCH is in the list's batch
  * @waits: where the waits for its wait events are (one command each)
  * @wait_events: those events, as the append took them
+ * @signal: the event it signals, or NULL
+ * @signal_store: the store that signals a regular @signal, or NULL
+ * @value: in-order lists: the value the command bumps the counter to
  */
 void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch,
-		       uint32_t *waits, ze_event_handle_t *wait_events)
+		       uint32_t *waits, ze_event_handle_t *wait_events,
+		       struct xe_event *signal, uint32_t *signal_store,
+		       uint64_t value)
 {
 	struct xe_mutable_cmd *cmd = mut->next;
 	uint32_t i;
 
 	cmd->dispatch = dispatch;
 	cmd->waits = waits;
+	cmd->signal = signal ? xe_event_get(signal) : NULL;
+	cmd->signal_store = signal_store;
+	cmd->value = value;
 	for (i = 0; cmd->wait_cb && i < cmd->num_waits; i++)
 		cmd->wait_cb[i] =
 			xe_event_is_cb(xe_event_from_handle(wait_events[i]));
 	mut->cmds[mut->n++] = cmd;
 	mut->next = NULL;
+}
+
+/* @cmd signals @ev (NULL: nothing) from now on. */
+void xe_mutable_set_signal(struct xe_mutable_cmd *cmd, struct xe_event *ev)
+{
+	if (ev)
+		xe_event_get(ev);
+	if (cmd->signal)
+		xe_event_put(cmd->signal);
+	cmd->signal = ev;
 }
 
 /* The list is closed: an id no launch took names nothing. */

@@ -24,6 +24,7 @@ struct xe_launch;
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_COUNT |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_SIZE |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_GLOBAL_OFFSET |			\
+	 ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS |			\
 	 ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION)
 
@@ -51,6 +52,11 @@ struct xe_launch;
  * @num_waits: wait events of the command
  * @wait_cb: for each, whether the recorded event was counter-based (an
  *	update takes events of the same kind: spec)
+ * @signal: SIGNAL_EVENT: the event the command signals now, held, or NULL
+ * @signal_store: for a regular event's signal: its MI_STORE_DATA_IMM in
+ *	the batch (MI_NOOPs once the signal is removed)
+ * @value: in-order lists: the value the command bumps the counter to,
+ *	which a counter-based event it signals points at
  * @wait_keeps: for each, what the wait that replaced the recorded one
  *	reads, held ({ NULL }: nothing, or the recorded wait's, in the
  *	list's keeps)
@@ -75,6 +81,9 @@ struct xe_mutable_cmd {
 	uint32_t num_waits;
 	bool *wait_cb;
 	struct xe_ref *wait_keeps;
+	struct xe_event *signal;
+	uint32_t *signal_store;
+	uint64_t value;
 	bool dirty;
 };
 
@@ -104,7 +113,10 @@ int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
 		       const ze_group_count_t *count, uint64_t indirect,
 		       uint32_t num_waits);
 void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch,
-		       uint32_t *waits, ze_event_handle_t *wait_events);
+		       uint32_t *waits, ze_event_handle_t *wait_events,
+		       struct xe_event *signal, uint32_t *signal_store,
+		       uint64_t value);
+void xe_mutable_set_signal(struct xe_mutable_cmd *cmd, struct xe_event *ev);
 void xe_mutable_cancel(struct xe_mutable *mut);
 void xe_mutable_forget_next(struct xe_mutable *mut);
 struct xe_mutable_cmd *xe_mutable_find(const struct xe_mutable *mut,

@@ -20,8 +20,11 @@
 #include "core/result.h"
 #include "append/append.h"
 #include "events/event.h"
+#include "events/cb_event.h"
 #include "lists/cmdlist.h"
 #include "lists/mutable.h"
+#include "lists/replays.h"
+#include "lists/writes.h"
 #include "modules/module.h"
 #include "submission/encoder.h"
 
@@ -72,7 +75,7 @@ ze_result_t xe_cmdlist_get_next_command_id_with_kernels_exp(
 		~ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION;
 	if (flags & ~XE_MUTABLE_FLAGS_SUPPORTED)
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-			       "the device cannot change signal events");
+			       "the device cannot change that");
 	for (i = 0; i < numKernels; i++) {
 		struct xe_kernel *k = xe_kernel_from_handle(phKernels[i]);
 
@@ -303,24 +306,104 @@ ze_result_t xe_cmdlist_update_mutable_kernels_exp(
 }
 
 /*
- * Signal events of a command cannot change on this device
- * (XE_MUTABLE_FLAGS_SUPPORTED): no id carries the flag.
+ * Signal events, of the same kind as the recorded one (spec) and without
+ * timestamps: a regular event's signal is the store after the dispatch,
+ * rewritten for the new event's state (MI_NOOPs for none); the queue that
+ * executes the list learns it writes there (lists/writes.c). A
+ * counter-based event signalled by an in-order list is the list's counter
+ * bump, which encodes nothing: the new event points at (the list's
+ * counter, the command's value) now, and every execution gives it that
+ * state again instead of the old event (the list's replays, append/
+ * execute.c). The old event keeps the state it has.
  */
+static ze_result_t swap_cb_signal(struct xe_cmdlist *list,
+				  struct xe_mutable_cmd *cmd,
+				  struct xe_event *ev)
+{
+	struct xe_replay *r;
+	struct xe_signal sig = { 0 };
+	ze_result_t ret;
+
+	r = xe_replays_find(&list->replays, cmd->signal, cmd->value);
+	if (!r || r->ts)
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "the command's signal is merged with the next one's, or has timestamps");
+	ret = ev->ops->prepare_signal(ev, false, true, list->counter, &sig);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	if (sig.op != XE_SIGNAL_COUNTER || sig.ts_addr) {
+		ev->ops->cancel_signal(ev, &sig);
+		if (sig.keep.obj)
+			sig.keep.put(sig.keep.obj);
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "an aggregated or timestamp counter-based event cannot be swapped in");
+	}
+	if (sig.in_place)
+		xe_signal_publish_in_place(&ev->cb, &sig, cmd->value);
+	else
+		ev->ops->publish_signal(ev, &sig, list->counter, cmd->value);
+	xe_replay_set_event(r, ev);
+	return ZE_RESULT_SUCCESS;
+}
+
 ze_result_t xe_cmdlist_update_mutable_signal_event_exp(
 	ze_command_list_handle_t hCommandList, uint64_t commandId,
 	ze_event_handle_t hSignalEvent)
 {
+	struct xe_event *ev = NULL;
+	struct xe_mutable_cmd *cmd;
 	struct xe_cmdlist *list;
 	ze_result_t ret;
+	uint32_t i;
 
-	(void)hSignalEvent;
 	list = updatable_list(hCommandList, &ret);
 	if (!list)
 		return ret;
-	if (!cmd_for(list, commandId, ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT))
+	cmd = cmd_for(list, commandId, ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT);
+	if (!cmd)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "the command id names no command of this list whose signal event may change");
-	return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
+	if (hSignalEvent) {
+		ev = xe_event_from_handle(hSignalEvent);
+		if (!ev)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	}
+	if (!cmd->signal)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "the command signals no event to replace");
+	if (ev == cmd->signal)
+		return ZE_RESULT_SUCCESS;
+	if (ev && (xe_event_is_cb(ev) != xe_event_is_cb(cmd->signal) ||
+		   ev->timestamps != cmd->signal->timestamps))
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "a signal event of another kind than the command's");
+
+	if (!xe_event_is_cb(cmd->signal)) {
+		if (!cmd->signal_store)
+			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+				       "a timestamp event's signal cannot be swapped");
+		if (ev) {
+			xe_emit_store_qword(cmd->signal_store,
+					    xe_event_state_addr(ev),
+					    XE_EVENT_SIGNALED);
+			xe_writes_record(&list->writes, xe_event_state_addr(ev));
+		} else {
+			uint32_t *cs = cmd->signal_store;
+
+			for (i = 0; i < XE_MI_STORE_DATA_IMM_QW_DWORDS; i++)
+				cs = xe_emit_noop(cs);
+		}
+	} else {
+		if (!ev || !list->in_order)
+			return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+				       "a counter-based signal is swapped for another one only");
+		ret = swap_cb_signal(list, cmd, ev);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+	}
+	xe_mutable_set_signal(cmd, ev);
+	list->updated = true;
+	return ZE_RESULT_SUCCESS;
 }
 
 /*
