@@ -218,7 +218,7 @@ static ze_result_t emit_waits(struct xe_append *a, uint32_t numWaitEvents,
 	struct xe_event *local[16], **waits = local;
 	struct xe_cmdlist *list = a->list;
 	/* Waits a mutable command may swap: one command per event. */
-	bool fixed = xe_mutable_pending_flags(list->mut) &
+	bool fixed = xe_mutable_taking_flags(list->mut) &
 		     ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS;
 	ze_result_t ret;
 	uint32_t *cs, i;

@@ -85,13 +85,17 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 	if (list->ordinal == XE_ORDINAL_COPY)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	/* A launch that takes a command id (lists/mutable.c). */
-	mutable = xe_mutable_pending(list->mut) && !list->closed;
-	if (mutable && n != 1)
+	mutable = list->mut && !list->closed && xe_mutable_take(list->mut);
+	if (mutable && n != 1) {
+		xe_mutable_cancel(list->mut);
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
 			       "a command id names one kernel launch");
+	}
 	if (mutable && xe_mutable_prepare(list->mut, kernels[0], counts,
-					  indirect, numWaitEvents))
+					  indirect, numWaitEvents)) {
+		xe_mutable_cancel(list->mut);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);

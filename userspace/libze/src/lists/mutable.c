@@ -101,6 +101,7 @@ void xe_mutable_reset(struct xe_mutable *mut)
 		cmd_free(mut->cmds[i]);
 	free(mut->cmds);
 	cmd_free(mut->next);
+	cmd_free(mut->taking);
 	*mut = (struct xe_mutable){ 0 };
 }
 
@@ -120,7 +121,8 @@ void xe_mutable_destroy(struct xe_mutable *mut)
  * @kernels: them, checked by the caller
  * @id: gets the id
  *
- * An id handed out before and not taken yet is forgotten.
+ * An id handed out before and not taken yet is forgotten. Threads may
+ * call this at once (spec): the last id wins, the others are forgotten.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -146,9 +148,9 @@ int xe_mutable_next_id(struct xe_mutable *mut,
 	}
 	cmd->flags = flags;
 	cmd->id = __atomic_add_fetch(&last_id, 1, __ATOMIC_RELAXED);
-	cmd_free(mut->next);
-	mut->next = cmd;
 	*id = cmd->id;
+	/* Publishes the command with its fields to the appending thread. */
+	cmd_free(__atomic_exchange_n(&mut->next, cmd, __ATOMIC_ACQ_REL));
 	return 0;
 }
 
@@ -170,8 +172,22 @@ static int cmd_take_kernel(struct xe_mutable_cmd *cmd, struct xe_kernel *k)
 }
 
 /**
- * xe_mutable_prepare() - the launch being appended takes the pending id
- * @mut: the list's mutable state, with an id pending
+ * xe_mutable_take() - the launch being appended takes the pending id, if
+ * there is one
+ * @mut: the list's mutable state
+ *
+ * Return: true if it did: xe_mutable_record() or xe_mutable_cancel() ends
+ * what xe_mutable_prepare() starts.
+ */
+bool xe_mutable_take(struct xe_mutable *mut)
+{
+	mut->taking = __atomic_exchange_n(&mut->next, NULL, __ATOMIC_ACQ_REL);
+	return mut->taking;
+}
+
+/**
+ * xe_mutable_prepare() - the launch being appended, which took an id
+ * @mut: the list's mutable state, after xe_mutable_take()
  * @k: the SPIR-V kernel launched
  * @count: its group counts, or NULL (indirect)
  * @indirect: the GPU address of the group counts of an indirect launch
@@ -186,7 +202,7 @@ int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
 		       const ze_group_count_t *count, uint64_t indirect,
 		       uint32_t num_waits)
 {
-	struct xe_mutable_cmd *cmd = mut->next;
+	struct xe_mutable_cmd *cmd = mut->taking;
 
 	if (mut->n == mut->cap) {
 		size_t cap = mut->cap ? 2 * mut->cap : 8;
@@ -237,7 +253,7 @@ void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch,
 		       struct xe_event *signal, uint32_t *signal_store,
 		       uint64_t value)
 {
-	struct xe_mutable_cmd *cmd = mut->next;
+	struct xe_mutable_cmd *cmd = mut->taking;
 	uint32_t i;
 
 	cmd->dispatch = dispatch;
@@ -249,7 +265,7 @@ void xe_mutable_record(struct xe_mutable *mut, uint32_t *dispatch,
 		cmd->wait_cb[i] =
 			xe_event_is_cb(xe_event_from_handle(wait_events[i]));
 	mut->cmds[mut->n++] = cmd;
-	mut->next = NULL;
+	mut->taking = NULL;
 }
 
 /* @cmd signals @ev (NULL: nothing) from now on. */
@@ -265,18 +281,24 @@ void xe_mutable_set_signal(struct xe_mutable_cmd *cmd, struct xe_event *ev)
 /* The list is closed: an id no launch took names nothing. */
 void xe_mutable_forget_next(struct xe_mutable *mut)
 {
-	cmd_free(mut->next);
-	mut->next = NULL;
+	cmd_free(__atomic_exchange_n(&mut->next, NULL, __ATOMIC_ACQ_REL));
 }
 
-/* The append failed: the id stays pending, for the next launch. */
+/*
+ * The append failed: the id stays pending, for the next launch, unless
+ * another was handed out meanwhile.
+ */
 void xe_mutable_cancel(struct xe_mutable *mut)
 {
-	struct xe_mutable_cmd *cmd = mut->next;
+	struct xe_mutable_cmd *cmd = mut->taking, *none = NULL;
 
+	mut->taking = NULL;
 	cmd_args_free(cmd);
 	cmd_waits_free(cmd);
 	cmd->kernel = NULL;
+	if (!__atomic_compare_exchange_n(&mut->next, &none, cmd, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		cmd_free(cmd);
 }
 
 /**

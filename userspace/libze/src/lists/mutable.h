@@ -89,13 +89,17 @@ struct xe_mutable_cmd {
 
 /**
  * struct xe_mutable - the mutable state of a regular list
- * @next: the command id the next append takes, or NULL
+ * @next: the command the next launch takes (its id handed out), or NULL;
+ *	exchanged atomically (GetNextCommandId may run in several threads)
+ * @taking: the command of the launch being appended, taken from @next
+ *	(by the appending thread, which alone uses it)
  * @cmds: the commands ids name, in increasing id order
  * @n: entries of @cmds
  * @cap: room in @cmds
  */
 struct xe_mutable {
 	struct xe_mutable_cmd *next;
+	struct xe_mutable_cmd *taking;
 	struct xe_mutable_cmd **cmds;
 	size_t n;
 	size_t cap;
@@ -109,6 +113,7 @@ int xe_mutable_next_id(struct xe_mutable *mut,
 		       ze_mutable_command_exp_flags_t flags,
 		       uint32_t num_kernels, ze_kernel_handle_t *kernels,
 		       uint64_t *id);
+bool xe_mutable_take(struct xe_mutable *mut);
 int xe_mutable_prepare(struct xe_mutable *mut, struct xe_kernel *k,
 		       const ze_group_count_t *count, uint64_t indirect,
 		       uint32_t num_waits);
@@ -129,14 +134,14 @@ int xe_mutable_apply(struct xe_mutable *mut);
 /* Is an id waiting for the next append of @mut (NULL: not mutable)? */
 static inline bool xe_mutable_pending(const struct xe_mutable *mut)
 {
-	return mut && mut->next;
+	return mut && __atomic_load_n(&mut->next, __ATOMIC_ACQUIRE);
 }
 
-/* What the id waiting for the next append lets change (0: none). */
+/* What the command of the launch being appended may change (0: none). */
 static inline ze_mutable_command_exp_flags_t
-xe_mutable_pending_flags(const struct xe_mutable *mut)
+xe_mutable_taking_flags(const struct xe_mutable *mut)
 {
-	return mut && mut->next ? mut->next->flags : 0;
+	return mut && mut->taking ? mut->taking->flags : 0;
 }
 
 /* Entry points (CommandListExp DDI table), mutable_api.c */
