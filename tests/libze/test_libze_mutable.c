@@ -13,6 +13,8 @@
  * every error the updates have. Events: test_libze_mutable_events.c.
  */
 
+#include <pthread.h>
+
 #include "libze_test_mutable.h"
 
 
@@ -563,6 +565,147 @@ START_TEST(test_mutable_errors)
 }
 END_TEST
 
+/* Command ids from several threads at once (spec): all distinct. */
+#define ID_THREADS	4
+#define IDS_PER_THREAD	500
+
+struct id_worker {
+	ze_command_list_handle_t list;
+	uint64_t ids[IDS_PER_THREAD];
+	ze_result_t ret;
+};
+
+static void *id_worker_main(void *arg)
+{
+	struct id_worker *w = arg;
+	ze_mutable_command_id_exp_desc_t d = {
+		.stype = ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_ID_EXP_DESC,
+	};
+
+	w->ret = ZE_RESULT_SUCCESS;
+	for (int i = 0; i < IDS_PER_THREAD && w->ret == ZE_RESULT_SUCCESS; i++)
+		w->ret = next_id(w->list, &d, &w->ids[i]);
+	return NULL;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+START_TEST(test_mutable_ids_from_threads)
+{
+	static struct id_worker w[ID_THREADS];
+	static uint64_t all[ID_THREADS * IDS_PER_THREAD];
+	ze_kernel_handle_t k = kernel("add_scalar");
+	ze_command_list_handle_t list = mutable_list(false);
+	int32_t *a = lz_alloc_shared(ITEMS * 4);
+	ze_group_count_t count = { ITEMS / 16, 1, 1 };
+	pthread_t t[ID_THREADS];
+	int32_t c = 3;
+	uint64_t id;
+
+	for (int i = 0; i < ID_THREADS; i++) {
+		w[i].list = list;
+		ck_assert_int_eq(pthread_create(&t[i], NULL, id_worker_main,
+						&w[i]), 0);
+	}
+	for (int i = 0; i < ID_THREADS; i++) {
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+		ck_assert_ok(w[i].ret);
+		memcpy(&all[i * IDS_PER_THREAD], w[i].ids, sizeof(w[i].ids));
+	}
+	qsort(all, ID_THREADS * IDS_PER_THREAD, sizeof(all[0]), cmp_u64);
+	for (int i = 1; i < ID_THREADS * IDS_PER_THREAD; i++)
+		ck_assert_msg(all[i] != all[i - 1], "ids are unique");
+
+	/* The last id handed out before the launch is the launch's. */
+	memset(a, 0, ITEMS * 4);
+	ck_assert_ok(zeKernelSetGroupSize(k, 16, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 1, sizeof(c), &c));
+	id = take_id(list, 0);
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, NULL, 0,
+						     NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	c = 4;
+	ze_mutable_kernel_argument_exp_desc_t arg = {
+		.stype = ZE_STRUCTURE_TYPE_MUTABLE_KERNEL_ARGUMENT_EXP_DESC,
+		.commandId = all[0], .argIndex = 1, .argSize = sizeof(c),
+		.pArgValue = &c,
+	};
+	ze_mutable_commands_exp_desc_t head = {
+		.stype = ZE_STRUCTURE_TYPE_MUTABLE_COMMANDS_EXP_DESC,
+		.pNext = &arg,
+	};
+	ck_assert_ze(update(list, &head), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "an id replaced by a later one names nothing");
+	arg.commandId = id;
+	update_one(list, &arg);
+	run(list);
+	check_all(a, 4, "the launch took the last id");
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeKernelDestroy(k));
+	lz_free(a);
+}
+END_TEST
+
+/* A built-in kernel's launch cannot take a command id; the id stays. */
+START_TEST(test_mutable_builtin_launch_refused)
+{
+	ze_module_handle_t builtin_mod;
+	ze_kernel_handle_t bk = lz_kernel("add_u32", &builtin_mod);
+	ze_kernel_handle_t k = kernel("add_scalar");
+	ze_command_list_handle_t list = mutable_list(false);
+	uint32_t *u = lz_alloc_shared(ITEMS * 4);
+	int32_t *a = lz_alloc_shared(ITEMS * 4);
+	ze_group_count_t count = { ITEMS / 16, 1, 1 };
+	int32_t c = 2;
+	uint64_t id;
+
+	memset(u, 0, ITEMS * 4);
+	memset(a, 0, ITEMS * 4);
+	lz_arg_ptr(bk, 0, u);
+	lz_arg_ptr(bk, 1, u);
+	lz_arg_ptr(bk, 2, u);
+	ck_assert_ok(zeKernelSetGroupSize(k, 16, 1, 1));
+	lz_arg_ptr(k, 0, a);
+	ck_assert_ok(zeKernelSetArgumentValue(k, 1, sizeof(c), &c));
+	ck_assert_ze(zeKernelSetGlobalOffsetExp(bk, 1, 0, 0),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "a built-in kernel has no global ids to offset");
+	ck_assert_ok(zeKernelSetGlobalOffsetExp(bk, 0, 0, 0));
+
+	id = take_id(list, ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_ARGUMENTS);
+	ck_assert_ze(zeCommandListAppendLaunchKernel(list, bk, &count, NULL, 0,
+						     NULL),
+		     ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+		     "a built-in kernel's launch cannot take a command id");
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &count, NULL, 0,
+						     NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	c = 5;
+	ze_mutable_kernel_argument_exp_desc_t arg = {
+		.stype = ZE_STRUCTURE_TYPE_MUTABLE_KERNEL_ARGUMENT_EXP_DESC,
+		.commandId = id, .argIndex = 1, .argSize = sizeof(c),
+		.pArgValue = &c,
+	};
+	update_one(list, &arg);
+	run(list);
+	check_all(a, 5, "the SPIR-V launch took the id");
+
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeKernelDestroy(bk));
+	ck_assert_ok(zeModuleDestroy(builtin_mod));
+	lz_free(a);
+	lz_free(u);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("mutable");
@@ -583,6 +726,8 @@ int main(void)
 	tcase_add_checked_fixture(tl, setup, teardown);
 	tcase_set_timeout(tl, 120);
 	tcase_add_test(tl, test_mutable_errors);
+	tcase_add_test(tl, test_mutable_ids_from_threads);
+	tcase_add_test(tl, test_mutable_builtin_launch_refused);
 	suite_add_tcase(s, tl);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
