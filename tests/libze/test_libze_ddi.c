@@ -148,8 +148,13 @@ static const struct slot command_list_slots[] = {
 static const struct slot command_list_exp_slots[] = {
 	{ 9, "zeCommandListCreateCloneExp" },
 	{ 9, "zeCommandListImmediateAppendCommandListsExp" },
-	{ 9, NULL }, { 9, NULL }, { 9, NULL }, { 9, NULL },
-	{ 10, NULL }, { 10, NULL }, { 17, NULL },
+	{ 9, "zeCommandListGetNextCommandIdExp" },
+	{ 9, "zeCommandListUpdateMutableCommandsExp" },
+	{ 9, "zeCommandListUpdateMutableCommandSignalEventExp" },
+	{ 9, "zeCommandListUpdateMutableCommandWaitEventsExp" },
+	{ 10, "zeCommandListGetNextCommandIdWithKernelsExp" },
+	{ 10, "zeCommandListUpdateMutableCommandKernelsExp" },
+	{ 17, "zeCommandListIsMutableExp" },
 };
 
 static const struct slot mem_slots[] = {

@@ -12,7 +12,7 @@ LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_cmdlist test_libze_cmdqueue test_libze_fence test_libze_event \
 	test_libze_event_pool test_libze_module test_libze_kernel test_libze_spirv \
 	test_libze_spirv_kernels test_libze_spirv_launch test_libze_spirv_library \
-	test_libze_conformance \
+	test_libze_conformance test_libze_mutable test_libze_mutable_events \
 	test_libze_cb_event test_libze_cb_event_regular test_libze_cb_event_ext \
 	test_libze_cb_event_ipc test_libze_tools test_libze_handles \
 	test_libze_memory_ipc test_libze_virtual test_libze_debug \

@@ -279,6 +279,152 @@ zeCommandListImmediateAppendCommandListsExp(
 	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
 	ze_event_handle_t *phWaitEvents);
 
+/*
+ * "ZE_experimental_mutable_command_list" (1.0: spec 1.9; 1.1, the kernel
+ * switch: spec 1.10; zeCommandListIsMutableExp(): spec 1.17): a regular
+ * list created with ze_mutable_command_list_exp_desc_t in its
+ * descriptor's pNext hands out command ids; once it is closed, the kernel
+ * launches the ids name can be changed, then the list closed again.
+ */
+#define ZE_MUTABLE_COMMAND_LIST_EXP_NAME "ZE_experimental_mutable_command_list"
+
+typedef enum _ze_mutable_command_list_exp_version_t {
+	ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_1_1 = ZE_MAKE_VERSION(1, 1),
+	ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_CURRENT = ZE_MAKE_VERSION(1, 1),
+	ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_mutable_command_list_exp_version_t;
+
+#define ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_LIST_EXP_PROPERTIES \
+	((ze_structure_type_t)0x00020015)
+#define ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_LIST_EXP_DESC \
+	((ze_structure_type_t)0x00020016)
+#define ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_ID_EXP_DESC \
+	((ze_structure_type_t)0x00020017)
+#define ZE_STRUCTURE_TYPE_MUTABLE_COMMANDS_EXP_DESC \
+	((ze_structure_type_t)0x00020018)
+#define ZE_STRUCTURE_TYPE_MUTABLE_KERNEL_ARGUMENT_EXP_DESC \
+	((ze_structure_type_t)0x00020019)
+#define ZE_STRUCTURE_TYPE_MUTABLE_GROUP_COUNT_EXP_DESC \
+	((ze_structure_type_t)0x0002001A)
+#define ZE_STRUCTURE_TYPE_MUTABLE_GROUP_SIZE_EXP_DESC \
+	((ze_structure_type_t)0x0002001B)
+#define ZE_STRUCTURE_TYPE_MUTABLE_GLOBAL_OFFSET_EXP_DESC \
+	((ze_structure_type_t)0x0002001C)
+
+/* Spec 1.10: a kernel handle not valid for the operation. */
+#define ZE_RESULT_ERROR_INVALID_KERNEL_HANDLE	((ze_result_t)0x7800001c)
+
+/* What a command id lets change; 0 asks for all but KERNEL_INSTRUCTION. */
+typedef uint32_t ze_mutable_command_exp_flags_t;
+typedef enum _ze_mutable_command_exp_flag_t {
+	ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_ARGUMENTS = ZE_BIT(0),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_COUNT = ZE_BIT(1),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_GROUP_SIZE = ZE_BIT(2),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_GLOBAL_OFFSET = ZE_BIT(3),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_SIGNAL_EVENT = ZE_BIT(4),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS = ZE_BIT(5),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_KERNEL_INSTRUCTION = ZE_BIT(6),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_GRAPH_ARGUMENTS = ZE_BIT(7),
+	ZE_MUTABLE_COMMAND_EXP_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_mutable_command_exp_flag_t;
+
+typedef struct _ze_mutable_command_id_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_mutable_command_exp_flags_t flags;
+} ze_mutable_command_id_exp_desc_t;
+
+typedef uint32_t ze_mutable_command_list_exp_flags_t;
+typedef enum _ze_mutable_command_list_exp_flag_t {
+	ZE_MUTABLE_COMMAND_LIST_EXP_FLAG_RESERVED = ZE_BIT(0),
+	ZE_MUTABLE_COMMAND_LIST_EXP_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_mutable_command_list_exp_flag_t;
+
+/* In ze_device_properties_t.pNext: what the device lets change. */
+typedef struct _ze_mutable_command_list_exp_properties_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	ze_mutable_command_list_exp_flags_t mutableCommandListFlags;
+	ze_mutable_command_exp_flags_t mutableCommandFlags;
+} ze_mutable_command_list_exp_properties_t;
+
+/* In ze_command_list_desc_t.pNext: the list is mutable. */
+typedef struct _ze_mutable_command_list_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_mutable_command_list_exp_flags_t flags;
+} ze_mutable_command_list_exp_desc_t;
+
+/* Heads the chain of updates; @flags must be 0. */
+typedef struct _ze_mutable_commands_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint32_t flags;
+} ze_mutable_commands_exp_desc_t;
+
+typedef struct _ze_mutable_kernel_argument_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t commandId;
+	uint32_t argIndex;
+	size_t argSize;
+	const void *pArgValue;
+} ze_mutable_kernel_argument_exp_desc_t;
+
+typedef struct _ze_mutable_group_count_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t commandId;
+	const ze_group_count_t *pGroupCount;
+} ze_mutable_group_count_exp_desc_t;
+
+typedef struct _ze_mutable_group_size_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t commandId;
+	uint32_t groupSizeX;
+	uint32_t groupSizeY;
+	uint32_t groupSizeZ;
+} ze_mutable_group_size_exp_desc_t;
+
+typedef struct _ze_mutable_global_offset_exp_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t commandId;
+	uint32_t offsetX;
+	uint32_t offsetY;
+	uint32_t offsetZ;
+} ze_mutable_global_offset_exp_desc_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetNextCommandIdExp(ze_command_list_handle_t hCommandList,
+				 const ze_mutable_command_id_exp_desc_t *desc,
+				 uint64_t *pCommandId);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetNextCommandIdWithKernelsExp(
+	ze_command_list_handle_t hCommandList,
+	const ze_mutable_command_id_exp_desc_t *desc, uint32_t numKernels,
+	ze_kernel_handle_t *phKernels, uint64_t *pCommandId);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListUpdateMutableCommandsExp(ze_command_list_handle_t hCommandList,
+				      const ze_mutable_commands_exp_desc_t *desc);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListUpdateMutableCommandSignalEventExp(
+	ze_command_list_handle_t hCommandList, uint64_t commandId,
+	ze_event_handle_t hSignalEvent);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListUpdateMutableCommandWaitEventsExp(
+	ze_command_list_handle_t hCommandList, uint64_t commandId,
+	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListUpdateMutableCommandKernelsExp(
+	ze_command_list_handle_t hCommandList, uint32_t numKernels,
+	uint64_t *pCommandId, ze_kernel_handle_t *phKernels);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListIsMutableExp(ze_command_list_handle_t hCommandList,
+			  ze_bool_t *pIsMutable);
+
 /* ---- spec 1.14 ---------------------------------------------------------- */
 
 typedef struct _ze_group_size_t {

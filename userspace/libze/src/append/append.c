@@ -69,6 +69,7 @@
 #include "events/event.h"
 #include "append/append.h"
 #include "lists/cmdlist.h"
+#include "lists/mutable.h"
 #include "append/execute.h"
 #include "memory/bo.h"
 #include "submission/batch.h"
@@ -135,20 +136,34 @@ static uint32_t *emit_timestamps(uint32_t *cs, uint64_t ts_addr,
 	return xe_emit_timestamp(cs, ts_addr + context);
 }
 
-/*
- * Emit the wait for @ev's current state, and keep what the wait reads
- * alive for as long as the commands may run (the event's kind says what).
+/**
+ * xe_append_encode_wait() - one wait of a list's command for @ev's
+ * current state
+ * @list: the list
+ * @ev: the event
+ * @cs: where the wait goes; moved past what was written
+ * @fixed: always write XE_MI_SEMAPHORE_WAIT_64_DWORDS (MI_NOOPs for an
+ *	event that is complete), so that the wait can be rewritten in place
+ *	(lists/mutable.c)
+ * @ref: gets what the wait reads, to keep alive for as long as the
+ *	commands may run ({ NULL } for nothing)
+ *
+ * Return: 0, or -EOPNOTSUPP for an event of another device's file.
  */
-static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
-			   uint32_t **cs)
+int xe_append_encode_wait(const struct xe_cmdlist *list,
+			  const struct xe_event *ev, uint32_t **cs, bool fixed,
+			  struct xe_ref *ref)
 {
-	struct xe_cmdlist *list = a->list;
 	struct xe_event_cond cond;
-	struct xe_ref ref;
-	int err;
+	unsigned int i;
 
-	if (!xe_event_cond(ev, &cond))
-		return 0;	/* never signalled: complete */
+	*ref = (struct xe_ref){ 0 };
+	if (!xe_event_cond(ev, &cond)) {
+		/* never signalled: complete */
+		for (i = 0; fixed && i < XE_MI_SEMAPHORE_WAIT_64_DWORDS; i++)
+			*cs = xe_emit_noop(*cs);
+		return 0;
+	}
 	/*
 	 * A counter slot is in one device's file only (see
 	 * xe_append_begin()); an imported counter is bound on every device
@@ -160,13 +175,27 @@ static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
 		xe_event_cond_put(&cond);
 		return -EOPNOTSUPP;
 	}
-	ev->ops->wait_keep(ev, &cond, !list->immediate, list->counter, &ref);
-	err = xe_append_keep(a, ref);
-	if (!err)
-		*cs = xe_emit_semaphore_wait64(*cs, cond.gpu_addr, XE_SEM_GTE,
-					       cond.value);
+	ev->ops->wait_keep(ev, &cond, !list->immediate, list->counter, ref);
+	*cs = xe_emit_semaphore_wait64(*cs, cond.gpu_addr, XE_SEM_GTE,
+				       cond.value);
 	xe_event_cond_put(&cond);
-	return err;
+	return 0;
+}
+
+/*
+ * Emit the wait for @ev's current state, and keep what the wait reads
+ * alive for as long as the commands may run (the event's kind says what).
+ */
+static int emit_event_wait(struct xe_append *a, const struct xe_event *ev,
+			   bool fixed, uint32_t **cs)
+{
+	struct xe_ref ref;
+	int err;
+
+	err = xe_append_encode_wait(a->list, ev, cs, fixed, &ref);
+	if (err || !ref.obj)
+		return err;
+	return xe_append_keep(a, ref);
 }
 
 static ze_result_t wait_events(ze_event_handle_t *handles, uint32_t n,
@@ -188,6 +217,9 @@ static ze_result_t emit_waits(struct xe_append *a, uint32_t numWaitEvents,
 {
 	struct xe_event *local[16], **waits = local;
 	struct xe_cmdlist *list = a->list;
+	/* Waits a mutable command may swap: one command per event. */
+	bool fixed = xe_mutable_taking_flags(list->mut) &
+		     ZE_MUTABLE_COMMAND_EXP_FLAG_WAIT_EVENTS;
 	ze_result_t ret;
 	uint32_t *cs, i;
 	int err = 0;
@@ -211,8 +243,9 @@ static ze_result_t emit_waits(struct xe_append *a, uint32_t numWaitEvents,
 	if (list->in_order && list->counter_value)
 		cs = xe_emit_semaphore_wait64(cs, list->counter->gpu_addr,
 					      XE_SEM_GTE, list->counter_value);
+	a->waits_at = cs - a->cs->buf;
 	for (i = 0; i < numWaitEvents && !err; i++)
-		err = emit_event_wait(a, waits[i], &cs);
+		err = emit_event_wait(a, waits[i], fixed, &cs);
 	if (err)
 		goto out;
 	if (a->sig.ts_addr)

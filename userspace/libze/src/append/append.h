@@ -43,6 +43,7 @@ struct xe_ring;
  *	caller's array, alive until the append ends
  * @nexecs: those of @execs begun: the commit starts their executions, an
  *	abort takes them back
+ * @waits_at: where in @cs the waits for the wait events begin
  * @value: in-order lists: the value the append bumps the counter to
  * @seqno: after a commit to a ring: the submission's completion point
  * @committed: the commands were submitted or recorded
@@ -62,6 +63,7 @@ struct xe_append {
 	bool replay;
 	ze_command_list_handle_t *execs;
 	uint32_t nexecs;
+	size_t waits_at;
 	uint64_t value;
 	uint64_t seqno;
 	bool committed;
@@ -82,6 +84,9 @@ ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
 uint32_t *xe_append_grow(struct xe_append *a, size_t ndw);
 void *xe_append_data(struct xe_append *a, size_t size);
 int xe_append_keep(struct xe_append *a, struct xe_ref ref);
+int xe_append_encode_wait(const struct xe_cmdlist *list,
+			  const struct xe_event *ev, uint32_t **cs, bool fixed,
+			  struct xe_ref *ref);
 
 /* Where the append's next command goes (room reserved before). */
 static inline uint32_t *xe_append_pos(const struct xe_append *a)

@@ -28,6 +28,7 @@
 #include "core/libze_private.h"
 #include "append/append.h"
 #include "lists/cmdlist.h"
+#include "lists/mutable.h"
 #include "append/append_jit.h"
 #include "modules/eu_pool.h"
 #include "modules/module.h"
@@ -72,7 +73,10 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 				 ze_event_handle_t *phWaitEvents)
 {
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+	size_t dispatch_at = 0;
 	struct xe_append a;
+	uint32_t *cmds, *store;
+	bool mutable;
 	ze_result_t ret;
 	uint32_t i;
 
@@ -80,34 +84,70 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (list->ordinal == XE_ORDINAL_COPY)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	/* A launch that takes a command id (lists/mutable.c). */
+	mutable = list->mut && !list->closed && xe_mutable_take(list->mut);
+	if (mutable && n != 1) {
+		xe_mutable_cancel(list->mut);
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "a command id names one kernel launch");
+	}
+	if (mutable && xe_mutable_prepare(list->mut, kernels[0], counts,
+					  indirect, numWaitEvents)) {
+		xe_mutable_cancel(list->mut);
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	}
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
-		return ret;
-	if (!xe_append_reserve(&a, (size_t)n * XE_CBEV_USER_DISPATCH_DWORDS))
-		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		goto out_cancel;
+	if (!xe_append_reserve(&a, (size_t)n * XE_CBEV_USER_DISPATCH_DWORDS)) {
+		ret = xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		goto out_cancel;
+	}
 	for (i = 0; i < n; i++) {
 		struct xe_launch *l;
 		uint32_t groups[3];
 
 		ret = snapshot(list, kernels[i], &l);
-		if (ret != ZE_RESULT_SUCCESS)
-			return xe_append_abort(&a, ret);
+		if (ret != ZE_RESULT_SUCCESS) {
+			xe_append_abort(&a, ret);
+			goto out_cancel;
+		}
 		l->count_ptr = count_ptr;
 		l->count_index = i;
-		if (xe_append_keep(&a, (struct xe_ref){ l, xe_launch_put }))
-			return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		if (xe_append_keep(&a, (struct xe_ref){ l, xe_launch_put })) {
+			ret = xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+			goto out_cancel;
+		}
 		if (counts) {
 			groups[0] = counts[i].groupCountX;
 			groups[1] = counts[i].groupCountY;
 			groups[2] = counts[i].groupCountZ;
 		}
+		dispatch_at = a.cs->len;
 		xe_append_advance(&a, xe_emit_user_dispatch(
 			xe_append_pos(&a), l->cookie, counts ? groups : NULL,
 			indirect + (uint64_t)i * sizeof(ze_group_count_t)));
 	}
-	return xe_append_commit(&a);
+	ret = xe_append_commit(&a);
+	if (!mutable)
+		return ret;
+	if (!a.committed)
+		goto out_cancel;
+	/* The batch holds the commands as the staging buffer had them. */
+	cmds = xe_batch_last(&list->batch, a.cs->len);
+	/* A regular event's signal: the store right after the dispatch. */
+	store = a.signal && a.sig.op == XE_SIGNAL_STORE && !a.sig.ts_addr ?
+		cmds + dispatch_at + XE_CBEV_USER_DISPATCH_DWORDS : NULL;
+	xe_mutable_record(list->mut, cmds + dispatch_at, cmds + a.waits_at,
+			  phWaitEvents, a.signal, store, a.value);
+	return ret;
+
+out_cancel:
+	if (mutable)
+		xe_mutable_cancel(list->mut);
+	return ret;
 }
 
 /* Checks common to the launch entry points; the kernel, or NULL. */

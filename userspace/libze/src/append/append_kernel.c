@@ -16,10 +16,12 @@
 
 #include <errno.h>
 
+#include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
+#include "lists/mutable.h"
 #include "append/append_jit.h"
 #include "submission/encoder.h"
 #include "modules/module.h"
@@ -45,6 +47,9 @@ static ze_result_t launch(ze_command_list_handle_t hCommandList,
 					    hSignalEvent, numWaitEvents,
 					    phWaitEvents);
 
+	if (xe_mutable_pending(list->mut) && !list->closed)
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "a launch of a built-in kernel cannot take a command id");
 	n = xe_kernel_dispatch_args(k, count, args);
 	if (n == -ERANGE)
 		return ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION;

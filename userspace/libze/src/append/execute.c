@@ -85,13 +85,14 @@ static bool last_execution_done(const struct xe_cmdlist *list)
  * @list: the list
  * @ordinal: the queue's command queue group
  *
- * Return: 0; -EINVAL for an immediate or an open list; -EXDEV for a list
+ * Return: 0; -EINVAL for an immediate or an open list, or a mutable list
+ * updated and not closed again; -EXDEV for a list
  * of another group; -EBUSY for an in-order list whose last execution is
  * still running (its counter is rewound by the next one).
  */
 int xe_cmdlist_check_executable(struct xe_cmdlist *list, uint32_t ordinal)
 {
-	if (list->immediate || !list->closed)
+	if (list->immediate || !list->closed || list->updated)
 		return -EINVAL;
 	if (list->ordinal != ordinal)
 		return -EXDEV;

@@ -31,6 +31,7 @@
 #include "lists/cmdlist.h"
 #include "append/append_jit.h"
 #include "lists/cmdqueue.h"
+#include "lists/mutable.h"
 #include "events/cb_event.h"
 #include "core/context.h"
 #include "core/device.h"
@@ -203,13 +204,19 @@ static const struct xe_ddi_slot command_list_slots[] = {
 static const struct xe_ddi_slot command_list_exp_slots[] = {
 	O(1_9, zeCommandListCreateCloneExp),
 	SO(1_9, zeCommandListImmediateAppendCommandListsExp, xe_append_command_lists_exp),
-	O(1_9, zeCommandListGetNextCommandIdExp),
-	O(1_9, zeCommandListUpdateMutableCommandsExp),
-	O(1_9, zeCommandListUpdateMutableCommandSignalEventExp),
-	O(1_9, zeCommandListUpdateMutableCommandWaitEventsExp),
-	O(1_10, zeCommandListGetNextCommandIdWithKernelsExp),
-	O(1_10, zeCommandListUpdateMutableCommandKernelsExp),
-	O(1_17, zeCommandListIsMutableExp),
+	SO(1_9, zeCommandListGetNextCommandIdExp,
+	   xe_cmdlist_get_next_command_id_exp),
+	SO(1_9, zeCommandListUpdateMutableCommandsExp,
+	   xe_cmdlist_update_mutable_commands_exp),
+	SO(1_9, zeCommandListUpdateMutableCommandSignalEventExp,
+	   xe_cmdlist_update_mutable_signal_event_exp),
+	SO(1_9, zeCommandListUpdateMutableCommandWaitEventsExp,
+	   xe_cmdlist_update_mutable_wait_events_exp),
+	SO(1_10, zeCommandListGetNextCommandIdWithKernelsExp,
+	   xe_cmdlist_get_next_command_id_with_kernels_exp),
+	SO(1_10, zeCommandListUpdateMutableCommandKernelsExp,
+	   xe_cmdlist_update_mutable_kernels_exp),
+	SO(1_17, zeCommandListIsMutableExp, xe_cmdlist_is_mutable_exp),
 };
 
 static const struct xe_ddi_slot image_slots[] = {
@@ -326,7 +333,7 @@ static const struct xe_ddi_slot kernel_slots[] = {
 };
 
 static const struct xe_ddi_slot kernel_exp_slots[] = {
-	O(1_1, zeKernelSetGlobalOffsetExp),
+	SO(1_1, zeKernelSetGlobalOffsetExp, xe_kernel_set_global_offset_exp),
 	O(1_2, zeKernelSchedulingHintExp),
 	O(1_11, zeKernelGetBinaryExp),
 	O(1_14, zeKernelGetAllocationPropertiesExp),
@@ -530,6 +537,16 @@ static const struct xe_extension {
 	{ ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_NAME,
 	  ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_1_0,
 	  { "zeEventQueryKernelTimestampsExt" } },
+	{ ZE_GLOBAL_OFFSET_EXP_NAME, ZE_GLOBAL_OFFSET_EXP_VERSION_1_0,
+	  { "zeKernelSetGlobalOffsetExp" } },
+	{ ZE_MUTABLE_COMMAND_LIST_EXP_NAME,
+	  ZE_MUTABLE_COMMAND_LIST_EXP_VERSION_1_1,
+	  { "zeCommandListGetNextCommandIdExp",
+	    "zeCommandListGetNextCommandIdWithKernelsExp",
+	    "zeCommandListUpdateMutableCommandsExp",
+	    "zeCommandListUpdateMutableCommandSignalEventExp",
+	    "zeCommandListUpdateMutableCommandWaitEventsExp",
+	    "zeCommandListUpdateMutableCommandKernelsExp" } },
 	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
 	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
 	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,

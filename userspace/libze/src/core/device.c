@@ -22,6 +22,7 @@
 #include "core/libze_private.h"
 #include "events/counter.h"
 #include "core/device.h"
+#include "lists/mutable.h"
 #include "events/timestamp.h"
 #include "modules/eu_pool.h"
 #include "submission/kmd.h"
@@ -221,6 +222,14 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 			((ze_event_query_kernel_timestamps_ext_properties_t *)ext)->flags =
 			ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_KERNEL |
 			ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_SYNCHRONIZED;
+		else if (ext->stype ==
+			 ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_LIST_EXP_PROPERTIES) {
+			ze_mutable_command_list_exp_properties_t *m =
+				(ze_mutable_command_list_exp_properties_t *)ext;
+
+			m->mutableCommandListFlags = 0;
+			m->mutableCommandFlags = XE_MUTABLE_FLAGS_SUPPORTED;
+		}
 	}
 	return ZE_RESULT_SUCCESS;
 }

@@ -41,6 +41,7 @@
 #include "events/cb_event_types.h"
 #include "events/counter.h"
 #include "lists/cmdlist.h"
+#include "lists/mutable.h"
 #include "core/context.h"
 #include "core/types.h"
 #include "submission/encoder.h"
@@ -105,6 +106,7 @@ static void cmdlist_free(struct xe_cmdlist *list)
 	xe_keeps_release(&list->keeps);
 	xe_replays_release(&list->replays);
 	xe_writes_release(&list->writes);
+	xe_mutable_destroy(list->mut);
 	xe_ring_put(list->exec_ring);
 	xe_counter_put(list->counter);
 	xe_heap_fini(&list->heap);
@@ -114,6 +116,18 @@ static void cmdlist_free(struct xe_cmdlist *list)
 	free(list);
 }
 
+/* The mutable command list descriptor in @desc's pNext chain, or NULL. */
+static const ze_mutable_command_list_exp_desc_t *
+mutable_desc(const ze_command_list_desc_t *desc)
+{
+	const ze_base_desc_t *d;
+
+	for (d = desc->pNext; d; d = d->pNext)
+		if (d->stype == ZE_STRUCTURE_TYPE_MUTABLE_COMMAND_LIST_EXP_DESC)
+			return (const void *)d;
+	return NULL;
+}
+
 ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
 			      ze_device_handle_t hDevice,
 			      const ze_command_list_desc_t *desc,
@@ -121,6 +135,7 @@ ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
 {
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_device *dev = xe_device_from_handle(hDevice);
+	const ze_mutable_command_list_exp_desc_t *mdesc;
 	struct xe_cmdlist *list;
 	int err;
 
@@ -142,11 +157,21 @@ ze_result_t xe_cmdlist_create(ze_context_handle_t hContext,
 	if (desc->commandQueueGroupOrdinal >= XE_NUM_ORDINALS)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "commandQueueGroupOrdinal names no queue group of the device");
+	mdesc = mutable_desc(desc);
+	if (mdesc && (mdesc->flags & ~ZE_MUTABLE_COMMAND_LIST_EXP_FLAG_RESERVED))
+		return ZE_RESULT_ERROR_INVALID_ENUMERATION;
 
 	list = cmdlist_alloc(ctx, dev, desc->commandQueueGroupOrdinal,
 			     desc->flags);
 	if (!list)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	if (mdesc) {
+		list->mut = xe_mutable_create();
+		if (!list->mut) {
+			cmdlist_free(list);
+			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		}
+	}
 
 	if (list->in_order) {
 		err = xe_counter_create(dev, &list->counter);
@@ -280,8 +305,24 @@ ze_result_t xe_cmdlist_close(ze_command_list_handle_t hCommandList)
 
 	if (!list)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (list->immediate || list->closed)
+	if (list->immediate)
 		return ZE_RESULT_SUCCESS;
+	/* A mutable list closed again: its updates reach the batch. */
+	if (list->closed) {
+		if (!list->updated)
+			return ZE_RESULT_SUCCESS;
+		err = xe_mutable_apply(list->mut);
+		if (err == -EINVAL)
+			return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				       "a switched kernel has an argument not set");
+		if (err)
+			return xe_result_from_errno(err);
+		list->updated = false;
+		return ZE_RESULT_SUCCESS;
+	}
+	/* An id nothing took names nothing. */
+	if (list->mut)
+		xe_mutable_forget_next(list->mut);
 
 	err = xe_batch_close(&list->batch);
 	if (err)
@@ -305,6 +346,9 @@ ze_result_t xe_cmdlist_reset(ze_command_list_handle_t hCommandList)
 	xe_keeps_release(&list->keeps);
 	xe_replays_release(&list->replays);
 	xe_writes_release(&list->writes);
+	if (list->mut)
+		xe_mutable_reset(list->mut);
+	list->updated = false;
 	list->counter_value = 0;
 	list->closed = false;
 	/*

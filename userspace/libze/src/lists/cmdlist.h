@@ -23,6 +23,7 @@
 
 struct xe_context;
 struct xe_device;
+struct xe_mutable;
 struct xe_ring;
 
 /* The command queue groups of a device (zeDeviceGetCommandQueueGroupProperties). */
@@ -72,6 +73,10 @@ struct xe_ring;
  *	(append/execute.c)
  * @writes: regular lists: the regular events they signal, whose writer
  *	the kernel learns at each execution (lists/writes.c)
+ * @mut: mutable lists: their command ids and what may change
+ *	(lists/mutable.c), else NULL
+ * @updated: a mutable list was updated since it was last closed: not
+ *	executable until it is closed again
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -112,6 +117,9 @@ struct xe_cmdlist {
 	struct xe_keeps keeps;
 	struct xe_replays replays;
 	struct xe_writes writes;
+
+	struct xe_mutable *mut;
+	bool updated;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)

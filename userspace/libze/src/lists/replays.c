@@ -76,3 +76,31 @@ void xe_replays_release(struct xe_replays *replays)
 	free(replays->v);
 	*replays = (struct xe_replays){ 0 };
 }
+
+/**
+ * xe_replays_find() - the recorded signal of @ev that bumps the list's
+ * counter to @value
+ * @replays: the list's signals
+ * @ev: the event
+ * @value: the value
+ *
+ * Return: the entry, or NULL (none, or merged into a later signal of @ev).
+ */
+struct xe_replay *xe_replays_find(struct xe_replays *replays,
+				  const struct xe_event *ev, uint64_t value)
+{
+	size_t i;
+
+	for (i = 0; i < replays->n; i++)
+		if (replays->v[i].ev == ev && replays->v[i].value == value)
+			return &replays->v[i];
+	return NULL;
+}
+
+/* The signal @r recorded replays for @ev instead (a reference taken). */
+void xe_replay_set_event(struct xe_replay *r, struct xe_event *ev)
+{
+	xe_event_get(ev);
+	xe_event_put(r->ev);
+	r->ev = ev;
+}

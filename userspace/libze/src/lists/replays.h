@@ -75,5 +75,8 @@ static inline void xe_replays_record(struct xe_replays *replays,
 	xe_replays_add(replays, ev, ts, value);
 }
 void xe_replays_release(struct xe_replays *replays);
+struct xe_replay *xe_replays_find(struct xe_replays *replays,
+				  const struct xe_event *ev, uint64_t value);
+void xe_replay_set_event(struct xe_replay *r, struct xe_event *ev);
 
 #endif /* _XE_REPLAYS_H */

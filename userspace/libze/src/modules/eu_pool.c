@@ -298,6 +298,7 @@ static void unit_run(struct eu_unit *u, struct eu_job *job, uint64_t idx)
 	g.group_id[2] = idx / (job->groups[0] * job->groups[1]);
 	memcpy(g.num_groups, job->groups, sizeof(g.num_groups));
 	memcpy(g.local_size, l->local_size, sizeof(g.local_size));
+	memcpy(g.global_offset, l->global_offset, sizeof(g.global_offset));
 	g.work_dim = job->groups[2] > 1 || l->local_size[2] > 1 ? 3 :
 		     job->groups[1] > 1 || l->local_size[1] > 1 ? 2 : 1;
 	g.static_local = l->static_local ?

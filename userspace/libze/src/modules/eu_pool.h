@@ -21,6 +21,7 @@ struct xe_eu_pool;
  *	commands may run) and each running dispatch's
  * @fn: the work-group function
  * @local_size: work-items per group
+ * @global_offset: the global offset (get_global_offset())
  * @num_args: arguments
  * @argv: @num_args pointers at the values in @data
  * @local_bytes: for each argument, the __local buffer size it asks for
@@ -36,6 +37,7 @@ struct xe_launch {
 	uint64_t cookie;
 	xe_jit_group_fn fn;
 	uint32_t local_size[3];
+	uint64_t global_offset[3];
 	uint32_t num_args;
 	void **argv;
 	uint64_t *local_bytes;

@@ -76,8 +76,9 @@ int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 	return 0;
 }
 
-int xe_kernel_set_group_size(struct xe_kernel *k, uint32_t x, uint32_t y,
-			     uint32_t z)
+/* May @k run groups of @x * @y * @z? 0 or -EINVAL. */
+int xe_kernel_check_group_size(const struct xe_kernel *k, uint32_t x,
+			       uint32_t y, uint32_t z)
 {
 	const uint32_t *req = k->mk->jit ? k->mk->jit->reqd_group_size : NULL;
 
@@ -85,6 +86,14 @@ int xe_kernel_set_group_size(struct xe_kernel *k, uint32_t x, uint32_t y,
 		return -EINVAL;
 	/* reqd_work_group_size: that size or none. */
 	if (req && req[0] && (x != req[0] || y != req[1] || z != req[2]))
+		return -EINVAL;
+	return 0;
+}
+
+int xe_kernel_set_group_size(struct xe_kernel *k, uint32_t x, uint32_t y,
+			     uint32_t z)
+{
+	if (xe_kernel_check_group_size(k, x, y, z))
 		return -EINVAL;
 	k->group_size[0] = x;
 	k->group_size[1] = y;
@@ -233,6 +242,28 @@ ze_result_t xe_kernel_set_group_size_api(ze_kernel_handle_t hKernel,
 	if (xe_kernel_set_group_size(k, groupSizeX, groupSizeY, groupSizeZ))
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION,
 			       "a group size is 0 or above the device's limits");
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * zeKernelSetGlobalOffsetExp(): get_global_id() of the next launches
+ * counts from the offset, get_global_offset() returns it. Built-in kernels
+ * have no global ids to offset: only zero is theirs.
+ */
+ze_result_t xe_kernel_set_global_offset_exp(ze_kernel_handle_t hKernel,
+					    uint32_t offsetX, uint32_t offsetY,
+					    uint32_t offsetZ)
+{
+	struct xe_kernel *k = xe_kernel_from_handle(hKernel);
+
+	if (!k)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!k->mk->jit && (offsetX || offsetY || offsetZ))
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "built-in kernels take no global offset");
+	k->global_offset[0] = offsetX;
+	k->global_offset[1] = offsetY;
+	k->global_offset[2] = offsetZ;
 	return ZE_RESULT_SUCCESS;
 }
 
@@ -432,6 +463,7 @@ XE_EXPORT(zeKernelCreate, xe_kernel_create);
 XE_EXPORT(zeKernelDestroy, xe_kernel_destroy);
 XE_EXPORT(zeKernelSetCacheConfig, xe_kernel_set_cache_config);
 XE_EXPORT(zeKernelSetGroupSize, xe_kernel_set_group_size_api);
+XE_EXPORT(zeKernelSetGlobalOffsetExp, xe_kernel_set_global_offset_exp);
 XE_EXPORT(zeKernelSuggestGroupSize, xe_kernel_suggest_group_size);
 XE_EXPORT(zeKernelSuggestMaxCooperativeGroupCount,
 	  xe_kernel_suggest_max_cooperative_group_count);

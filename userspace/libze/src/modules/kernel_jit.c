@@ -89,17 +89,20 @@ void xe_kernel_jit_fini(struct xe_kernel *k)
 }
 
 /**
- * xe_kernel_jit_set_arg() - zeKernelSetArgumentValue() of a SPIR-V kernel
+ * xe_kernel_jit_arg_value() - the stored form of an argument's value
  * @k: the kernel
  * @index: the argument
  * @size: bytes at @value (a __local argument: the buffer's size)
  * @value: the value; NULL for a NULL pointer or a __local argument
+ * @out: gets the bytes, malloc'ed (a __local argument's: its size, a
+ *	uint64_t), as struct xe_kernel.jit_args holds them
  *
  * Return: 0, -ENOENT for an index the kernel lacks, -E2BIG for a wrong
- * size, -EINVAL for a NULL value, or a value for a __local argument.
+ * size, -EINVAL for a NULL value, or a value for a __local argument,
+ * -ENOMEM.
  */
-int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
-			  const void *value)
+int xe_kernel_jit_arg_value(const struct xe_kernel *k, uint32_t index,
+			    size_t size, const void *value, void **out)
 {
 	const struct xe_jit_arg_info *a;
 	size_t bytes;
@@ -134,9 +137,74 @@ int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 		*(uint64_t *)v = size;
 	else if (value)
 		memcpy(v, value, size);
+	*out = v;
+	return 0;
+}
+
+/**
+ * xe_kernel_jit_set_arg() - zeKernelSetArgumentValue() of a SPIR-V kernel
+ * @k: the kernel
+ * @index: the argument
+ * @size: bytes at @value (a __local argument: the buffer's size)
+ * @value: the value; NULL for a NULL pointer or a __local argument
+ *
+ * Return: as xe_kernel_jit_arg_value().
+ */
+int xe_kernel_jit_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
+			  const void *value)
+{
+	void *v;
+	int err;
+
+	err = xe_kernel_jit_arg_value(k, index, size, value, &v);
+	if (err)
+		return err;
 	free(k->jit_args[index]);
 	k->jit_args[index] = v;
 	return 0;
+}
+
+/**
+ * xe_kernel_jit_args_dup() - a copy of a kernel's argument values
+ * @k: the kernel
+ * @out: gets an array as struct xe_kernel.jit_args, NULL where unset
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_kernel_jit_args_dup(const struct xe_kernel *k, void ***out)
+{
+	uint32_t i, n = info(k)->num_args;
+	void **args = calloc(n + 1, sizeof(*args));
+
+	if (!args)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		size_t bytes = info(k)->args[i].kind == XE_JIT_ARG_LOCAL ?
+			       sizeof(uint64_t) : info(k)->args[i].size;
+
+		if (!k->jit_args[i])
+			continue;
+		args[i] = calloc(1, bytes < 8 ? 8 : bytes);
+		if (!args[i]) {
+			xe_kernel_jit_args_free(k, args);
+			return -ENOMEM;
+		}
+		memcpy(args[i], k->jit_args[i], bytes);
+	}
+	*out = args;
+	return 0;
+}
+
+/* Free what xe_kernel_jit_args_dup() made (NULL: nothing). */
+void xe_kernel_jit_args_free(const struct xe_kernel *k, void **args)
+{
+	uint32_t i;
+
+	if (!args)
+		return;
+	for (i = 0; i < info(k)->num_args; i++)
+		free(args[i]);
+	free(args);
 }
 
 /**
@@ -195,13 +263,17 @@ int xe_kernel_jit_source_attributes(const struct xe_kernel *k, char *buf,
 }
 
 /**
- * xe_kernel_jit_snapshot() - a launch of the kernel as it is now
- * @k: the kernel, every argument set
+ * xe_kernel_jit_snapshot_of() - a launch of the kernel with given state
+ * @k: the kernel
+ * @st: its arguments (as struct xe_kernel.jit_args, every one set), group
+ *	size and global offset
  * @launch: gets the launch, registered, with one reference
  *
  * Return: 0; -EINVAL if an argument is not set; -ENOMEM.
  */
-int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch)
+int xe_kernel_jit_snapshot_of(const struct xe_kernel *k,
+			      const struct xe_launch_state *st,
+			      struct xe_launch **launch)
 {
 	const struct xe_jit_kernel_info *ki = info(k);
 	uint32_t i, n = ki->num_args;
@@ -210,7 +282,7 @@ int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch)
 	char *p;
 
 	for (i = 0; i < n; i++) {
-		if (!k->jit_args[i])
+		if (!st->args[i])
 			return -EINVAL;
 		bytes += ki->args[i].kind == XE_JIT_ARG_LOCAL ? 0 :
 			 (ki->args[i].size + 15) / 16 * 16;
@@ -221,20 +293,22 @@ int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch)
 		return -ENOMEM;
 	l->fn = k->mk->fn;
 	l->num_args = n;
-	memcpy(l->local_size, k->group_size, sizeof(l->local_size));
+	memcpy(l->local_size, st->group_size, sizeof(l->local_size));
+	for (i = 0; i < 3; i++)
+		l->global_offset[i] = st->global_offset[i];
 	l->argv = (void **)l->data;
 	l->local_bytes = (uint64_t *)(l->data + n * sizeof(void *));
 	l->static_local = ki->static_local_size;
 	l->scratch = k->module->jit_ops->group_scratch_size(k->module->jit,
 							    k->mk->index,
-							    k->group_size);
+							    st->group_size);
 	p = (char *)(((uintptr_t)(l->data + off) + 15) & ~(uintptr_t)15);
 	for (i = 0; i < n; i++) {
 		if (ki->args[i].kind == XE_JIT_ARG_LOCAL) {
-			l->local_bytes[i] = *(uint64_t *)k->jit_args[i];
+			l->local_bytes[i] = *(uint64_t *)st->args[i];
 			continue;
 		}
-		memcpy(p, k->jit_args[i], ki->args[i].size);
+		memcpy(p, st->args[i], ki->args[i].size);
 		l->argv[i] = p;
 		p += (ki->args[i].size + 15) / 16 * 16;
 	}
@@ -244,4 +318,20 @@ int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch)
 	}
 	*launch = l;
 	return 0;
+}
+
+/**
+ * xe_kernel_jit_snapshot() - a launch of the kernel as it is now
+ * @k: the kernel, every argument set
+ * @launch: gets the launch, registered, with one reference
+ *
+ * Return: 0; -EINVAL if an argument is not set; -ENOMEM.
+ */
+int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch)
+{
+	struct xe_launch_state st = { .args = k->jit_args };
+
+	memcpy(st.group_size, k->group_size, sizeof(st.group_size));
+	memcpy(st.global_offset, k->global_offset, sizeof(st.global_offset));
+	return xe_kernel_jit_snapshot_of(k, &st, launch);
 }

@@ -30,9 +30,18 @@ uint32_t xe_kernel_max_group_size(const struct xe_kernel *k);
 int xe_kernel_jit_source_attributes(const struct xe_kernel *k, char *buf,
 				    size_t size);
 int xe_kernel_jit_snapshot(struct xe_kernel *k, struct xe_launch **launch);
+int xe_kernel_jit_snapshot_of(const struct xe_kernel *k,
+			      const struct xe_launch_state *st,
+			      struct xe_launch **launch);
+int xe_kernel_jit_arg_value(const struct xe_kernel *k, uint32_t index,
+			    size_t size, const void *value, void **out);
+int xe_kernel_jit_args_dup(const struct xe_kernel *k, void ***out);
+void xe_kernel_jit_args_free(const struct xe_kernel *k, void **args);
 
 int xe_kernel_set_arg(struct xe_kernel *k, uint32_t index, size_t size,
 		      const void *value);
+int xe_kernel_check_group_size(const struct xe_kernel *k, uint32_t x,
+			       uint32_t y, uint32_t z);
 int xe_kernel_set_group_size(struct xe_kernel *k, uint32_t x, uint32_t y,
 			     uint32_t z);
 int xe_kernel_dispatch_args(const struct xe_kernel *k,
@@ -72,6 +81,9 @@ ze_result_t xe_kernel_create(ze_module_handle_t hModule,
 ze_result_t xe_kernel_destroy(ze_kernel_handle_t hKernel);
 ze_result_t xe_kernel_set_cache_config(ze_kernel_handle_t hKernel,
 				       ze_cache_config_flags_t flags);
+ze_result_t xe_kernel_set_global_offset_exp(ze_kernel_handle_t hKernel,
+					    uint32_t offsetX, uint32_t offsetY,
+					    uint32_t offsetZ);
 ze_result_t xe_kernel_set_group_size_api(ze_kernel_handle_t hKernel,
 					 uint32_t groupSizeX,
 					 uint32_t groupSizeY,

@@ -96,6 +96,7 @@ struct xe_module {
  * @indirect: zeKernelSetIndirectAccess() flags
  * @jit_args: SPIR-V kernels: each argument's bytes (a LOCAL argument's:
  *	its size, a uint64_t), or NULL until set
+ * @global_offset: zeKernelSetGlobalOffsetExp()
  */
 struct xe_kernel {
 	struct xe_object obj;
@@ -106,6 +107,19 @@ struct xe_kernel {
 	uint32_t args_set;
 	ze_kernel_indirect_access_flags_t indirect;
 	void **jit_args;
+	uint32_t global_offset[3];
+};
+
+/**
+ * struct xe_launch_state - what a launch of a SPIR-V kernel snapshots
+ * @args: the argument values, as struct xe_kernel.jit_args
+ * @group_size: work-items per group
+ * @global_offset: the global offset
+ */
+struct xe_launch_state {
+	void *const *args;
+	uint32_t group_size[3];
+	uint32_t global_offset[3];
 };
 
 static inline struct xe_kernel *xe_kernel_from_handle(ze_kernel_handle_t h)

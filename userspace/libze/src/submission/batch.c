@@ -119,6 +119,15 @@ int xe_batch_append(struct xe_batch *batch, const uint32_t *cmds, size_t ndw)
 	return 0;
 }
 
+/*
+ * Where the last xe_batch_append() of @ndw dwords put them: they are in
+ * one chunk, which stays mapped until the batch is reset or freed.
+ */
+uint32_t *xe_batch_last(const struct xe_batch *batch, size_t ndw)
+{
+	return batch->pos - ndw;
+}
+
 /* End the batch; the room for a jump always holds the one-dword end. */
 int xe_batch_close(struct xe_batch *batch)
 {

@@ -43,6 +43,7 @@ struct xe_batch {
 void xe_batch_init(struct xe_batch *batch, struct xe_device *dev);
 int xe_batch_append(struct xe_batch *batch, const uint32_t *cmds,
 		    size_t ndw);
+uint32_t *xe_batch_last(const struct xe_batch *batch, size_t ndw);
 int xe_batch_close(struct xe_batch *batch);
 void xe_batch_reset(struct xe_batch *batch);
 void xe_batch_fini(struct xe_batch *batch);
