@@ -109,6 +109,37 @@ START_TEST(library_math)
 }
 END_TEST
 
+/* half_cos and the other half_* on float, and nan(ushort). */
+START_TEST(half_precision_math)
+{
+	const uint32_t n = 256;
+	float *x = malloc(n * 4), *out = malloc(n * 16);
+	uint16_t *nans = malloc(n * 2);
+	void *px = x, *po = out, *pn = nans;
+	struct jt_arg a[] = { JT_VAL(px), JT_VAL(po), JT_VAL(pn) };
+
+	for (uint32_t i = 0; i < n; i++)
+		x[i] = ((float)i - n / 2) / 37.0f;
+	jt_run(mod, "half_precision", 1, G1(n), L1(64), NULL, a, 3, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		double v = x[i];
+		double want[4] = {
+			cos(v) + sin(v), exp(v) * log(fabs(v) + 1.0),
+			v / 3.0 + sqrt(fabs(v)), 1.0 / (v + 3.5),
+		};
+
+		for (int k = 0; k < 4; k++)
+			ck_assert_msg(close_f(out[4 * i + k], want[k], 1e-3),
+				      "x=%g result %d: %g, want %g", v, k,
+				      out[4 * i + k], want[k]);
+		ck_assert_uint_eq(nans[i], 0x7e00 | (i & 0x1ff));
+	}
+	free(x);
+	free(out);
+	free(nans);
+}
+END_TEST
+
 /* half arithmetic (mad on half), vload_half and vstore_half_rtz. */
 START_TEST(half_arithmetic)
 {
@@ -321,6 +352,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, c11_atomics_generic);
 	tcase_add_test(tc, library_math);
+	tcase_add_test(tc, half_precision_math);
 	tcase_add_test(tc, half_arithmetic);
 	tcase_add_test(tc, conversions_sat_rounding);
 	tcase_add_test(tc, integer_relational);

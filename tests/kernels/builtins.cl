@@ -128,3 +128,18 @@ kernel void vector_printf(int n)
 		printf("v4=%v4hld f2=%v2hlf s=%s n=%d\n", (int4)(1, 2, 3, n),
 		       (float2)(0.5f, -1.25f), "ok", n);
 }
+
+/* The half_* precision functions on float, and nan() of a half. */
+kernel void half_precision(global const float *x, global float *out,
+			   global ushort *nans)
+{
+	size_t i = get_global_id(0);
+	float v = x[i];
+	float2 w = (float2)(v, v + 1.0f);
+
+	out[4 * i + 0] = half_cos(v) + half_sin(v);
+	out[4 * i + 1] = half_exp(v) * half_log(fabs(v) + 1.0f);
+	out[4 * i + 2] = half_divide(v, 3.0f) + half_sqrt(fabs(v));
+	out[4 * i + 3] = half_recip(w + 2.5f).y;
+	nans[i] = as_ushort(nan((ushort)i));
+}

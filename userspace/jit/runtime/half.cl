@@ -127,3 +127,12 @@ GEO(half3, _)
 GEO(half4, _)
 half3 OVL cross(half3 x, half3 y) { return toh(cross(tof(x), tof(y))); }
 half4 OVL cross(half4 x, half4 y) { return toh(cross(tof(x), tof(y))); }
+
+/* A quiet NaN whose low mantissa bits are the code. */
+#define NANH(H, U) H OVL nan(U c) { return as_##H((U)((c & (U)0x1ff) | (U)0x7e00)); }
+NANH(half, ushort)
+NANH(half2, ushort2)
+NANH(half3, ushort3)
+NANH(half4, ushort4)
+NANH(half8, ushort8)
+NANH(half16, ushort16)
