@@ -140,6 +140,86 @@ START_TEST(half_precision_math)
 }
 END_TEST
 
+/* The value of half bits @b. */
+static double half_value(uint16_t b)
+{
+	int e = (b >> 10) & 0x1f, m = b & 0x3ff;
+	double v = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
+
+	if (e == 0x1f)
+		v = m ? NAN : INFINITY;
+	return b & 0x8000 ? -v : v;
+}
+
+/* The half nearest @x in the direction of @dir (-1 down, +1 up), by search. */
+static uint16_t half_toward(double x, int dir)
+{
+	uint16_t best = dir > 0 ? 0x7c00 : 0xfc00;	/* +-inf */
+
+	for (uint32_t b = 0; b < 0x10000; b++) {
+		double v = half_value((uint16_t)b);
+
+		if (isnan(v) || (dir > 0 ? v < x : v > x))
+			continue;
+		if (dir > 0 ? v < half_value(best) : v > half_value(best))
+			best = (uint16_t)b;
+	}
+	/* -0 and +0: the one of x's sign. */
+	if (!(best & 0x7fff))
+		best = signbit(x) ? 0x8000 : 0;
+	return best;
+}
+
+/* The half families the shim adds, against values found by search. */
+START_TEST(half_conversions_and_vectors)
+{
+	static const float xs[] = {
+		1.0f, 1.0009765625f, 1.0003f, -1.0003f, 65504.0f, 65519.0f,
+		70000.0f, -70000.0f, 3e-8f, -3e-8f, 6.1e-5f, 0.1f, -0.1f, 2047.6f,
+		-2047.6f, 0.0f,
+	};
+	const uint32_t n = sizeof(xs) / sizeof(xs[0]);
+	float *x = malloc(n * 4);
+	uint16_t *bits = malloc(n * 8), *h = calloc(n, 16);
+	int32_t *ints = malloc(n * 8);
+	void *px = x, *pb = bits, *ph = h, *pi = ints;
+	struct jt_arg a[] = { JT_VAL(px), JT_VAL(pb), JT_VAL(ph), JT_VAL(pi) };
+
+	memcpy(x, xs, sizeof(xs));
+	for (uint32_t i = 0; i < 4 * n; i++)
+		bits[i] = (uint16_t)(0x3c00 + i * 37);
+	jt_run(mod, "half_families", 1, G1(n), L1(n), NULL, a, 4, 1);
+	for (uint32_t i = 0; i < n; i++) {
+		double v = xs[i];
+		uint16_t up = half_toward(v, 1), down = half_toward(v, -1);
+		uint16_t rtz = v >= 0 ? down : up;
+		double hz;
+
+		ck_assert_msg(h[8 * i + 0] == rtz, "rtz(%g): %#x, want %#x", v,
+			      h[8 * i + 0], rtz);
+		ck_assert_msg(h[8 * i + 1] == up, "rtp(%g): %#x, want %#x", v,
+			      h[8 * i + 1], up);
+		ck_assert_msg(h[8 * i + 2] == down, "rtn(%g): %#x, want %#x", v,
+			      h[8 * i + 2], down);
+		ck_assert_msg(h[8 * i + 3] == up || h[8 * i + 3] == down,
+			      "rte(%g) is a neighbour", v);
+		for (int k = 0; k < 4; k++)
+			ck_assert_uint_eq(h[8 * i + 4 + k], bits[4 * i + 3 - k]);
+		hz = half_value(rtz);
+		ck_assert_int_eq(ints[2 * i],
+				 isinf(hz) ? (hz > 0 ? INT32_MAX : INT32_MIN) :
+				 (int32_t)floor(hz));
+		ck_assert_int_eq(ints[2 * i + 1],
+				 (((rtz >> 10) & 0x1f) != 0 &&
+				  ((rtz >> 10) & 0x1f) != 0x1f) + 2 * rtz);
+	}
+	free(x);
+	free(bits);
+	free(h);
+	free(ints);
+}
+END_TEST
+
 /* half arithmetic (mad on half), vload_half and vstore_half_rtz. */
 START_TEST(half_arithmetic)
 {
@@ -353,6 +433,7 @@ int main(void)
 	tcase_add_test(tc, c11_atomics_generic);
 	tcase_add_test(tc, library_math);
 	tcase_add_test(tc, half_precision_math);
+	tcase_add_test(tc, half_conversions_and_vectors);
 	tcase_add_test(tc, half_arithmetic);
 	tcase_add_test(tc, conversions_sat_rounding);
 	tcase_add_test(tc, integer_relational);

@@ -143,3 +143,25 @@ kernel void half_precision(global const float *x, global float *out,
 	out[4 * i + 3] = half_recip(w + 2.5f).y;
 	nans[i] = as_ushort(nan((ushort)i));
 }
+
+/*
+ * half families the shim adds to the library: conversions with rounding
+ * modes, vload4/vstore4 and shuffle of half, isnormal and select.
+ */
+kernel void half_families(global const float *x, global const ushort *bits,
+			  global ushort *h, global int *ints)
+{
+	size_t i = get_global_id(0);
+	half4 v = vload4(i, (global const half *)bits);
+	half hx;
+
+	h[8 * i + 0] = as_ushort(convert_half_rtz(x[i]));
+	h[8 * i + 1] = as_ushort(convert_half_rtp(x[i]));
+	h[8 * i + 2] = as_ushort(convert_half_rtn(x[i]));
+	h[8 * i + 3] = as_ushort(convert_half_rte(x[i]));
+	vstore4(shuffle(v, (ushort4)(3, 2, 1, 0)), 1, (global half *)(h + 8 * i));
+	hx = convert_half_rtz(x[i]);
+	ints[2 * i + 0] = convert_int_sat_rtn(hx);
+	ints[2 * i + 1] = isnormal(hx) + 2 * (int)as_ushort(select(hx, (half)1.0f,
+								   (short)isnan(hx)));
+}
