@@ -313,6 +313,62 @@ zeCommandListAppendLaunchKernelWithArguments(
 	void **pArguments, const void *pNext, ze_event_handle_t hSignalEvent,
 	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
 
+/* ---- spec 1.16 ---------------------------------------------------------- */
+
+/*
+ * The appends of spec 1.0 with an extension chain in @pNext; the driver
+ * knows no extension of these and refuses any chain
+ * (ZE_RESULT_ERROR_INVALID_ARGUMENT, with a description).
+ */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendMemoryCopyWithParameters(
+	ze_command_list_handle_t hCommandList, void *dstptr,
+	const void *srcptr, size_t size, const void *pNext,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendMemoryFillWithParameters(
+	ze_command_list_handle_t hCommandList, void *ptr, const void *pattern,
+	size_t patternSize, size_t size, const void *pNext,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
+/* zeCommandListImmediateAppendCommandListsExp() with @pNext. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateAppendCommandListsWithParameters(
+	ze_command_list_handle_t hCommandListImmediate,
+	uint32_t numCommandLists, ze_command_list_handle_t *phCommandLists,
+	const void *pNext, ze_event_handle_t hSignalEvent,
+	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
+
+/* ---- spec 1.17: what a queue or list was created with ------------------- */
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetFlags(ze_command_queue_handle_t hCommandQueue,
+		       ze_command_queue_flags_t *pFlags);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetMode(ze_command_queue_handle_t hCommandQueue,
+		      ze_command_queue_mode_t *pMode);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetPriority(ze_command_queue_handle_t hCommandQueue,
+			  ze_command_queue_priority_t *pPriority);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetFlags(ze_command_list_handle_t hCommandList,
+		      ze_command_list_flags_t *pFlags);
+/* Immediate lists only: the queue descriptor's members. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetFlags(ze_command_list_handle_t hCommandListImmediate,
+			       ze_command_queue_flags_t *pFlags);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetMode(ze_command_list_handle_t hCommandListImmediate,
+			      ze_command_queue_mode_t *pMode);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetPriority(
+	ze_command_list_handle_t hCommandListImmediate,
+	ze_command_queue_priority_t *pPriority);
+
 /* ---- counter-based event pools, spec 1.8 (deprecated in 1.15) ---------- */
 
 /*

@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * Check tests of the runtime API (userspace/libze/src/core/runtime_api.c)
+ * and of the spec 1.16-1.17 entry points around it: the queries of what a
+ * queue or list was created with (lists/cmdqueue.c, lists/cmdlist.c), the
+ * appends "with parameters" (append/append_params.c) and the last error
+ * description.
+ *
+ * Debian's loader (1.8) knows no zer* function: the tests take the
+ * driver's own, from the copy of libze_xe_cbev.so.1 the loader opened
+ * (ZE_ENABLE_ALT_DRIVERS), through its zerGetGlobalProcAddrTable() as a
+ * current loader would. The ze* ones newer than the loader come through
+ * zeDriverGetExtensionFunctionAddress() (lz_function()).
+ */
+
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include "libze_test.h"
+
+#define N_U32	64
+
+static zer_global_dditable_t zer;
+
+/* The driver's runtime table, from the library the loader has loaded. */
+static void zer_setup(void)
+{
+	const char *path = getenv("ZE_ENABLE_ALT_DRIVERS");
+	zer_pfnGetGlobalProcAddrTable_t getter;
+	void *lib;
+
+	lz_setup();
+	lib = dlopen(path ? path : "libze_xe_cbev.so.1",
+		     RTLD_NOW | RTLD_NOLOAD);
+	ck_assert_msg(lib, "the loader has loaded the driver library");
+	*(void **)&getter = dlsym(lib, "zerGetGlobalProcAddrTable");
+	ck_assert_msg(getter, "the driver exports zerGetGlobalProcAddrTable");
+	ck_assert_ok(getter(ZE_API_VERSION_1_14, &zer));
+	dlclose(lib);
+}
+
+static const char *last_error(void)
+{
+	const char *text = NULL;
+
+	ck_assert_ok(zer.pfnGetLastErrorDescription(&text));
+	ck_assert_ptr_nonnull(text);
+	return text;
+}
+
+/* ---- runtime API: core ------------------------------------------------- */
+
+START_TEST(test_runtime_default_context_is_the_driver_s)
+{
+	ze_context_handle_t (*driver_default)(ze_driver_handle_t);
+	ze_host_mem_alloc_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+	};
+	ze_context_handle_t ctx = zer.pfnGetDefaultContext();
+	uint32_t *p = NULL;
+
+	*(void **)&driver_default = lz_function("zeDriverGetDefaultContext");
+	ck_assert_msg(ctx, "zerGetDefaultContext returns a context");
+	ck_assert_msg(ctx == driver_default(lz_driver),
+		      "it is the default context of the default driver");
+	ck_assert_msg(ctx == zer.pfnGetDefaultContext(),
+		      "every call returns the same context");
+	ck_assert_ze(zeContextGetStatus(ctx), ZE_RESULT_SUCCESS,
+		     "the default context is a live context");
+
+	/* It works as a context: memory of it is usable. */
+	ck_assert_ok(zeMemAllocHost(ctx, &desc, 4096, 0, (void **)&p));
+	p[0] = 0x1234;
+	ck_assert_uint_eq(p[0], 0x1234);
+	ck_assert_ok(zeMemFree(ctx, p));
+}
+END_TEST
+
+#define CTX_THREADS	8
+
+static void *default_context_thread(void *arg)
+{
+	*(ze_context_handle_t *)arg = zer.pfnGetDefaultContext();
+	return NULL;
+}
+
+START_TEST(test_runtime_default_context_same_in_every_thread)
+{
+	ze_context_handle_t got[CTX_THREADS];
+	pthread_t t[CTX_THREADS];
+	unsigned int i;
+
+	for (i = 0; i < CTX_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL,
+						default_context_thread,
+						&got[i]), 0);
+	for (i = 0; i < CTX_THREADS; i++) {
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+		ck_assert_msg(got[i] && got[i] == zer.pfnGetDefaultContext(),
+			      "thread %u gets the one default context", i);
+	}
+}
+END_TEST
+
+START_TEST(test_runtime_device_identifiers_round_trip)
+{
+	ze_device_handle_t devices[16];
+	uint32_t count = 16, i, id;
+
+	ck_assert_ok(zeDeviceGet(lz_driver, &count, devices));
+	ck_assert_uint_ge(count, 1);
+	for (i = 0; i < count; i++) {
+		id = zer.pfnTranslateDeviceHandleToIdentifier(devices[i]);
+		ck_assert_msg(id == i,
+			      "device %u of zeDeviceGet has identifier %u, not %u",
+			      i, i, id);
+		ck_assert_msg(zer.pfnTranslateIdentifierToDeviceHandle(id) ==
+			      devices[i],
+			      "identifier %u translates back to its device", id);
+	}
+}
+END_TEST
+
+/* A thread's description is its own, and survives its successful calls. */
+struct error_thread {
+	const char *seen;
+	ze_device_handle_t dev;
+};
+
+static void *fresh_thread_error(void *arg)
+{
+	struct error_thread *e = arg;
+
+	if (zer.pfnGetLastErrorDescription(&e->seen) != ZE_RESULT_SUCCESS)
+		e->seen = NULL;
+	e->dev = zer.pfnTranslateIdentifierToDeviceHandle(0);
+	return NULL;
+}
+
+START_TEST(test_runtime_last_error_is_per_thread)
+{
+	ze_result_t (*driver_error)(ze_driver_handle_t, const char **);
+	struct error_thread e = { NULL, NULL };
+	const char *text = NULL, *mine;
+	pthread_t t;
+
+	ck_assert_ptr_null(zer.pfnTranslateIdentifierToDeviceHandle(12345));
+	mine = last_error();
+	ck_assert_msg(strstr(mine, "identifier"),
+		      "the description says what failed: \"%s\"", mine);
+
+	ck_assert_int_eq(pthread_create(&t, NULL, fresh_thread_error, &e), 0);
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+	ck_assert_msg(e.seen && !strcmp(e.seen, ""),
+		      "another thread has no description yet, not ours");
+	ck_assert_msg(e.dev == lz_device, "its own call succeeded");
+
+	/* Successful calls leave it alone; the ze twin reads the same. */
+	ck_assert_ptr_nonnull(zer.pfnGetDefaultContext());
+	ck_assert_str_eq(last_error(), mine);
+	*(void **)&driver_error = lz_function("zeDriverGetLastErrorDescription");
+	ck_assert_ok(driver_error(lz_driver, &text));
+	ck_assert_str_eq(text, mine);
+}
+END_TEST
+
+/* A current loader reaches the table through every handle's pRuntime. */
+START_TEST(test_runtime_handles_carry_the_table)
+{
+	const zex_handle_t *hdr = (const zex_handle_t *)lz_device;
+	const zer_dditable_driver_t *rt =
+		(const zer_dditable_driver_t *)hdr->pRuntime;
+
+	ck_assert_msg(rt && rt->isValidFlag,
+		      "the runtime head of a handle is valid");
+	ck_assert_msg(rt->Global &&
+		      rt->Global->pfnGetDefaultContext ==
+		      zer.pfnGetDefaultContext &&
+		      rt->Global->pfnTranslateIdentifierToDeviceHandle ==
+		      zer.pfnTranslateIdentifierToDeviceHandle,
+		      "it points at the table zerGetGlobalProcAddrTable fills");
+}
+END_TEST
+
+/* ---- runtime API: limits ----------------------------------------------- */
+
+START_TEST(test_runtime_bad_arguments)
+{
+	uint32_t count = 0;
+
+	ck_assert_ze(zer.pfnGetLastErrorDescription(NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "zerGetLastErrorDescription needs somewhere to write");
+
+	ck_assert_ok(zeDeviceGet(lz_driver, &count, NULL));
+	ck_assert_ptr_null(zer.pfnTranslateIdentifierToDeviceHandle(count));
+	ck_assert_ptr_null(zer.pfnTranslateIdentifierToDeviceHandle(UINT32_MAX));
+
+	ck_assert_uint_eq(zer.pfnTranslateDeviceHandleToIdentifier(NULL),
+			  UINT32_MAX);
+	ck_assert_msg(strstr(last_error(), "not a device"),
+		      "a NULL device is described: \"%s\"", last_error());
+	ck_assert_uint_eq(zer.pfnTranslateDeviceHandleToIdentifier(
+				  (ze_device_handle_t)lz_context),
+			  UINT32_MAX);
+}
+END_TEST
+
+/* ---- queue and list queries (spec 1.17) -------------------------------- */
+
+typedef ze_result_t (*queue_u32_fn)(ze_command_queue_handle_t, uint32_t *);
+typedef ze_result_t (*list_u32_fn)(ze_command_list_handle_t, uint32_t *);
+
+static queue_u32_fn queue_fn(const char *name)
+{
+	queue_u32_fn fn;
+
+	*(void **)&fn = lz_function(name);
+	return fn;
+}
+
+static list_u32_fn list_fn(const char *name)
+{
+	list_u32_fn fn;
+
+	*(void **)&fn = lz_function(name);
+	return fn;
+}
+
+START_TEST(test_queue_reports_its_descriptor)
+{
+	ze_command_queue_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_EXPLICIT_ONLY,
+		.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+		.priority = ZE_COMMAND_QUEUE_PRIORITY_PRIORITY_HIGH,
+	};
+	ze_command_queue_handle_t q;
+	uint32_t flags = 0xdead, mode = 0xdead, prio = 0xdead;
+
+	ck_assert_ok(zeCommandQueueCreate(lz_context, lz_device, &desc, &q));
+	ck_assert_ok(queue_fn("zeCommandQueueGetFlags")(q, &flags));
+	ck_assert_ok(queue_fn("zeCommandQueueGetMode")(q, &mode));
+	ck_assert_ok(queue_fn("zeCommandQueueGetPriority")(q, &prio));
+	ck_assert_msg(flags == ZE_COMMAND_QUEUE_FLAG_EXPLICIT_ONLY &&
+		      mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
+		      prio == ZE_COMMAND_QUEUE_PRIORITY_PRIORITY_HIGH,
+		      "a queue reports the flags, mode and priority it was created with (0x%x %u %u)",
+		      flags, mode, prio);
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
+START_TEST(test_list_reports_its_descriptor)
+{
+	ze_command_queue_desc_t qd = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+		.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+		.priority = ZE_COMMAND_QUEUE_PRIORITY_PRIORITY_LOW,
+	};
+	ze_command_list_handle_t regular = lz_list(true), imm;
+	uint32_t flags = 0xdead, mode = 0xdead, prio = 0xdead;
+
+	ck_assert_ok(list_fn("zeCommandListGetFlags")(regular, &flags));
+	ck_assert_msg(flags == ZE_COMMAND_LIST_FLAG_IN_ORDER,
+		      "a regular list reports its flags (0x%x)", flags);
+
+	ck_assert_ok(lz_create_immediate(&qd, &imm));
+	ck_assert_ok(list_fn("zeCommandListImmediateGetFlags")(imm, &flags));
+	ck_assert_ok(list_fn("zeCommandListImmediateGetMode")(imm, &mode));
+	ck_assert_ok(list_fn("zeCommandListImmediateGetPriority")(imm, &prio));
+	ck_assert_msg(flags == ZE_COMMAND_QUEUE_FLAG_IN_ORDER &&
+		      mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
+		      prio == ZE_COMMAND_QUEUE_PRIORITY_PRIORITY_LOW,
+		      "an immediate list reports its queue descriptor (0x%x %u %u)",
+		      flags, mode, prio);
+	ck_assert_ok(list_fn("zeCommandListGetFlags")(imm, &flags));
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(regular));
+}
+END_TEST
+
+START_TEST(test_queries_refuse_bad_arguments)
+{
+	static const char *const queue_getters[] = {
+		"zeCommandQueueGetFlags", "zeCommandQueueGetMode",
+		"zeCommandQueueGetPriority",
+	};
+	static const char *const list_getters[] = {
+		"zeCommandListGetFlags", "zeCommandListImmediateGetFlags",
+		"zeCommandListImmediateGetMode",
+		"zeCommandListImmediateGetPriority",
+	};
+	ze_command_queue_handle_t q = lz_queue();
+	ze_command_list_handle_t regular = lz_list(false);
+	ze_command_list_handle_t imm = lz_immediate_list(false);
+	uint32_t out = 0xdead;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		ck_assert_ze(queue_fn(queue_getters[i])(NULL, &out),
+			     ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+			     queue_getters[i]);
+		ck_assert_ze(queue_fn(queue_getters[i])(q, NULL),
+			     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+			     queue_getters[i]);
+	}
+	for (i = 0; i < 4; i++) {
+		ck_assert_ze(list_fn(list_getters[i])(NULL, &out),
+			     ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+			     list_getters[i]);
+		ck_assert_ze(list_fn(list_getters[i])(imm, NULL),
+			     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+			     list_getters[i]);
+	}
+	/* A regular list has no queue descriptor. */
+	for (i = 1; i < 4; i++) {
+		ck_assert_ze(list_fn(list_getters[i])(regular, &out),
+			     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			     list_getters[i]);
+		ck_assert_msg(out == 0xdead, "a refused query writes nothing");
+	}
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(regular));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
+/* ---- appends with parameters (spec 1.16) ------------------------------- */
+
+typedef ze_result_t (*copy_params_fn)(ze_command_list_handle_t, void *,
+				      const void *, size_t, const void *,
+				      ze_event_handle_t, uint32_t,
+				      ze_event_handle_t *);
+typedef ze_result_t (*fill_params_fn)(ze_command_list_handle_t, void *,
+				      const void *, size_t, size_t,
+				      const void *, ze_event_handle_t,
+				      uint32_t, ze_event_handle_t *);
+typedef ze_result_t (*lists_params_fn)(ze_command_list_handle_t, uint32_t,
+				       ze_command_list_handle_t *,
+				       const void *, ze_event_handle_t,
+				       uint32_t, ze_event_handle_t *);
+
+/* A descriptor no append of these knows. */
+static const ze_base_desc_t unknown_ext = {
+	.stype = (ze_structure_type_t)0x7ffffff0,
+};
+
+START_TEST(test_fill_and_copy_with_parameters)
+{
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	uint32_t *a = lz_alloc_shared(N_U32 * 4), *b = lz_alloc_shared(N_U32 * 4);
+	uint32_t pattern = 0xc0ffee, i;
+	copy_params_fn copy;
+	fill_params_fn fill;
+
+	*(void **)&copy = lz_function("zeCommandListAppendMemoryCopyWithParameters");
+	*(void **)&fill = lz_function("zeCommandListAppendMemoryFillWithParameters");
+	memset(a, 0, N_U32 * 4);
+	memset(b, 0, N_U32 * 4);
+	ck_assert_ok(fill(imm, a, &pattern, 4, N_U32 * 4, NULL, NULL, 0,
+			  NULL));
+	ck_assert_ok(copy(imm, b, a, N_U32 * 4, NULL, NULL, 0, NULL));
+	ck_assert_ok(lz_list_sync(imm, LZ_TIMEOUT_NS));
+	for (i = 0; i < N_U32; i++)
+		ck_assert_msg(a[i] == pattern && b[i] == pattern,
+			      "the fill, then the copy, reached word %u", i);
+
+	/* Unknown parameters are refused, not ignored, and described. */
+	ck_assert_ze(copy(imm, b, a, 4, &unknown_ext, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a copy with an unknown pNext structure is refused");
+	ck_assert_msg(strstr(last_error(), "pNext"),
+		      "the refusal is described: \"%s\"", last_error());
+	ck_assert_ze(fill(imm, a, &pattern, 4, 4, &unknown_ext, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a fill with an unknown pNext structure is refused");
+	ck_assert_ze(copy(NULL, b, a, 4, NULL, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "a copy needs a list");
+	ck_assert_ze(fill(imm, NULL, &pattern, 4, 4, NULL, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "a fill needs a destination");
+	ck_assert_ok(zeCommandListDestroy(imm));
+	lz_free(a);
+	lz_free(b);
+}
+END_TEST
+
+START_TEST(test_append_lists_with_parameters)
+{
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	ze_command_list_handle_t regular = lz_list(false);
+	uint32_t *a = lz_alloc_shared(N_U32 * 4), pattern = 77, i;
+	lists_params_fn append;
+
+	*(void **)&append = lz_function(
+		"zeCommandListImmediateAppendCommandListsWithParameters");
+	memset(a, 0, N_U32 * 4);
+	ck_assert_ok(zeCommandListAppendMemoryFill(regular, a, &pattern, 4,
+						   N_U32 * 4, NULL, 0, NULL));
+	ck_assert_ok(zeCommandListClose(regular));
+
+	ck_assert_ze(append(imm, 1, &regular, &unknown_ext, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "unknown parameters are refused");
+	ck_assert_msg(a[0] == 0, "a refused append runs nothing");
+	ck_assert_ze(append(NULL, 1, &regular, NULL, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "the append needs an immediate list");
+
+	ck_assert_ok(append(imm, 1, &regular, NULL, NULL, 0, NULL));
+	ck_assert_ok(lz_list_sync(imm, LZ_TIMEOUT_NS));
+	for (i = 0; i < N_U32; i++)
+		ck_assert_msg(a[i] == pattern, "the list ran: word %u", i);
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeCommandListDestroy(regular));
+	lz_free(a);
+}
+END_TEST
+
+static Suite *runtime_suite(void)
+{
+	Suite *s = suite_create("runtime");
+	TCase *tc;
+
+	tc = tcase_create("core");
+	tcase_add_checked_fixture(tc, zer_setup, lz_teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_runtime_default_context_is_the_driver_s);
+	tcase_add_test(tc, test_runtime_default_context_same_in_every_thread);
+	tcase_add_test(tc, test_runtime_device_identifiers_round_trip);
+	tcase_add_test(tc, test_runtime_last_error_is_per_thread);
+	tcase_add_test(tc, test_runtime_handles_carry_the_table);
+	tcase_add_test(tc, test_queue_reports_its_descriptor);
+	tcase_add_test(tc, test_list_reports_its_descriptor);
+	tcase_add_test(tc, test_fill_and_copy_with_parameters);
+	tcase_add_test(tc, test_append_lists_with_parameters);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("limits");
+	tcase_add_checked_fixture(tc, zer_setup, lz_teardown);
+	tcase_add_test(tc, test_runtime_bad_arguments);
+	tcase_add_test(tc, test_queries_refuse_bad_arguments);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(runtime_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
