@@ -148,7 +148,8 @@ static const struct slot command_list_slots[] = {
 	{ 17, "zeCommandListImmediateGetMode" },
 	{ 17, "zeCommandListImmediateGetPriority" },
 	{ 17, NULL }, { 17, NULL }, { 17, NULL }, { 17, NULL },
-	{ 17, NULL }, { 17, NULL }, { 17, NULL },
+	{ 17, NULL }, { 17, NULL },
+	{ 17, "zeCommandListAppendHostFunction" },
 };
 
 static const struct slot command_list_exp_slots[] = {

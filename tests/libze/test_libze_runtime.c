@@ -7,8 +7,8 @@
  * Check tests of the runtime API (userspace/libze/src/core/runtime_api.c)
  * and of the spec 1.16-1.17 entry points around it: the queries of what a
  * queue or list was created with (lists/cmdqueue.c, lists/cmdlist.c), the
- * appends "with parameters" (append/append_params.c) and the last error
- * description.
+ * appends "with parameters" (append/append_params.c), host functions
+ * (append/append_host_fn.c) and the last error description.
  *
  * Debian's loader (1.8) knows no zer* function: the tests take the
  * driver's own, from the copy of libze_xe_cbev.so.1 the loader opened
@@ -424,6 +424,145 @@ START_TEST(test_append_lists_with_parameters)
 }
 END_TEST
 
+/* ---- host functions (spec 1.17) ---------------------------------------- */
+
+typedef ze_result_t (*host_fn_append_fn)(ze_command_list_handle_t,
+					 ze_host_function_callback_t, void *,
+					 const void *, ze_event_handle_t,
+					 uint32_t, ze_event_handle_t *);
+
+static host_fn_append_fn append_host_fn(void)
+{
+	host_fn_append_fn fn;
+
+	*(void **)&fn = lz_function("zeCommandListAppendHostFunction");
+	return fn;
+}
+
+/* What a host function saw when it ran, and what it leaves behind. */
+struct host_call {
+	uint32_t *buf;		/* shared memory the lists write around it */
+	uint32_t seen;		/* buf[0] when it ran */
+	int calls;		/* atomic */
+	pthread_t thread;
+};
+
+static void ZE_APICALL record_and_write(void *arg)
+{
+	struct host_call *c = arg;
+
+	c->seen = __atomic_load_n(&c->buf[0], __ATOMIC_ACQUIRE);
+	c->thread = pthread_self();
+	/* What the copy after the host function must find. */
+	__atomic_store_n(&c->buf[1], c->seen + 1, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&c->calls, 1, __ATOMIC_ACQ_REL);
+}
+
+/*
+ * In stream order: the fill before the host function is held behind a
+ * gate event that the test opens itself, so the host function cannot
+ * have run when the append returns, nor before the gate opens; once it
+ * does, the function sees the fill, and the copy after it sees what the
+ * function wrote.
+ */
+START_TEST(test_host_function_runs_in_stream_order)
+{
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t gate = lz_event(pool, 0), done = lz_event(pool, 1);
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	uint32_t *buf = lz_alloc_shared(4096), *copy = lz_alloc_shared(4096);
+	struct host_call c = { .buf = buf };
+	uint32_t produced = 41;
+
+	memset(buf, 0, 4096);
+	memset(copy, 0, 4096);
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(imm, 1, &gate));
+	ck_assert_ok(zeCommandListAppendMemoryFill(imm, buf, &produced, 4, 4,
+						   NULL, 0, NULL));
+	ck_assert_ok(append_host_fn()(imm, record_and_write, &c, NULL, done,
+				      0, NULL));
+	ck_assert_ok(zeCommandListAppendMemoryCopy(imm, copy, &buf[1], 4, NULL,
+						   0, NULL));
+
+	ck_assert_msg(__atomic_load_n(&c.calls, __ATOMIC_ACQUIRE) == 0,
+		      "the host function waits for the work before it (the gate is shut)");
+	ck_assert_ze(zeEventQueryStatus(done), ZE_RESULT_NOT_READY,
+		     "its signal event is not signalled before it ran");
+
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	ck_assert_msg(__atomic_load_n(&c.calls, __ATOMIC_ACQUIRE) == 1,
+		      "the host function has run once when its event is signalled");
+	ck_assert_ok(lz_list_sync(imm, LZ_TIMEOUT_NS));
+	ck_assert_uint_eq(c.seen, produced);
+	ck_assert_msg(!pthread_equal(c.thread, pthread_self()),
+		      "it runs on a driver thread, not the appending one");
+	ck_assert_msg(copy[0] == produced + 1,
+		      "the copy after it saw what it wrote (%u)", copy[0]);
+	ck_assert_int_eq(__atomic_load_n(&c.calls, __ATOMIC_ACQUIRE), 1);
+
+	ck_assert_ok(zeCommandListDestroy(imm));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	lz_free(buf);
+	lz_free(copy);
+}
+END_TEST
+
+static void ZE_APICALL count_call(void *arg)
+{
+	__atomic_add_fetch((int *)arg, 1, __ATOMIC_ACQ_REL);
+}
+
+/* A regular list calls its host function at every execution. */
+START_TEST(test_host_function_in_regular_list)
+{
+	ze_command_queue_handle_t q = lz_queue();
+	ze_command_list_handle_t list = lz_list(false);
+	int calls = 0;
+	unsigned int i;
+
+	ck_assert_ok(append_host_fn()(list, count_call, &calls, NULL, NULL, 0,
+				      NULL));
+	ck_assert_ok(zeCommandListClose(list));
+	ck_assert_msg(__atomic_load_n(&calls, __ATOMIC_ACQUIRE) == 0,
+		      "recording does not call it");
+	for (i = 1; i <= 3; i++) {
+		ck_assert_ok(zeCommandQueueExecuteCommandLists(q, 1, &list,
+							       NULL));
+		ck_assert_ok(zeCommandQueueSynchronize(q, LZ_TIMEOUT_NS));
+		ck_assert_msg(__atomic_load_n(&calls, __ATOMIC_ACQUIRE) == (int)i,
+			      "execution %u called it once more", i);
+	}
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandQueueDestroy(q));
+}
+END_TEST
+
+START_TEST(test_host_function_refusals)
+{
+	ze_command_list_handle_t imm = lz_immediate_list(true);
+	int calls = 0;
+
+	ck_assert_ze(append_host_fn()(NULL, count_call, &calls, NULL, NULL, 0,
+				      NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_HANDLE, "a host function needs a list");
+	ck_assert_ze(append_host_fn()(imm, NULL, &calls, NULL, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "a host function needs a function");
+	ck_assert_ze(append_host_fn()(imm, count_call, &calls, &unknown_ext,
+				      NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "an unknown pNext structure is refused");
+	ck_assert_msg(strstr(last_error(), "pNext"),
+		      "and described: \"%s\"", last_error());
+	ck_assert_ok(lz_list_sync(imm, LZ_TIMEOUT_NS));
+	ck_assert_msg(calls == 0, "a refused host function never runs");
+	ck_assert_ok(zeCommandListDestroy(imm));
+}
+END_TEST
+
 static Suite *runtime_suite(void)
 {
 	Suite *s = suite_create("runtime");
@@ -441,12 +580,15 @@ static Suite *runtime_suite(void)
 	tcase_add_test(tc, test_list_reports_its_descriptor);
 	tcase_add_test(tc, test_fill_and_copy_with_parameters);
 	tcase_add_test(tc, test_append_lists_with_parameters);
+	tcase_add_test(tc, test_host_function_runs_in_stream_order);
+	tcase_add_test(tc, test_host_function_in_regular_list);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");
 	tcase_add_checked_fixture(tc, zer_setup, lz_teardown);
 	tcase_add_test(tc, test_runtime_bad_arguments);
 	tcase_add_test(tc, test_queries_refuse_bad_arguments);
+	tcase_add_test(tc, test_host_function_refusals);
 	suite_add_tcase(s, tc);
 	return s;
 }

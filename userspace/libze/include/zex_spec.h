@@ -369,6 +369,24 @@ zeCommandListImmediateGetPriority(
 	ze_command_list_handle_t hCommandListImmediate,
 	ze_command_queue_priority_t *pPriority);
 
+/* ---- host functions, spec 1.17 ----------------------------------------- */
+
+typedef void (ZE_APICALL *ze_host_function_callback_t)(void *pUserData);
+
+/*
+ * Call @pHostFunction(@pUserData) on the host in stream order: after the
+ * commands before it completed and @phWaitEvents are signalled, before the
+ * commands after it start; @hSignalEvent is signalled once it returned.
+ * It runs on a driver thread; no extension is defined for @pNext.
+ */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendHostFunction(ze_command_list_handle_t hCommandList,
+				ze_host_function_callback_t pHostFunction,
+				void *pUserData, const void *pNext,
+				ze_event_handle_t hSignalEvent,
+				uint32_t numWaitEvents,
+				ze_event_handle_t *phWaitEvents);
+
 /* ---- counter-based event pools, spec 1.8 (deprecated in 1.15) ---------- */
 
 /*

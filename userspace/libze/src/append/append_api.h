@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include <level_zero/ze_api.h>
+#include <zex_spec.h>
 
 /* append_event.c */
 ze_result_t xe_append_barrier(ze_command_list_handle_t hCommandList,
@@ -150,5 +151,13 @@ xe_append_command_lists_with_parameters(ze_command_list_handle_t hImmediate,
 					ze_event_handle_t hSignalEvent,
 					uint32_t numWaitEvents,
 					ze_event_handle_t *phWaitEvents);
+
+/* append_host_fn.c (spec 1.17) */
+ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
+				    ze_host_function_callback_t pHostFunction,
+				    void *pUserData, const void *pNext,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents);
 
 #endif /* _XE_APPEND_API_H */

@@ -197,7 +197,7 @@ static const struct xe_ddi_slot command_list_slots[] = {
 	O(1_17, zeCommandListEndGraphCaptureExt),
 	O(1_17, zeCommandListGetGraphExt),
 	O(1_17, zeCommandListAppendGraphExt),
-	N(1_17, zeCommandListAppendHostFunction),
+	S(1_17, zeCommandListAppendHostFunction, xe_append_host_function),
 };
 
 static const struct xe_ddi_slot command_list_exp_slots[] = {
