@@ -8,7 +8,8 @@
  * and of the spec 1.16-1.17 entry points around it: the queries of what a
  * queue or list was created with (lists/cmdqueue.c, lists/cmdlist.c), the
  * appends "with parameters" (append/append_params.c), host functions
- * (append/append_host_fn.c) and the last error description.
+ * (append/append_host_fn.c), the device extension queries
+ * (core/device_ext.c) and the last error description.
  *
  * Debian's loader (1.8) knows no zer* function: the tests take the
  * driver's own, from the copy of libze_xe_cbev.so.1 the loader opened
@@ -563,6 +564,114 @@ START_TEST(test_host_function_refusals)
 }
 END_TEST
 
+/* ---- device extension queries ------------------------------------------ */
+
+static bool driver_has_extension(const char *name, uint32_t version)
+{
+	ze_driver_extension_properties_t ext[64];
+	uint32_t n = 64, i;
+
+	ck_assert_ok(zeDriverGetExtensionProperties(lz_driver, &n, ext));
+	for (i = 0; i < n; i++)
+		if (!strcmp(ext[i].name, name))
+			return ext[i].version == version;
+	return false;
+}
+
+START_TEST(test_device_pci_properties)
+{
+	ze_result_t (*pci)(ze_device_handle_t, ze_pci_ext_properties_t *);
+	ze_pci_ext_properties_t p;
+
+	ck_assert_msg(driver_has_extension(ZE_PCI_PROPERTIES_EXT_NAME,
+					   ZE_PCI_PROPERTIES_EXT_VERSION_1_0),
+		      "ZE_extension_pci_properties 1.0 is advertised");
+	*(void **)&pci = lz_function("zeDevicePciGetPropertiesExt");
+	memset(&p, 0xa5, sizeof(p));
+	p.stype = ZE_STRUCTURE_TYPE_PCI_EXT_PROPERTIES;
+	p.pNext = NULL;
+	ck_assert_ok(pci(lz_device, &p));
+	ck_assert_msg(p.address.domain == 0 && p.address.bus == 0 &&
+		      p.address.device == 2 &&
+		      p.address.function ==
+		      zer.pfnTranslateDeviceHandleToIdentifier(lz_device),
+		      "the integrated GPU's address, 0000:00:02.<index>");
+	ck_assert_msg(p.maxSpeed.genVersion == -1 && p.maxSpeed.width == -1 &&
+		      p.maxSpeed.maxBandwidth == -1,
+		      "no link: its speed is unknown");
+	ck_assert_msg(p.stype == ZE_STRUCTURE_TYPE_PCI_EXT_PROPERTIES &&
+		      !p.pNext, "stype and pNext are the caller's");
+
+	ck_assert_ze(pci(NULL, &p), ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "a device is needed");
+	ck_assert_ze(pci(lz_device, NULL), ZE_RESULT_ERROR_INVALID_NULL_POINTER,
+		     "somewhere to write is needed");
+}
+END_TEST
+
+START_TEST(test_device_vector_widths)
+{
+	ze_result_t (*widths)(ze_device_handle_t, uint32_t *,
+			      ze_device_vector_width_properties_ext_t *);
+	ze_device_vector_width_properties_ext_t p[4];
+	uint32_t n = 0, i;
+
+	ck_assert_msg(driver_has_extension(ZE_DEVICE_VECTOR_SIZES_EXT_NAME,
+					   ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_1_0),
+		      "ZE_extension_device_vector_sizes 1.0 is advertised");
+	*(void **)&widths = lz_function("zeDeviceGetVectorWidthPropertiesExt");
+	ck_assert_ok(widths(lz_device, &n, NULL));
+	ck_assert_uint_eq(n, 2);
+	n = 4;
+	memset(p, 0, sizeof(p));
+	for (i = 0; i < 4; i++)
+		p[i].stype = ZE_STRUCTURE_TYPE_DEVICE_VECTOR_WIDTH_PROPERTIES_EXT;
+	ck_assert_ok(widths(lz_device, &n, p));
+	ck_assert_msg(n == 2 && p[0].vector_width_size == 16 &&
+		      p[1].vector_width_size == 8,
+		      "one entry per sub-group size, 16 then 8");
+	for (i = 0; i < n; i++)
+		ck_assert_msg(p[i].preferred_vector_width_char == 16 &&
+			      p[i].preferred_vector_width_int == 4 &&
+			      p[i].native_vector_width_float == 4 &&
+			      p[i].native_vector_width_double == 2 &&
+			      p[i].native_vector_width_half == 8,
+			      "widths of 128-bit vectors");
+	ck_assert_msg(p[2].vector_width_size == 0, "nothing past the count");
+	n = 1;
+	memset(p, 0, sizeof(p));
+	ck_assert_ok(widths(lz_device, &n, p));
+	ck_assert_msg(n == 1 && p[0].vector_width_size == 16 &&
+		      p[1].vector_width_size == 0, "a short array gets a prefix");
+
+	ck_assert_ze(widths(NULL, &n, p), ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "a device is needed");
+	ck_assert_ze(widths(lz_device, NULL, p),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER, "a count is needed");
+}
+END_TEST
+
+START_TEST(test_device_ip_version)
+{
+	ze_device_ip_version_ext_t ip = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_IP_VERSION_EXT,
+		.ipVersion = 0xdeadbeef,
+	};
+	ze_device_properties_t props = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+		.pNext = &ip,
+	};
+
+	ck_assert_msg(driver_has_extension(ZE_DEVICE_IP_VERSION_EXT_NAME,
+					   ZE_DEVICE_IP_VERSION_VERSION_1_0),
+		      "ZE_extension_device_ip_version 1.0 is advertised");
+	ck_assert_ok(zeDeviceGetProperties(lz_device, &props));
+	ck_assert_msg(ip.ipVersion == 0,
+		      "the software device has no Intel graphics IP (0x%x)",
+		      ip.ipVersion);
+}
+END_TEST
+
 static Suite *runtime_suite(void)
 {
 	Suite *s = suite_create("runtime");
@@ -582,6 +691,9 @@ static Suite *runtime_suite(void)
 	tcase_add_test(tc, test_append_lists_with_parameters);
 	tcase_add_test(tc, test_host_function_runs_in_stream_order);
 	tcase_add_test(tc, test_host_function_in_regular_list);
+	tcase_add_test(tc, test_device_pci_properties);
+	tcase_add_test(tc, test_device_vector_widths);
+	tcase_add_test(tc, test_device_ip_version);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");

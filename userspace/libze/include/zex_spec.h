@@ -137,6 +137,65 @@ zeEventQueryKernelTimestampsExt(
 	ze_event_handle_t hEvent, ze_device_handle_t hDevice, uint32_t *pCount,
 	ze_event_query_kernel_timestamps_results_ext_properties_t *pResults);
 
+/* ---- device IP version extension, spec 1.5 ---------------------------- */
+
+#define ZE_DEVICE_IP_VERSION_EXT_NAME	"ZE_extension_device_ip_version"
+
+typedef enum _ze_device_ip_version_version_t {
+	ZE_DEVICE_IP_VERSION_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_IP_VERSION_VERSION_CURRENT = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_IP_VERSION_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_device_ip_version_version_t;
+
+#define ZE_STRUCTURE_TYPE_DEVICE_IP_VERSION_EXT \
+	((ze_structure_type_t)0x0001000f)
+
+/* In ze_device_properties_t.pNext: the device's graphics IP version. */
+typedef struct _ze_device_ip_version_ext_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint32_t ipVersion;
+} ze_device_ip_version_ext_t;
+
+/* ---- device vector sizes extension, spec 1.13 ------------------------- */
+
+#define ZE_DEVICE_VECTOR_SIZES_EXT_NAME	"ZE_extension_device_vector_sizes"
+
+typedef enum _ze_device_vector_sizes_ext_version_t {
+	ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_CURRENT = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_device_vector_sizes_ext_version_t;
+
+#define ZE_STRUCTURE_TYPE_DEVICE_VECTOR_WIDTH_PROPERTIES_EXT \
+	((ze_structure_type_t)0x00020029)
+
+/* One per vector width size (sub-group size) the device supports. */
+typedef struct _ze_device_vector_width_properties_ext_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	uint32_t vector_width_size;
+	uint32_t preferred_vector_width_char;
+	uint32_t preferred_vector_width_short;
+	uint32_t preferred_vector_width_int;
+	uint32_t preferred_vector_width_long;
+	uint32_t preferred_vector_width_float;
+	uint32_t preferred_vector_width_double;
+	uint32_t preferred_vector_width_half;
+	uint32_t native_vector_width_char;
+	uint32_t native_vector_width_short;
+	uint32_t native_vector_width_int;
+	uint32_t native_vector_width_long;
+	uint32_t native_vector_width_float;
+	uint32_t native_vector_width_double;
+	uint32_t native_vector_width_half;
+} ze_device_vector_width_properties_ext_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceGetVectorWidthPropertiesExt(
+	ze_device_handle_t hDevice, uint32_t *pCount,
+	ze_device_vector_width_properties_ext_t *pVectorWidthProperties);
+
 /* ---- zeInitDrivers, spec 1.10 ----------------------------------------- */
 
 typedef uint32_t ze_init_driver_type_flags_t;

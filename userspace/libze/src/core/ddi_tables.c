@@ -34,6 +34,7 @@
 #include "events/cb_event.h"
 #include "core/context.h"
 #include "core/device.h"
+#include "core/device_ext.h"
 #include "core/driver.h"
 #include "events/event.h"
 #include "memory/memory.h"
@@ -103,11 +104,11 @@ static const struct xe_ddi_slot device_slots[] = {
 	S(1_1, zeDeviceGetGlobalTimestamps, xe_device_get_global_timestamps),
 	O(1_2, zeDeviceReserveCacheExt),
 	O(1_2, zeDeviceSetCacheAdviceExt),
-	O(1_3, zeDevicePciGetPropertiesExt),
+	SO(1_3, zeDevicePciGetPropertiesExt, xe_device_pci_get_properties),
 	S(1_7, zeDeviceGetRootDevice, xe_device_get_root_device),
 	O(1_12, zeDeviceImportExternalSemaphoreExt),
 	O(1_12, zeDeviceReleaseExternalSemaphoreExt),
-	O(1_13, zeDeviceGetVectorWidthPropertiesExt),
+	SO(1_13, zeDeviceGetVectorWidthPropertiesExt, xe_device_get_vector_width_properties),
 	S(1_14, zeDeviceSynchronize, xe_device_synchronize),
 	S(1_15, zeDeviceGetAggregatedCopyOffloadIncrementValue, xe_device_get_aggregated_increment_value),
 	N(1_16, zeDeviceGetRuntimeRequirements),
@@ -530,6 +531,14 @@ static const struct xe_extension {
 	{ ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_NAME,
 	  ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_VERSION_1_0,
 	  { "zeEventQueryKernelTimestampsExt" } },
+	{ ZE_PCI_PROPERTIES_EXT_NAME, ZE_PCI_PROPERTIES_EXT_VERSION_1_0,
+	  { "zeDevicePciGetPropertiesExt" } },
+	{ ZE_DEVICE_VECTOR_SIZES_EXT_NAME,
+	  ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_1_0,
+	  { "zeDeviceGetVectorWidthPropertiesExt" } },
+	/* A properties struct in pNext: zeDeviceGetProperties() is all. */
+	{ ZE_DEVICE_IP_VERSION_EXT_NAME, ZE_DEVICE_IP_VERSION_VERSION_1_0,
+	  { "zeDeviceGetProperties" } },
 	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
 	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
 	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,

@@ -221,6 +221,9 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 			((ze_event_query_kernel_timestamps_ext_properties_t *)ext)->flags =
 			ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_KERNEL |
 			ZE_EVENT_QUERY_KERNEL_TIMESTAMPS_EXT_FLAG_SYNCHRONIZED;
+		else if (ext->stype == ZE_STRUCTURE_TYPE_DEVICE_IP_VERSION_EXT)
+			/* No Intel graphics IP (DOC: device extension queries). */
+			((ze_device_ip_version_ext_t *)ext)->ipVersion = 0;
 	}
 	return ZE_RESULT_SUCCESS;
 }
