@@ -100,7 +100,8 @@ static const struct slot command_queue_slots[] = {
 	{ 0, "zeCommandQueueExecuteCommandLists" },
 	{ 0, "zeCommandQueueSynchronize" },
 	{ 9, "zeCommandQueueGetOrdinal" }, { 9, "zeCommandQueueGetIndex" },
-	{ 17, NULL }, { 17, NULL }, { 17, NULL },
+	{ 17, "zeCommandQueueGetFlags" }, { 17, "zeCommandQueueGetMode" },
+	{ 17, "zeCommandQueueGetPriority" },
 };
 
 static const struct slot command_list_slots[] = {
@@ -139,10 +140,16 @@ static const struct slot command_list_slots[] = {
 	{ 12, NULL }, { 12, NULL },
 	{ 14, "zeCommandListAppendLaunchKernelWithParameters" },
 	{ 14, "zeCommandListAppendLaunchKernelWithArguments" },
-	{ 16, NULL }, { 16, NULL }, { 16, NULL },
+	{ 16, "zeCommandListAppendMemoryCopyWithParameters" },
+	{ 16, "zeCommandListAppendMemoryFillWithParameters" },
+	{ 16, "zeCommandListImmediateAppendCommandListsWithParameters" },
+	{ 17, "zeCommandListGetFlags" },
+	{ 17, "zeCommandListImmediateGetFlags" },
+	{ 17, "zeCommandListImmediateGetMode" },
+	{ 17, "zeCommandListImmediateGetPriority" },
 	{ 17, NULL }, { 17, NULL }, { 17, NULL }, { 17, NULL },
-	{ 17, NULL }, { 17, NULL }, { 17, NULL }, { 17, NULL },
-	{ 17, NULL }, { 17, NULL }, { 17, NULL },
+	{ 17, NULL }, { 17, NULL },
+	{ 17, "zeCommandListAppendHostFunction" },
 };
 
 static const struct slot command_list_exp_slots[] = {
@@ -443,6 +450,36 @@ START_TEST(test_ddi_extension_functions_exported)
 }
 END_TEST
 
+/*
+ * The runtime API's one table (zer_ddi.h, Global): its four slots are the
+ * four exported zer functions, at any 1.x version; other majors refused.
+ */
+START_TEST(test_ddi_runtime_global_table)
+{
+	static const char *const names[] = {
+		"zerGetLastErrorDescription",
+		"zerTranslateDeviceHandleToIdentifier",
+		"zerTranslateIdentifierToDeviceHandle", "zerGetDefaultContext",
+	};
+	getter_t getter = get_getter("zerGetGlobalProcAddrTable");
+	fn_t slots[MAX_SLOTS];
+	unsigned int i;
+
+	memset(slots, CANARY, sizeof(slots));
+	ck_assert_int_eq(getter(V(14), slots), ZE_RESULT_SUCCESS);
+	for (i = 0; i < 4; i++)
+		ck_assert_msg(slots[i] == (fn_t)dlsym(lib, names[i]),
+			      "zer Global slot %u is the exported %s", i,
+			      names[i]);
+	ck_assert_msg(((unsigned char *)&slots[4])[0] == CANARY,
+		      "nothing is written after the fourth slot");
+	ck_assert_int_eq(getter(V(14), NULL),
+			 ZE_RESULT_ERROR_INVALID_NULL_POINTER);
+	ck_assert_int_eq(getter(ZE_MAKE_VERSION(2, 0), slots),
+			 ZE_RESULT_ERROR_UNSUPPORTED_VERSION);
+}
+END_TEST
+
 /* ---- limits ----------------------------------------------------------- */
 
 START_TEST(test_ddi_getter_null_table)
@@ -492,6 +529,7 @@ static Suite *ddi_suite(void)
 	tcase_add_test(tc, test_ddi_loader_symbols_stay_out);
 	tcase_add_test(tc, test_ddi_tools_tables_filled);
 	tcase_add_test(tc, test_ddi_extension_functions_exported);
+	tcase_add_test(tc, test_ddi_runtime_global_table);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("limits");

@@ -10,6 +10,7 @@
  * Debian's Level Zero headers (spec 1.4):
  *
  * - zex_spec.h: the names of spec 1.5-1.17 that the driver implements;
+ * - zer_spec.h: the runtime API (zer*) of spec 1.14+;
  * - zex_counter_based_event.h: the ZEX_counter_based_event extension of
  *   compute-runtime (zexCounterBasedEventCreate2() and friends);
  * - zex_xe_cbev_event.h: this driver's own event extensions (a
@@ -26,6 +27,7 @@
 #include <level_zero/ze_api.h>
 
 #include "zex_spec.h"
+#include "zer_spec.h"
 #include "zex_counter_based_event.h"
 #include "zex_xe_cbev_event.h"
 #include "zex_ddi_handles.h"

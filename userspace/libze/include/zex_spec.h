@@ -137,6 +137,65 @@ zeEventQueryKernelTimestampsExt(
 	ze_event_handle_t hEvent, ze_device_handle_t hDevice, uint32_t *pCount,
 	ze_event_query_kernel_timestamps_results_ext_properties_t *pResults);
 
+/* ---- device IP version extension, spec 1.5 ---------------------------- */
+
+#define ZE_DEVICE_IP_VERSION_EXT_NAME	"ZE_extension_device_ip_version"
+
+typedef enum _ze_device_ip_version_version_t {
+	ZE_DEVICE_IP_VERSION_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_IP_VERSION_VERSION_CURRENT = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_IP_VERSION_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_device_ip_version_version_t;
+
+#define ZE_STRUCTURE_TYPE_DEVICE_IP_VERSION_EXT \
+	((ze_structure_type_t)0x0001000f)
+
+/* In ze_device_properties_t.pNext: the device's graphics IP version. */
+typedef struct _ze_device_ip_version_ext_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint32_t ipVersion;
+} ze_device_ip_version_ext_t;
+
+/* ---- device vector sizes extension, spec 1.13 ------------------------- */
+
+#define ZE_DEVICE_VECTOR_SIZES_EXT_NAME	"ZE_extension_device_vector_sizes"
+
+typedef enum _ze_device_vector_sizes_ext_version_t {
+	ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_CURRENT = ZE_MAKE_VERSION(1, 0),
+	ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_device_vector_sizes_ext_version_t;
+
+#define ZE_STRUCTURE_TYPE_DEVICE_VECTOR_WIDTH_PROPERTIES_EXT \
+	((ze_structure_type_t)0x00020029)
+
+/* One per vector width size (sub-group size) the device supports. */
+typedef struct _ze_device_vector_width_properties_ext_t {
+	ze_structure_type_t stype;
+	void *pNext;
+	uint32_t vector_width_size;
+	uint32_t preferred_vector_width_char;
+	uint32_t preferred_vector_width_short;
+	uint32_t preferred_vector_width_int;
+	uint32_t preferred_vector_width_long;
+	uint32_t preferred_vector_width_float;
+	uint32_t preferred_vector_width_double;
+	uint32_t preferred_vector_width_half;
+	uint32_t native_vector_width_char;
+	uint32_t native_vector_width_short;
+	uint32_t native_vector_width_int;
+	uint32_t native_vector_width_long;
+	uint32_t native_vector_width_float;
+	uint32_t native_vector_width_double;
+	uint32_t native_vector_width_half;
+} ze_device_vector_width_properties_ext_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceGetVectorWidthPropertiesExt(
+	ze_device_handle_t hDevice, uint32_t *pCount,
+	ze_device_vector_width_properties_ext_t *pVectorWidthProperties);
+
 /* ---- zeInitDrivers, spec 1.10 ----------------------------------------- */
 
 typedef uint32_t ze_init_driver_type_flags_t;
@@ -458,6 +517,80 @@ zeCommandListAppendLaunchKernelWithArguments(
 	const ze_group_count_t groupCounts, const ze_group_size_t groupSizes,
 	void **pArguments, const void *pNext, ze_event_handle_t hSignalEvent,
 	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
+
+/* ---- spec 1.16 ---------------------------------------------------------- */
+
+/*
+ * The appends of spec 1.0 with an extension chain in @pNext; the driver
+ * knows no extension of these and refuses any chain
+ * (ZE_RESULT_ERROR_INVALID_ARGUMENT, with a description).
+ */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendMemoryCopyWithParameters(
+	ze_command_list_handle_t hCommandList, void *dstptr,
+	const void *srcptr, size_t size, const void *pNext,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendMemoryFillWithParameters(
+	ze_command_list_handle_t hCommandList, void *ptr, const void *pattern,
+	size_t patternSize, size_t size, const void *pNext,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
+/* zeCommandListImmediateAppendCommandListsExp() with @pNext. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateAppendCommandListsWithParameters(
+	ze_command_list_handle_t hCommandListImmediate,
+	uint32_t numCommandLists, ze_command_list_handle_t *phCommandLists,
+	const void *pNext, ze_event_handle_t hSignalEvent,
+	uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents);
+
+/* ---- spec 1.17: what a queue or list was created with ------------------- */
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetFlags(ze_command_queue_handle_t hCommandQueue,
+		       ze_command_queue_flags_t *pFlags);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetMode(ze_command_queue_handle_t hCommandQueue,
+		      ze_command_queue_mode_t *pMode);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandQueueGetPriority(ze_command_queue_handle_t hCommandQueue,
+			  ze_command_queue_priority_t *pPriority);
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListGetFlags(ze_command_list_handle_t hCommandList,
+		      ze_command_list_flags_t *pFlags);
+/* Immediate lists only: the queue descriptor's members. */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetFlags(ze_command_list_handle_t hCommandListImmediate,
+			       ze_command_queue_flags_t *pFlags);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetMode(ze_command_list_handle_t hCommandListImmediate,
+			      ze_command_queue_mode_t *pMode);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListImmediateGetPriority(
+	ze_command_list_handle_t hCommandListImmediate,
+	ze_command_queue_priority_t *pPriority);
+
+/* ---- host functions, spec 1.17 ----------------------------------------- */
+
+typedef void (ZE_APICALL *ze_host_function_callback_t)(void *pUserData);
+
+/*
+ * Call @pHostFunction(@pUserData) on the host in stream order: after the
+ * commands before it completed and @phWaitEvents are signalled, before the
+ * commands after it start; @hSignalEvent is signalled once it returned.
+ * It runs on a driver thread; no extension is defined for @pNext.
+ */
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendHostFunction(ze_command_list_handle_t hCommandList,
+				ze_host_function_callback_t pHostFunction,
+				void *pUserData, const void *pNext,
+				ze_event_handle_t hSignalEvent,
+				uint32_t numWaitEvents,
+				ze_event_handle_t *phWaitEvents);
 
 /* ---- counter-based event pools, spec 1.8 (deprecated in 1.15) ---------- */
 

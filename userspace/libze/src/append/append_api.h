@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include <level_zero/ze_api.h>
+#include <zex_spec.h>
 
 /* append_event.c */
 ze_result_t xe_append_barrier(ze_command_list_handle_t hCommandList,
@@ -125,5 +126,38 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 			    ze_event_handle_t hSignalEvent,
 			    uint32_t numWaitEvents,
 			    ze_event_handle_t *phWaitEvents);
+
+/* append_params.c (spec 1.16) */
+ze_result_t
+xe_append_memory_copy_with_parameters(ze_command_list_handle_t hCommandList,
+				      void *dstptr, const void *srcptr,
+				      size_t size, const void *pNext,
+				      ze_event_handle_t hSignalEvent,
+				      uint32_t numWaitEvents,
+				      ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_memory_fill_with_parameters(ze_command_list_handle_t hCommandList,
+				      void *ptr, const void *pattern,
+				      size_t patternSize, size_t size,
+				      const void *pNext,
+				      ze_event_handle_t hSignalEvent,
+				      uint32_t numWaitEvents,
+				      ze_event_handle_t *phWaitEvents);
+ze_result_t
+xe_append_command_lists_with_parameters(ze_command_list_handle_t hImmediate,
+					uint32_t numCommandLists,
+					ze_command_list_handle_t *phCommandLists,
+					const void *pNext,
+					ze_event_handle_t hSignalEvent,
+					uint32_t numWaitEvents,
+					ze_event_handle_t *phWaitEvents);
+
+/* append_host_fn.c (spec 1.17) */
+ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
+				    ze_host_function_callback_t pHostFunction,
+				    void *pUserData, const void *pNext,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents);
 
 #endif /* _XE_APPEND_API_H */

@@ -54,6 +54,7 @@
 #include "core/ddi_tables.h"
 #include "core/debug_log.h"
 #include "core/driver.h"
+#include "core/runtime_api.h"
 
 /*
  * What a slot holds: its implementation, or the stub. With XE_CBEV_DEBUG
@@ -262,8 +263,10 @@ static ze_api_version_t xe_ddi_api_version(void)
  *
  * The core head is valid and names the reported API version; a loader
  * that dispatches through it refuses calls of entry points newer than
- * that. Its tables are filled at XE_DDI_VERSION_MAX. Tools, sysman and
- * runtime heads stay invalid: the driver implements none of those APIs.
+ * that. Its tables are filled at XE_DDI_VERSION_MAX. The runtime head is
+ * valid too, laid out as zer_dditable_driver_t: its one table, Global, is
+ * the runtime API's (runtime_api.c). Tools and sysman heads stay invalid:
+ * the driver implements none of those APIs.
  */
 static void xe_ddi_heads_init(struct xe_ddi_heads *heads)
 {
@@ -275,6 +278,8 @@ static void xe_ddi_heads_init(struct xe_ddi_heads *heads)
 	heads->tools.head.version = heads->core.head.version;
 	heads->sysman.head.version = heads->core.head.version;
 	heads->runtime.head.version = heads->core.head.version;
+	heads->runtime.head.isValidFlag = 1;
+	heads->runtime.tables[0] = (void *)&xe_runtime_global_table;
 
 	for (t = 0; t < ZEX_DDI_NUM_TABLES; t++) {
 		assert(xe_ddi_tables[t].num_slots <= XE_DDI_MAX_SLOTS);

@@ -35,6 +35,7 @@
 #include "events/cb_event.h"
 #include "core/context.h"
 #include "core/device.h"
+#include "core/device_ext.h"
 #include "core/driver.h"
 #include "events/event.h"
 #include "memory/memory.h"
@@ -104,11 +105,11 @@ static const struct xe_ddi_slot device_slots[] = {
 	S(1_1, zeDeviceGetGlobalTimestamps, xe_device_get_global_timestamps),
 	O(1_2, zeDeviceReserveCacheExt),
 	O(1_2, zeDeviceSetCacheAdviceExt),
-	O(1_3, zeDevicePciGetPropertiesExt),
+	SO(1_3, zeDevicePciGetPropertiesExt, xe_device_pci_get_properties),
 	S(1_7, zeDeviceGetRootDevice, xe_device_get_root_device),
 	O(1_12, zeDeviceImportExternalSemaphoreExt),
 	O(1_12, zeDeviceReleaseExternalSemaphoreExt),
-	O(1_13, zeDeviceGetVectorWidthPropertiesExt),
+	SO(1_13, zeDeviceGetVectorWidthPropertiesExt, xe_device_get_vector_width_properties),
 	S(1_14, zeDeviceSynchronize, xe_device_synchronize),
 	S(1_15, zeDeviceGetAggregatedCopyOffloadIncrementValue, xe_device_get_aggregated_increment_value),
 	N(1_16, zeDeviceGetRuntimeRequirements),
@@ -141,9 +142,9 @@ static const struct xe_ddi_slot command_queue_slots[] = {
 	S(1_0, zeCommandQueueSynchronize, xe_cmdqueue_synchronize),
 	S(1_9, zeCommandQueueGetOrdinal, xe_cmdqueue_get_ordinal),
 	S(1_9, zeCommandQueueGetIndex, xe_cmdqueue_get_index),
-	N(1_17, zeCommandQueueGetFlags),
-	N(1_17, zeCommandQueueGetMode),
-	N(1_17, zeCommandQueueGetPriority),
+	S(1_17, zeCommandQueueGetFlags, xe_cmdqueue_get_flags),
+	S(1_17, zeCommandQueueGetMode, xe_cmdqueue_get_mode),
+	S(1_17, zeCommandQueueGetPriority, xe_cmdqueue_get_priority),
 };
 
 static const struct xe_ddi_slot command_list_slots[] = {
@@ -185,20 +186,20 @@ static const struct xe_ddi_slot command_list_slots[] = {
 	O(1_12, zeCommandListAppendWaitExternalSemaphoreExt),
 	S(1_14, zeCommandListAppendLaunchKernelWithParameters, xe_append_launch_kernel_with_parameters),
 	S(1_14, zeCommandListAppendLaunchKernelWithArguments, xe_append_launch_kernel_with_arguments),
-	N(1_16, zeCommandListAppendMemoryCopyWithParameters),
-	N(1_16, zeCommandListAppendMemoryFillWithParameters),
-	N(1_16, zeCommandListImmediateAppendCommandListsWithParameters),
-	N(1_17, zeCommandListGetFlags),
-	N(1_17, zeCommandListImmediateGetFlags),
-	N(1_17, zeCommandListImmediateGetMode),
-	N(1_17, zeCommandListImmediateGetPriority),
+	S(1_16, zeCommandListAppendMemoryCopyWithParameters, xe_append_memory_copy_with_parameters),
+	S(1_16, zeCommandListAppendMemoryFillWithParameters, xe_append_memory_fill_with_parameters),
+	S(1_16, zeCommandListImmediateAppendCommandListsWithParameters, xe_append_command_lists_with_parameters),
+	S(1_17, zeCommandListGetFlags, xe_cmdlist_get_flags),
+	S(1_17, zeCommandListImmediateGetFlags, xe_cmdlist_immediate_get_flags),
+	S(1_17, zeCommandListImmediateGetMode, xe_cmdlist_immediate_get_mode),
+	S(1_17, zeCommandListImmediateGetPriority, xe_cmdlist_immediate_get_priority),
 	O(1_17, zeCommandListBeginGraphCaptureExt),
 	O(1_17, zeCommandListBeginCaptureIntoGraphExt),
 	O(1_17, zeCommandListIsGraphCaptureEnabledExt),
 	O(1_17, zeCommandListEndGraphCaptureExt),
 	O(1_17, zeCommandListGetGraphExt),
 	O(1_17, zeCommandListAppendGraphExt),
-	N(1_17, zeCommandListAppendHostFunction),
+	S(1_17, zeCommandListAppendHostFunction, xe_append_host_function),
 };
 
 static const struct xe_ddi_slot command_list_exp_slots[] = {
@@ -547,6 +548,14 @@ static const struct xe_extension {
 	    "zeCommandListUpdateMutableCommandSignalEventExp",
 	    "zeCommandListUpdateMutableCommandWaitEventsExp",
 	    "zeCommandListUpdateMutableCommandKernelsExp" } },
+	{ ZE_PCI_PROPERTIES_EXT_NAME, ZE_PCI_PROPERTIES_EXT_VERSION_1_0,
+	  { "zeDevicePciGetPropertiesExt" } },
+	{ ZE_DEVICE_VECTOR_SIZES_EXT_NAME,
+	  ZE_DEVICE_VECTOR_SIZES_EXT_VERSION_1_0,
+	  { "zeDeviceGetVectorWidthPropertiesExt" } },
+	/* A properties struct in pNext: zeDeviceGetProperties() is all. */
+	{ ZE_DEVICE_IP_VERSION_EXT_NAME, ZE_DEVICE_IP_VERSION_VERSION_1_0,
+	  { "zeDeviceGetProperties" } },
 	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
 	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
 	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,

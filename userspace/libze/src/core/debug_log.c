@@ -51,6 +51,7 @@
 
 enum xe_debug_level xe_debug_level;
 __thread const char *xe_debug_reason;
+__thread const char *xe_last_error_reason;
 
 static int debug_fd = STDERR_FILENO;
 static pthread_once_t debug_once = PTHREAD_ONCE_INIT;

@@ -39,18 +39,35 @@ extern enum xe_debug_level xe_debug_level
 extern __thread const char *xe_debug_reason
 	__attribute__((visibility("hidden")));
 
+/*
+ * The reason of this thread's last failure that had one, for
+ * zeDriverGetLastErrorDescription() and zerGetLastErrorDescription();
+ * NULL before the first. Only XE_FAIL() writes it: calls that succeed
+ * leave it alone, as the spec asks of the last error description.
+ */
+extern __thread const char *xe_last_error_reason
+	__attribute__((visibility("hidden")));
+
 /**
  * XE_FAIL() - return value of a refusal, with the reason the log shows
  * @ret: the ze_result_t to return
  * @reason: a string literal saying which rule the call broke
  *
- * Evaluates to @ret. When the log is off the reason costs one load and one
- * never-taken branch, on the failure path only; when on, it is stored for
- * the wrapper of the entry point to print. Use as ``return XE_FAIL(...)``.
+ * Evaluates to @ret. The reason becomes the thread's last error
+ * description (one thread-local store, on the failure path only). When the
+ * log is on, it is also stored for the wrapper of the entry point to
+ * print. Use as ``return XE_FAIL(...)``.
  */
 #define XE_FAIL(ret, reason)						\
-	(__builtin_expect(xe_debug_level != XE_DEBUG_OFF, 0) ?		\
+	(xe_last_error_reason = (reason),				\
+	 __builtin_expect(xe_debug_level != XE_DEBUG_OFF, 0) ?		\
 	 (xe_debug_reason = (reason), (ret)) : (ret))
+
+/* This thread's last error description: "" if none had a reason. */
+static inline const char *xe_last_error_description(void)
+{
+	return xe_last_error_reason ? xe_last_error_reason : "";
+}
 
 /* One argument of a logged call: its name and its bytes. */
 struct xe_debug_arg {

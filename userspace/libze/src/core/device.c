@@ -229,6 +229,9 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 
 			m->mutableCommandListFlags = 0;
 			m->mutableCommandFlags = XE_MUTABLE_FLAGS_SUPPORTED;
+		} else if (ext->stype == ZE_STRUCTURE_TYPE_DEVICE_IP_VERSION_EXT) {
+			/* No Intel graphics IP (DOC: device extension queries). */
+			((ze_device_ip_version_ext_t *)ext)->ipVersion = 0;
 		}
 	}
 	return ZE_RESULT_SUCCESS;

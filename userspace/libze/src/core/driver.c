@@ -32,6 +32,7 @@
 
 #include "core/libze_private.h"
 #include "core/context.h"
+#include "core/debug_log.h"
 #include "core/device.h"
 #include "core/driver.h"
 #include "events/event_slab.h"
@@ -166,8 +167,14 @@ int xe_driver_init(bool gpu_requested)
 	return 0;
 }
 
-/* The driver, or NULL if no zeInit() has succeeded yet. */
-static struct xe_driver *xe_driver_get_ready(void)
+/**
+ * xe_driver_get_ready() - the driver singleton, once it is initialised
+ *
+ * Lock-free: an acquire load that pairs with the probe's release store.
+ *
+ * Return: the driver, or NULL if no zeInit() has succeeded yet.
+ */
+struct xe_driver *xe_driver_get_ready(void)
 {
 	if (!atomic_load_explicit(&xe_driver.ready, memory_order_acquire))
 		return NULL;
@@ -269,8 +276,8 @@ xe_driver_get_ipc_properties(ze_driver_handle_t hDriver,
 }
 
 /*
- * Errors are reported by result code only; there is no description to add,
- * and an empty string is what the spec asks for then.
+ * The reason XE_FAIL() gave for the calling thread's last refusal
+ * (debug_log.h); "" if it had none.
  */
 ze_result_t xe_driver_get_last_error_description(ze_driver_handle_t hDriver,
 						 const char **ppString)
@@ -280,7 +287,7 @@ ze_result_t xe_driver_get_last_error_description(ze_driver_handle_t hDriver,
 	if (!ppString)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 
-	*ppString = "";
+	*ppString = xe_last_error_description();
 	return ZE_RESULT_SUCCESS;
 }
 

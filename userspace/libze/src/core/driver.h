@@ -16,6 +16,7 @@
 
 int xe_driver_init(bool gpu_requested);
 struct xe_ddi_heads *xe_driver_ddi_heads(void);
+struct xe_driver *xe_driver_get_ready(void);
 
 /* Entry points (Global and Driver DDI tables) */
 ze_result_t xe_init(ze_init_flags_t flags);

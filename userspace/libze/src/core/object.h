@@ -33,7 +33,8 @@ typedef void (*xe_ddi_fn_t)(void);
  *	each of @tables
  * @tools: target of zex_handle_t.pTools (no tools API: not valid)
  * @sysman: target of zex_handle_t.pSysman (no sysman API: not valid)
- * @runtime: target of zex_handle_t.pRuntime (no runtime API: not valid)
+ * @runtime: target of zex_handle_t.pRuntime: a zer_dditable_driver_t,
+ *	whose first table pointer is the runtime API's Global table
  * @tables: every core table, laid out as at XE_DDI_VERSION_MAX
  *
  * Owned by the driver singleton; written once by xe_ddi_heads_init() before

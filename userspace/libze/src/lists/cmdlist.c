@@ -432,6 +432,78 @@ ze_result_t xe_cmdlist_immediate_get_index(ze_command_list_handle_t hCommandList
 	return ZE_RESULT_SUCCESS;
 }
 
+/* Spec 1.17: the flags of the list's descriptor (regular or immediate). */
+ze_result_t xe_cmdlist_get_flags(ze_command_list_handle_t hCommandList,
+				 ze_command_list_flags_t *pFlags)
+{
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+
+	if (!list)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pFlags)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pFlags = list->flags;
+	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * The immediate list of @h, for the spec 1.17 getters of its queue
+ * descriptor; a regular list has none (ZE_RESULT_ERROR_INVALID_ARGUMENT,
+ * as zeCommandListImmediateGetIndex()).
+ */
+static ze_result_t immediate_or_fail(ze_command_list_handle_t h,
+				     const void *out,
+				     struct xe_cmdlist **listp)
+{
+	struct xe_cmdlist *list = xe_cmdlist_from_handle(h);
+
+	if (!list)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!out)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (!list->immediate)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "zeCommandListImmediateGet*: the list is not immediate");
+	*listp = list;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t
+xe_cmdlist_immediate_get_flags(ze_command_list_handle_t hCommandList,
+			       ze_command_queue_flags_t *pFlags)
+{
+	struct xe_cmdlist *list;
+	ze_result_t ret = immediate_or_fail(hCommandList, pFlags, &list);
+
+	if (ret == ZE_RESULT_SUCCESS)
+		*pFlags = list->queue_flags;
+	return ret;
+}
+
+ze_result_t
+xe_cmdlist_immediate_get_mode(ze_command_list_handle_t hCommandList,
+			      ze_command_queue_mode_t *pMode)
+{
+	struct xe_cmdlist *list;
+	ze_result_t ret = immediate_or_fail(hCommandList, pMode, &list);
+
+	if (ret == ZE_RESULT_SUCCESS)
+		*pMode = list->mode;
+	return ret;
+}
+
+ze_result_t
+xe_cmdlist_immediate_get_priority(ze_command_list_handle_t hCommandList,
+				  ze_command_queue_priority_t *pPriority)
+{
+	struct xe_cmdlist *list;
+	ze_result_t ret = immediate_or_fail(hCommandList, pPriority, &list);
+
+	if (ret == ZE_RESULT_SUCCESS)
+		*pPriority = list->priority;
+	return ret;
+}
+
 ze_result_t xe_cmdlist_is_immediate(ze_command_list_handle_t hCommandList,
 				    ze_bool_t *pIsImmediate)
 {
@@ -456,3 +528,8 @@ XE_EXPORT(zeCommandListGetContextHandle, xe_cmdlist_get_context_handle);
 XE_EXPORT(zeCommandListGetOrdinal, xe_cmdlist_get_ordinal);
 XE_EXPORT(zeCommandListImmediateGetIndex, xe_cmdlist_immediate_get_index);
 XE_EXPORT(zeCommandListIsImmediate, xe_cmdlist_is_immediate);
+XE_EXPORT(zeCommandListGetFlags, xe_cmdlist_get_flags);
+XE_EXPORT(zeCommandListImmediateGetFlags, xe_cmdlist_immediate_get_flags);
+XE_EXPORT(zeCommandListImmediateGetMode, xe_cmdlist_immediate_get_mode);
+XE_EXPORT(zeCommandListImmediateGetPriority,
+	  xe_cmdlist_immediate_get_priority);

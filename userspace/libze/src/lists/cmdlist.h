@@ -155,6 +155,17 @@ ze_result_t xe_cmdlist_get_ordinal(ze_command_list_handle_t hCommandList,
 				   uint32_t *pOrdinal);
 ze_result_t xe_cmdlist_immediate_get_index(ze_command_list_handle_t hCommandList,
 					   uint32_t *pIndex);
+ze_result_t xe_cmdlist_get_flags(ze_command_list_handle_t hCommandList,
+				 ze_command_list_flags_t *pFlags);
+ze_result_t
+xe_cmdlist_immediate_get_flags(ze_command_list_handle_t hCommandList,
+			       ze_command_queue_flags_t *pFlags);
+ze_result_t
+xe_cmdlist_immediate_get_mode(ze_command_list_handle_t hCommandList,
+			      ze_command_queue_mode_t *pMode);
+ze_result_t
+xe_cmdlist_immediate_get_priority(ze_command_list_handle_t hCommandList,
+				  ze_command_queue_priority_t *pPriority);
 ze_result_t xe_cmdlist_is_immediate(ze_command_list_handle_t hCommandList,
 				    ze_bool_t *pIsImmediate);
 

@@ -205,9 +205,52 @@ ze_result_t xe_cmdqueue_get_index(ze_command_queue_handle_t hCommandQueue,
 	return ZE_RESULT_SUCCESS;
 }
 
+/* Spec 1.17: the flags, mode and priority the queue was created with. */
+ze_result_t xe_cmdqueue_get_flags(ze_command_queue_handle_t hCommandQueue,
+				  ze_command_queue_flags_t *pFlags)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pFlags)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pFlags = q->desc.flags;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_cmdqueue_get_mode(ze_command_queue_handle_t hCommandQueue,
+				 ze_command_queue_mode_t *pMode)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pMode)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pMode = q->desc.mode;
+	return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t xe_cmdqueue_get_priority(ze_command_queue_handle_t hCommandQueue,
+				     ze_command_queue_priority_t *pPriority)
+{
+	struct xe_cmdqueue *q = xe_cmdqueue_from_handle(hCommandQueue);
+
+	if (!q)
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pPriority)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	*pPriority = q->desc.priority;
+	return ZE_RESULT_SUCCESS;
+}
+
 XE_EXPORT(zeCommandQueueCreate, xe_cmdqueue_create);
 XE_EXPORT(zeCommandQueueDestroy, xe_cmdqueue_destroy);
 XE_EXPORT(zeCommandQueueExecuteCommandLists, xe_cmdqueue_execute_command_lists);
 XE_EXPORT(zeCommandQueueSynchronize, xe_cmdqueue_synchronize);
 XE_EXPORT(zeCommandQueueGetOrdinal, xe_cmdqueue_get_ordinal);
 XE_EXPORT(zeCommandQueueGetIndex, xe_cmdqueue_get_index);
+XE_EXPORT(zeCommandQueueGetFlags, xe_cmdqueue_get_flags);
+XE_EXPORT(zeCommandQueueGetMode, xe_cmdqueue_get_mode);
+XE_EXPORT(zeCommandQueueGetPriority, xe_cmdqueue_get_priority);

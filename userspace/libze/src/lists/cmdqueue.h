@@ -81,6 +81,12 @@ ze_result_t xe_cmdqueue_get_ordinal(ze_command_queue_handle_t hCommandQueue,
 				    uint32_t *pOrdinal);
 ze_result_t xe_cmdqueue_get_index(ze_command_queue_handle_t hCommandQueue,
 				  uint32_t *pIndex);
+ze_result_t xe_cmdqueue_get_flags(ze_command_queue_handle_t hCommandQueue,
+				  ze_command_queue_flags_t *pFlags);
+ze_result_t xe_cmdqueue_get_mode(ze_command_queue_handle_t hCommandQueue,
+				 ze_command_queue_mode_t *pMode);
+ze_result_t xe_cmdqueue_get_priority(ze_command_queue_handle_t hCommandQueue,
+				     ze_command_queue_priority_t *pPriority);
 
 /* Entry points (Fence DDI table), fence.c */
 ze_result_t xe_fence_create(ze_command_queue_handle_t hCommandQueue,
