@@ -32,6 +32,7 @@
 #include "core/types.h"
 #include "submission/kmd.h"
 #include "memory/memory.h"
+#include "memory/memory_external.h"
 #include "core/result.h"
 
 #define XE_HOST_MEM_FLAGS_KNOWN						\
@@ -233,6 +234,75 @@ static struct xe_device *host_device(struct xe_context *ctx)
 	return ctx->drv->num_devices ? &ctx->drv->devices[0] : NULL;
 }
 
+/**
+ * xe_memory_open_bo() - an allocation of @ctx for an object from elsewhere
+ * @ctx: the context
+ * @dev: the device it is on
+ * @bo: the object; its reference is the allocation's on success, put on
+ *	failure
+ * @type: the memory type the allocation reports
+ * @external: an import of ze_external_memory_import_fd_t, which
+ *	zeMemFree() releases; else an IPC open, which zeMemCloseIpcHandle()
+ *	closes
+ * @pptr: out: where the allocation starts
+ *
+ * An object the context has already (its own allocation, an earlier open)
+ * is mapped again: each open has a pointer of its own.
+ *
+ * Return: 0 or a negative errno.
+ */
+int xe_memory_open_bo(struct xe_context *ctx, struct xe_device *dev,
+		      struct xe_bo *bo, ze_memory_type_t type, bool external,
+		      void **pptr)
+{
+	struct xe_alloc *alloc;
+	void *map = NULL;
+	bool alias;
+	int err;
+
+	pthread_mutex_lock(&ctx->alloc_lock);
+	alloc = xe_memory_find_locked(ctx, bo->map);
+	alias = alloc && alloc->bo == bo;
+	alloc = calloc(1, sizeof(*alloc));
+	if (!alloc) {
+		err = -ENOMEM;
+		goto err_put;
+	}
+	alloc->start = (uintptr_t)bo->map;
+	if (alias) {
+		/* Already here: this open gets the pages at an address of its own. */
+		err = xe_bo_map_alias(bo, &map);
+		if (err) {
+			free(alloc);
+			goto err_put;
+		}
+		alloc->start = (uintptr_t)map;
+		alloc->alias = true;
+	}
+	alloc->size = bo->size;
+	alloc->type = type;
+	alloc->dev = type == ZE_MEMORY_TYPE_HOST ? NULL : dev;
+	alloc->bo = bo;
+	alloc->imported = true;
+	alloc->external = external;
+	alloc->opens = !external;
+	err = xe_memory_insert_locked(ctx, alloc);
+	if (err) {
+		if (alias)
+			xe_bo_unmap_alias(bo, map);
+		free(alloc);
+		goto err_put;
+	}
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	*pptr = (void *)alloc->start;
+	return 0;
+
+err_put:
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	xe_bo_put(bo);
+	return err;
+}
+
 /*
  * The descriptor chains' external memory (memory_external.c): a checked
  * export kind, or an import, which is then the allocation.
@@ -242,17 +312,19 @@ static int external_import(struct xe_context *ctx, struct xe_device *dev,
 			   ze_memory_type_t type, const void *pnext,
 			   const void *pnext2, size_t size, void **pptr)
 {
+	struct xe_bo *bo;
 	int err = xe_memory_external_check_export(pnext);
 
 	if (!err)
 		err = xe_memory_external_check_export(pnext2);
 	if (err)
 		return err;
-	err = xe_memory_external_import(ctx, dev, type, pnext, size, pptr);
+	err = xe_memory_external_import(dev, pnext, size, &bo);
 	if (err == 1)
-		err = xe_memory_external_import(ctx, dev, type, pnext2, size,
-						pptr);
-	return err;
+		err = xe_memory_external_import(dev, pnext2, size, &bo);
+	if (err)
+		return err;
+	return xe_memory_open_bo(ctx, dev, bo, type, true, pptr);
 }
 
 ze_result_t xe_mem_alloc_host(ze_context_handle_t hContext,
@@ -429,7 +501,7 @@ xe_mem_get_alloc_properties(ze_context_handle_t hContext, const void *ptr,
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
 	if (alloc) {
-		err = xe_memory_external_export(alloc, props->pNext);
+		err = xe_memory_external_export(alloc->bo, props->pNext);
 		props->type = alloc->type;
 		props->id = alloc->bo->handle;
 		props->pageSize = sysconf(_SC_PAGESIZE);

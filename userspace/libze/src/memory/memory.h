@@ -51,14 +51,6 @@ int xe_memory_open_bo(struct xe_context *ctx, struct xe_device *dev,
 		      struct xe_bo *bo, ze_memory_type_t type, bool external,
 		      void **pptr);
 
-/* External memory (dma-buf fds), memory_external.c */
-int xe_memory_external_import(struct xe_context *ctx, struct xe_device *dev,
-			      ze_memory_type_t type, const void *pnext,
-			      size_t size, void **pptr);
-int xe_memory_external_check_export(const void *pnext);
-int xe_memory_external_export(const struct xe_alloc *alloc,
-			      const void *pnext);
-
 /* Entry points (Mem DDI table) */
 ze_result_t xe_mem_alloc_shared(ze_context_handle_t hContext,
 				const ze_device_mem_alloc_desc_t *device_desc,

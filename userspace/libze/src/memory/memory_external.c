@@ -18,8 +18,9 @@
  * - an allocation made with ze_external_memory_import_fd_t gets the pages
  *   of the fd's dma-buf (this process's or another's; the fd stays the
  *   caller's): its size is the dma-buf's, at least the size asked for, and
- *   zeMemFree() releases it. Importing an object the context has already
- *   maps it once more, at an address of its own.
+ *   zeMemFree() releases it (memory.c makes the allocation). Importing an
+ *   object the context has already maps it once more, at an address of
+ *   its own.
  *
  * A dma-buf of another driver cannot be imported by the module (it maps
  * its own objects only): ZE_RESULT_ERROR_INVALID_ARGUMENT.
@@ -32,7 +33,7 @@
 #include "core/result.h"
 #include "core/types.h"
 #include "memory/bo.h"
-#include "memory/memory.h"
+#include "memory/memory_external.h"
 
 #define XE_EXTERNAL_MEMORY_FDS \
 	(ZE_EXTERNAL_MEMORY_TYPE_FLAG_OPAQUE_FD | \
@@ -55,24 +56,20 @@ static bool fd_flags_ok(ze_external_memory_type_flags_t flags)
 }
 
 /**
- * xe_memory_external_import() - an allocation of an imported dma-buf fd
- * @ctx: the context
+ * xe_memory_external_import() - the object of an imported dma-buf fd
  * @dev: the device the allocation is of
- * @type: its memory type
  * @pnext: the allocation descriptor's pNext chain
  * @size: the bytes asked for
- * @pptr: out: the allocation
+ * @bo: out: the object, with a reference for the allocation
  *
- * Return: 1 if the chain imports nothing (make a new allocation), 0 if
- * @pptr is the import, or a negative errno.
+ * Return: 1 if the chain imports nothing (make a new allocation), 0 with
+ * @bo, or a negative errno.
  */
-int xe_memory_external_import(struct xe_context *ctx, struct xe_device *dev,
-			      ze_memory_type_t type, const void *pnext,
-			      size_t size, void **pptr)
+int xe_memory_external_import(struct xe_device *dev, const void *pnext,
+			      size_t size, struct xe_bo **bo)
 {
 	const ze_external_memory_import_fd_t *imp =
 		find_ext(pnext, ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMPORT_FD);
-	struct xe_bo *bo;
 	int err;
 
 	if (!imp)
@@ -83,16 +80,16 @@ int xe_memory_external_import(struct xe_context *ctx, struct xe_device *dev,
 	if (imp->fd < 0)
 		return XE_FAIL(-EINVAL,
 			       "ze_external_memory_import_fd_t: fd is negative");
-	err = xe_bo_import(dev, imp->fd, &bo);
+	err = xe_bo_import(dev, imp->fd, bo);
 	if (err)
 		return XE_FAIL(err == -ENOMEM ? err : -EINVAL,
 			       "ze_external_memory_import_fd_t: fd is no dma-buf of this driver");
-	if (bo->size < size) {
-		xe_bo_put(bo);
+	if ((*bo)->size < size) {
+		xe_bo_put(*bo);
 		return XE_FAIL(-EINVAL,
 			       "ze_external_memory_import_fd_t: the dma-buf is smaller than the size asked for");
 	}
-	return xe_memory_open_bo(ctx, dev, bo, type, true, pptr);
+	return 0;
 }
 
 /**
@@ -115,14 +112,13 @@ int xe_memory_external_check_export(const void *pnext)
 
 /**
  * xe_memory_external_export() - fill ze_external_memory_export_fd_t
- * @alloc: the allocation, under the context's alloc_lock
+ * @bo: the allocation's object
  * @pnext: zeMemGetAllocProperties()' pNext chain
  *
  * Return: 0 (the chain asks nothing, or its fd is filled), or a negative
  * errno.
  */
-int xe_memory_external_export(const struct xe_alloc *alloc,
-			      const void *pnext)
+int xe_memory_external_export(struct xe_bo *bo, const void *pnext)
 {
 	ze_external_memory_export_fd_t *exp = (ze_external_memory_export_fd_t *)
 		find_ext(pnext, ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_EXPORT_FD);
@@ -132,5 +128,5 @@ int xe_memory_external_export(const struct xe_alloc *alloc,
 	if (!fd_flags_ok(exp->flags))
 		return XE_FAIL(-EINVAL,
 			       "ze_external_memory_export_fd_t: only DMA_BUF and OPAQUE_FD exports exist here");
-	return xe_bo_export(alloc->bo, &exp->fd);
+	return xe_bo_export(bo, &exp->fd);
 }
