@@ -187,27 +187,31 @@ START_TEST(test_kernel_source_attributes_copied)
 	ze_kernel_handle_t k, plain;
 	uint32_t size = 0, small = 4;
 	char *str = NULL;
+	ze_result_t (*attrs)(ze_kernel_handle_t, uint32_t *, char **);
+
+	/* The driver's own: Debian's validation layer wants pString set. */
+	*(void **)&attrs = lz_function("zeKernelGetSourceAttributes");
 
 	ck_assert_ok(zeKernelCreate(mod, &kd, &k));
-	ck_assert_ok(zeKernelGetSourceAttributes(k, &size, NULL));
+	ck_assert_ok(attrs(k, &size, NULL));
 	ck_assert_uint_eq(size, strlen("reqd_work_group_size(16,1,1) "
 				       "intel_reqd_sub_group_size(8)") + 1);
 	str = malloc(size);
 	ck_assert_ptr_nonnull(str);
-	ck_assert_ze(zeKernelGetSourceAttributes(k, &small, &str),
+	ck_assert_ze(attrs(k, &small, &str),
 		     ZE_RESULT_ERROR_INVALID_SIZE, "4 bytes do not hold them");
-	ck_assert_ok(zeKernelGetSourceAttributes(k, &size, &str));
+	ck_assert_ok(attrs(k, &size, &str));
 	ck_assert_str_eq(str, "reqd_work_group_size(16,1,1) "
 			      "intel_reqd_sub_group_size(8)");
 	free(str);
 
 	kd.pKernelName = "add_scalar";
 	ck_assert_ok(zeKernelCreate(mod, &kd, &plain));
-	ck_assert_ok(zeKernelGetSourceAttributes(plain, &size, NULL));
+	ck_assert_ok(attrs(plain, &size, NULL));
 	ck_assert_uint_eq(size, 1);
 	str = malloc(size);
 	str[0] = 'x';
-	ck_assert_ok(zeKernelGetSourceAttributes(plain, &size, &str));
+	ck_assert_ok(attrs(plain, &size, &str));
 	ck_assert_str_eq(str, "");
 	free(str);
 	ck_assert_ok(zeKernelDestroy(plain));
@@ -268,9 +272,14 @@ START_TEST(test_alloc_descriptors_programs_pass)
 	ze_host_mem_alloc_desc_t hd = {
 		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
 	};
+	ze_result_t (*alloc)(ze_context_handle_t, const ze_device_mem_alloc_desc_t *,
+			     size_t, size_t, ze_device_handle_t, void **);
 	void *dev = NULL, *shared = NULL;
 
-	ck_assert_ok(zeMemAllocDevice(lz_context, &dd, 4103, 4103, lz_device,
+	/* The driver's own: Debian's validation layer refuses 4103. */
+	*(void **)&alloc = lz_function("zeMemAllocDevice");
+
+	ck_assert_ok(alloc(lz_context, &dd, 4103, 4103, lz_device,
 				      &dev));
 	ck_assert_msg((uintptr_t)dev % 8192 == 0,
 		      "4103 asks for the next power of two, 8192");
@@ -516,8 +525,9 @@ START_TEST(test_physical_mem_properties)
 	/* Its pages, mapped, and its dma-buf, imported, are the same. */
 	ck_assert_ok(zeVirtualMemQueryPageSize(lz_context, lz_device, 64 << 10,
 					       &page));
-	ck_assert_ok(zeVirtualMemReserve(lz_context, NULL, 64 << 10,
-					 (void **)&va));
+	/* A hint: Debian's validation layer refuses NULL. */
+	ck_assert_ok(zeVirtualMemReserve(lz_context, (void *)(1ull << 44),
+					 64 << 10, (void **)&va));
 	ck_assert_ok(zeVirtualMemMap(lz_context, va, 64 << 10, small, 0,
 				     ZE_MEMORY_ACCESS_ATTRIBUTE_READWRITE));
 	lz_fill_pattern(va, 64 << 10, 5, 2);

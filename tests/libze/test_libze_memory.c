@@ -342,15 +342,20 @@ END_TEST
 START_TEST(test_memory_alloc_odd_alignment)
 {
 	static const size_t odd[] = { 3, 12, 4103, 131079 };
+	ze_result_t (*alloc)(ze_context_handle_t, const ze_device_mem_alloc_desc_t *,
+			     size_t, size_t, ze_device_handle_t, void **);
 	void *p = NULL;
 	unsigned int i;
+
+	/* The driver's own: Debian's validation layer refuses such values. */
+	*(void **)&alloc = lz_function("zeMemAllocDevice");
 
 	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
 		size_t pow2 = 1;
 
 		while (pow2 < odd[i])
 			pow2 <<= 1;
-		ck_assert_ze(zeMemAllocDevice(lz_context, &device_desc, 4096,
+		ck_assert_ze(alloc(lz_context, &device_desc, 4096,
 					      odd[i], lz_device, &p),
 			     ZE_RESULT_SUCCESS, "an alignment that is no power of two is taken");
 		ck_assert_msg((uintptr_t)p % pow2 == 0,
@@ -359,7 +364,7 @@ START_TEST(test_memory_alloc_odd_alignment)
 		memset(p, 0x5a, 4096);
 		ck_assert_ok(zeMemFree(lz_context, p));
 	}
-	ck_assert_ze(zeMemAllocDevice(lz_context, &device_desc, 4096,
+	ck_assert_ze(alloc(lz_context, &device_desc, 4096,
 				      (1ull << 30) + 1, lz_device, &p),
 		     ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT,
 		     "an alignment above 1 GiB is refused");
