@@ -200,6 +200,41 @@ ze_event_handle_t lz_event(ze_event_pool_handle_t pool, uint32_t index)
 	return event;
 }
 
+/*
+ * A SPIR-V module of the image's /kernels (tests/jit/jit.mk builds them),
+ * built with @flags; zeModuleCreate() must return @want.
+ */
+ze_module_handle_t lz_spv_module(const char *name, const char *flags,
+				 ze_result_t want)
+{
+	char path[128];
+	ze_module_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
+		.format = ZE_MODULE_FORMAT_IL_SPIRV,
+		.pBuildFlags = flags,
+	};
+	ze_module_handle_t mod = NULL;
+	FILE *f;
+	void *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "/kernels/%s.spv", name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f, "%s is in the image", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc(n);
+	ck_assert_int_eq(fread(buf, 1, n, f), n);
+	fclose(f);
+	desc.inputSize = n;
+	desc.pInputModule = buf;
+	ck_assert_ze(zeModuleCreate(lz_context, lz_device, &desc, &mod, NULL),
+		     want, "the module builds (or not) as it should");
+	free(buf);
+	return mod;
+}
+
 ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module)
 {
 	struct l0_app app = { lz_driver, lz_device, lz_context };

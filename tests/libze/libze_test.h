@@ -67,6 +67,8 @@ ze_event_pool_handle_t lz_event_pool(ze_event_pool_flags_t flags,
 				     uint32_t count);
 ze_event_handle_t lz_event(ze_event_pool_handle_t pool, uint32_t index);
 ze_kernel_handle_t lz_kernel(const char *name, ze_module_handle_t *module);
+ze_module_handle_t lz_spv_module(const char *name, const char *flags,
+				 ze_result_t want);
 
 /* Spec 1.5+ entry points, through zeDriverGetExtensionFunctionAddress(). */
 ze_result_t lz_list_sync(ze_command_list_handle_t list, uint64_t timeout);

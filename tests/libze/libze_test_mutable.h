@@ -52,30 +52,7 @@ static ze_command_queue_handle_t queue;
 
 static inline ze_module_handle_t spv_module(const char *name)
 {
-	char path[128];
-	ze_module_desc_t desc = {
-		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
-		.format = ZE_MODULE_FORMAT_IL_SPIRV,
-	};
-	ze_module_handle_t m;
-	FILE *f;
-	void *buf;
-	long n;
-
-	snprintf(path, sizeof(path), "/kernels/%s.spv", name);
-	f = fopen(path, "rb");
-	ck_assert_msg(f, "%s is in the image", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc(n);
-	ck_assert_int_eq(fread(buf, 1, n, f), n);
-	fclose(f);
-	desc.inputSize = n;
-	desc.pInputModule = buf;
-	ck_assert_ok(zeModuleCreate(lz_context, lz_device, &desc, &m, NULL));
-	free(buf);
-	return m;
+	return lz_spv_module(name, NULL, ZE_RESULT_SUCCESS);
 }
 
 static inline void setup(void)

@@ -34,46 +34,9 @@ static void teardown(void)
 	lz_teardown();
 }
 
-static ze_module_handle_t spv_module_flags(const char *name,
-					   const char *flags,
-					   ze_result_t want);
-
 static ze_module_handle_t spv_module(const char *name)
 {
-	return spv_module_flags(name, NULL, ZE_RESULT_SUCCESS);
-}
-
-static ze_module_handle_t spv_module_flags(const char *name,
-					   const char *flags,
-					   ze_result_t want)
-{
-	char path[128];
-	ze_module_desc_t desc = {
-		.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
-		.format = ZE_MODULE_FORMAT_IL_SPIRV,
-	};
-	ze_module_handle_t mod;
-	FILE *f;
-	void *buf;
-	long n;
-
-	snprintf(path, sizeof(path), "/kernels/%s.spv", name);
-	f = fopen(path, "rb");
-	ck_assert_msg(f, "%s is in the image", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc(n);
-	ck_assert_int_eq(fread(buf, 1, n, f), n);
-	fclose(f);
-	desc.inputSize = n;
-	desc.pInputModule = buf;
-	desc.pBuildFlags = flags;
-	mod = NULL;
-	ck_assert_ze(zeModuleCreate(lz_context, lz_device, &desc, &mod, NULL),
-		     want, "the module builds (or not) as it should");
-	free(buf);
-	return mod;
+	return lz_spv_module(name, NULL, ZE_RESULT_SUCCESS);
 }
 
 /*
@@ -588,8 +551,8 @@ START_TEST(test_module_dynamic_link)
 	ck_assert_msg(strstr(text, "lib_scale"), "the log names it: %s", text);
 	ck_assert_ok(zeModuleBuildLogDestroy(log));
 
-	lib = spv_module_flags("link_lib", "-library-compilation",
-			       ZE_RESULT_SUCCESS);
+	lib = lz_spv_module("link_lib", "-library-compilation",
+			    ZE_RESULT_SUCCESS);
 	both[0] = user;
 	both[1] = lib;
 	ck_assert_ok(zeModuleDynamicLink(2, both, NULL));
