@@ -149,8 +149,15 @@ static const struct file_operations xe_cbev_fops = {
 	.uring_cmd = xe_cbev_uring_cmd,
 };
 
+/*
+ * DRIVER_SYNCOBJ(_TIMELINE): the DRM core gives every file binary and
+ * timeline syncobjs, with their ioctls. This module signals none of them
+ * itself; user space imports other drivers' syncobjs and sync_files into
+ * them and bridges them to its lists (libze's external semaphores).
+ */
 static const struct drm_driver xe_cbev_driver = {
-	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER | DRIVER_SYNCOBJ |
+			   DRIVER_SYNCOBJ_TIMELINE,
 	.open = xe_cbev_open,
 	.postclose = xe_cbev_postclose,
 	.gem_create_object = xe_cbev_bo_create_object,

@@ -307,6 +307,61 @@ static int external_import(int sock)
 	return 0;
 }
 
+/*
+ * The other process of the external semaphore test: imports the timeline
+ * syncobj fd it receives and signals point 7 from its own list.
+ */
+static int semaphore_signal(int sock)
+{
+	ze_result_t (*import)(ze_device_handle_t,
+			      const ze_external_semaphore_ext_desc_t *,
+			      ze_external_semaphore_ext_handle_t *);
+	ze_result_t (*signal)(ze_command_list_handle_t, uint32_t,
+			      ze_external_semaphore_ext_handle_t *,
+			      ze_external_semaphore_signal_params_ext_t *,
+			      ze_event_handle_t, uint32_t, ze_event_handle_t *);
+	ze_result_t (*release)(ze_external_semaphore_ext_handle_t);
+	ze_external_semaphore_fd_ext_desc_t fd_desc = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_FD_EXT_DESC,
+	};
+	ze_external_semaphore_ext_desc_t desc = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_EXT_DESC,
+		.pNext = &fd_desc,
+		.flags = ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_VK_TIMELINE_SEMAPHORE_FD,
+	};
+	ze_external_semaphore_signal_params_ext_t params = {
+		.stype = ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_EXT,
+		.value = 7,
+	};
+	uint8_t handle[ZE_MAX_IPC_HANDLE_SIZE];
+	ze_external_semaphore_ext_handle_t sem;
+	ze_command_list_handle_t list;
+	int err;
+
+	if (ipc_recv_handle(sock, handle))
+		return 120;
+	memcpy(&fd_desc.fd, handle, sizeof(fd_desc.fd));
+	STEP(121, l0_app_function(&app, "zeDeviceImportExternalSemaphoreExt",
+				  (void **)&import));
+	STEP(122, l0_app_function(&app,
+				  "zeCommandListAppendSignalExternalSemaphoreExt",
+				  (void **)&signal));
+	STEP(123, l0_app_function(&app, "zeDeviceReleaseExternalSemaphoreExt",
+				  (void **)&release));
+	STEP(124, import(app.device, &desc, &sem));
+	close(fd_desc.fd);
+	err = immediate_list(&list);
+	if (err)
+		return err;
+	STEP(125, signal(list, 1, &sem, &params, NULL, 0, NULL));
+	err = host_synchronize(list);
+	if (err)
+		return err;
+	STEP(126, zeCommandListDestroy(list));
+	STEP(127, release(sem));
+	return 0;
+}
+
 /* The handle and its fd; after a byte, open by the fd alone. */
 static int mem_after_free(int sock)
 {
@@ -778,6 +833,8 @@ int main(int argc, char **argv)
 		status = mem_after_free(sock);
 	else if (!status && !strcmp(argv[1], "external-import"))
 		status = external_import(sock);
+	else if (!status && !strcmp(argv[1], "semaphore-signal"))
+		status = semaphore_signal(sock);
 	else if (!status && !strcmp(argv[1], "event-pool"))
 		status = event_pool(sock, false);
 	else if (!status && !strcmp(argv[1], "event-pool-bytes"))

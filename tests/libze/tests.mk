@@ -17,7 +17,7 @@ LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_cb_event_ipc test_libze_tools test_libze_handles \
 	test_libze_memory_ipc test_libze_virtual test_libze_debug \
 	test_libze_lost test_libze_multidev test_libze_submit \
-	test_libze_system_memory test_libze_runtime
+	test_libze_system_memory test_libze_runtime test_libze_semaphore
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
 LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o
@@ -35,7 +35,8 @@ $(LIBZE_TEST_BINS): $(B)/tests/libze/%: $(B)/obj/tests/libze/%.o \
 		$(LIBZE_TEST_LIB) $(L0_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(USER_LDFLAGS) -pthread -o $@ $< $(LIBZE_TEST_LIB) \
-		$(L0_APP_OBJ) -lze_loader $(CHECK_LIBS)
+		$(L0_APP_OBJ) -lze_loader $(CHECK_LIBS) -Wl,--as-needed \
+		$(PKG_LIBS)
 
 # Links the driver itself, no loader: the exports are what it calls.
 LIBZE_DIRECT_TEST := $(B)/tests/libze/test_libze_direct

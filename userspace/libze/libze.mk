@@ -6,11 +6,12 @@
 LIBZE_SO     := $(B)/lib/libze_xe_cbev.so.1
 LIBZE_MAP    := $(SRC)/userspace/libze/libze_xe_cbev.map
 # The kernel-interface seam (submission/kmd.h) has two backends, chosen at
-# link time: kmd.c, kmd_eu.c and kmd_uring.c, the xe_cbev module, in the library;
+# link time: kmd.c, kmd_eu.c, kmd_syncobj.c and kmd_uring.c, the xe_cbev module, in the library;
 # kmd_fake*.c, an engine in process memory, only in the host unit tests
 # (tests/libze/unit).
 LIBZE_KMD_SRC  := $(SRC)/userspace/libze/src/submission/kmd.c \
 	$(SRC)/userspace/libze/src/submission/kmd_eu.c \
+	$(SRC)/userspace/libze/src/submission/kmd_syncobj.c \
 	$(SRC)/userspace/libze/src/submission/kmd_uring.c
 LIBZE_FAKE_SRC := $(wildcard $(SRC)/userspace/libze/src/submission/kmd_fake*.c)
 LIBZE_SRCS   := $(filter-out $(LIBZE_FAKE_SRC), \

@@ -645,6 +645,108 @@ zePhysicalMemGetProperties(ze_context_handle_t hContext,
 			   ze_physical_mem_handle_t hPhysicalMem,
 			   ze_physical_mem_properties_t *pMemProperties);
 
+/* ---- external semaphores, spec 1.12 ------------------------------------ */
+
+/*
+ * A semaphore of another API or driver (a Vulkan semaphore exported as an
+ * fd, a DRM syncobj, a sync_file), imported once and then signalled or
+ * waited for in stream order by command lists. On Linux the fd types are
+ * the ones that matter; the Windows ones are named so that they can be
+ * refused by name.
+ */
+#define ZE_EXTERNAL_SEMAPHORES_EXTENSION_NAME \
+	"ZE_extension_external_semaphores"
+
+typedef enum _ze_external_semaphore_ext_version_t {
+	ZE_EXTERNAL_SEMAPHORE_EXT_VERSION_1_0 = ZE_MAKE_VERSION(1, 0),
+	ZE_EXTERNAL_SEMAPHORE_EXT_VERSION_CURRENT = ZE_MAKE_VERSION(1, 0),
+	ZE_EXTERNAL_SEMAPHORE_EXT_VERSION_FORCE_UINT32 = 0x7fffffff,
+} ze_external_semaphore_ext_version_t;
+
+#define ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_EXT_DESC \
+	((ze_structure_type_t)0x00020022)
+#define ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_WIN32_EXT_DESC \
+	((ze_structure_type_t)0x00020023)
+#define ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_FD_EXT_DESC \
+	((ze_structure_type_t)0x00020024)
+#define ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_EXT \
+	((ze_structure_type_t)0x00020025)
+#define ZE_STRUCTURE_TYPE_EXTERNAL_SEMAPHORE_WAIT_PARAMS_EXT \
+	((ze_structure_type_t)0x00020026)
+
+typedef struct _ze_external_semaphore_ext_handle_t
+	*ze_external_semaphore_ext_handle_t;
+
+typedef uint32_t ze_external_semaphore_ext_flags_t;
+typedef enum _ze_external_semaphore_ext_flag_t {
+	/* A binary semaphore as an fd (on Linux, a DRM syncobj). */
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_OPAQUE_FD = ZE_BIT(0),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_OPAQUE_WIN32 = ZE_BIT(1),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_OPAQUE_WIN32_KMT = ZE_BIT(2),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_D3D12_FENCE = ZE_BIT(3),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_D3D11_FENCE = ZE_BIT(4),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_KEYED_MUTEX = ZE_BIT(5),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_KEYED_MUTEX_KMT = ZE_BIT(6),
+	/* A Vulkan timeline semaphore as an fd (a timeline DRM syncobj). */
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_VK_TIMELINE_SEMAPHORE_FD = ZE_BIT(7),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_VK_TIMELINE_SEMAPHORE_WIN32 = ZE_BIT(8),
+	ZE_EXTERNAL_SEMAPHORE_EXT_FLAG_FORCE_UINT32 = 0x7fffffff,
+} ze_external_semaphore_ext_flag_t;
+
+typedef struct _ze_external_semaphore_ext_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	ze_external_semaphore_ext_flags_t flags;
+} ze_external_semaphore_ext_desc_t;
+
+typedef struct _ze_external_semaphore_win32_ext_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	void *handle;
+	const char *name;
+} ze_external_semaphore_win32_ext_desc_t;
+
+typedef struct _ze_external_semaphore_fd_ext_desc_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	int fd;
+} ze_external_semaphore_fd_ext_desc_t;
+
+/* The value a timeline semaphore is signalled to (ignored if binary). */
+typedef struct _ze_external_semaphore_signal_params_ext_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t value;
+} ze_external_semaphore_signal_params_ext_t;
+
+/* The value a timeline semaphore is waited for (ignored if binary). */
+typedef struct _ze_external_semaphore_wait_params_ext_t {
+	ze_structure_type_t stype;
+	const void *pNext;
+	uint64_t value;
+} ze_external_semaphore_wait_params_ext_t;
+
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceImportExternalSemaphoreExt(ze_device_handle_t hDevice,
+				   const ze_external_semaphore_ext_desc_t *desc,
+				   ze_external_semaphore_ext_handle_t *phSemaphore);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeDeviceReleaseExternalSemaphoreExt(ze_external_semaphore_ext_handle_t hSemaphore);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendSignalExternalSemaphoreExt(
+	ze_command_list_handle_t hCommandList, uint32_t numSemaphores,
+	ze_external_semaphore_ext_handle_t *phSemaphores,
+	ze_external_semaphore_signal_params_ext_t *signalParams,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+ZE_APIEXPORT ze_result_t ZE_APICALL
+zeCommandListAppendWaitExternalSemaphoreExt(
+	ze_command_list_handle_t hCommandList, uint32_t numSemaphores,
+	ze_external_semaphore_ext_handle_t *phSemaphores,
+	ze_external_semaphore_wait_params_ext_t *waitParams,
+	ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+	ze_event_handle_t *phWaitEvents);
+
 /* ---- counter-based events, spec 1.15 (1.17 additions marked) ----------- */
 
 /*

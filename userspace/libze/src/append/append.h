@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <level_zero/ze_api.h>
+#include <zex_spec.h>
 
 #include "events/event.h"
 #include "append/append_types.h"
@@ -84,6 +85,13 @@ ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
 uint32_t *xe_append_grow(struct xe_append *a, size_t ndw);
 void *xe_append_data(struct xe_append *a, size_t size);
 int xe_append_keep(struct xe_append *a, struct xe_ref ref);
+/* append_host_fn.c: a call on a driver thread, in stream order */
+ze_result_t xe_append_host_call(ze_command_list_handle_t hCommandList,
+				ze_host_function_callback_t fn, void *data,
+				struct xe_ref keep,
+				ze_event_handle_t hSignalEvent,
+				uint32_t numWaitEvents,
+				ze_event_handle_t *phWaitEvents);
 int xe_append_encode_wait(const struct xe_cmdlist *list,
 			  const struct xe_event *ev, uint32_t **cs, bool fixed,
 			  struct xe_ref *ref);

@@ -88,12 +88,31 @@ static struct xe_launch *host_fn_launch(ze_host_function_callback_t fn,
 	return l;
 }
 
-ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
-				    ze_host_function_callback_t pHostFunction,
-				    void *pUserData, const void *pNext,
-				    ze_event_handle_t hSignalEvent,
-				    uint32_t numWaitEvents,
-				    ze_event_handle_t *phWaitEvents)
+/**
+ * xe_append_host_call() - append a call of @fn(@data) on a driver thread,
+ * in stream order
+ * @hCommandList: a compute list
+ * @fn: the function
+ * @data: its argument
+ * @keep: a reference of the caller's that @data needs, kept for as long
+ *	as the call may run ({ NULL } for none); taken over, dropped on
+ *	failure
+ * @hSignalEvent: signalled once @fn returned
+ * @numWaitEvents: events waited for before @fn runs
+ * @phWaitEvents: the events
+ *
+ * What zeCommandListAppendHostFunction() and the driver's own stream-order
+ * host work (external semaphores) append. @fn must not block on work of
+ * the device: it runs on the execution units' dispatcher.
+ *
+ * Return: the Level Zero result.
+ */
+ze_result_t xe_append_host_call(ze_command_list_handle_t hCommandList,
+				ze_host_function_callback_t fn, void *data,
+				struct xe_ref keep,
+				ze_event_handle_t hSignalEvent,
+				uint32_t numWaitEvents,
+				ze_event_handle_t *phWaitEvents)
 {
 	static const uint32_t one_group[3] = { 1, 1, 1 };
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
@@ -101,27 +120,30 @@ ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
 	struct xe_append a;
 	ze_result_t ret;
 
-	if (!list)
-		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-	if (!pHostFunction)
-		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
-	if (pNext)
-		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-			       "zeCommandListAppendHostFunction knows no extension structure in pNext");
-	if (list->ordinal == XE_ORDINAL_COPY)
-		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
-			       "host functions run from compute lists, not copy-only ones");
-	if (xe_eu_pool_start(&list->dev->eu_pool, list->dev->fd))
-		return XE_FAIL(ZE_RESULT_ERROR_DEVICE_LOST,
-			       "the device's execution units cannot start");
+	if (!list) {
+		ret = ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		goto err_put;
+	}
+	if (list->ordinal == XE_ORDINAL_COPY) {
+		ret = XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			      "host functions run from compute lists, not copy-only ones");
+		goto err_put;
+	}
+	if (xe_eu_pool_start(&list->dev->eu_pool, list->dev->fd)) {
+		ret = XE_FAIL(ZE_RESULT_ERROR_DEVICE_LOST,
+			      "the device's execution units cannot start");
+		goto err_put;
+	}
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
-		return ret;
+		goto err_put;
+	if (keep.obj && xe_append_keep(&a, keep))
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 	if (!xe_append_reserve(&a, XE_CBEV_USER_DISPATCH_DWORDS))
 		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-	l = host_fn_launch(pHostFunction, pUserData);
+	l = host_fn_launch(fn, data);
 	if (!l)
 		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 	/* From here the list owns the launch, as a kernel's (append_jit.c). */
@@ -130,6 +152,30 @@ ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
 	xe_append_advance(&a, xe_emit_user_dispatch(xe_append_pos(&a),
 						    l->cookie, one_group, 0));
 	return xe_append_commit(&a);
+
+err_put:
+	if (keep.obj)
+		keep.put(keep.obj);
+	return ret;
+}
+
+ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
+				    ze_host_function_callback_t pHostFunction,
+				    void *pUserData, const void *pNext,
+				    ze_event_handle_t hSignalEvent,
+				    uint32_t numWaitEvents,
+				    ze_event_handle_t *phWaitEvents)
+{
+	if (!xe_cmdlist_from_handle(hCommandList))
+		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (!pHostFunction)
+		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	if (pNext)
+		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			       "zeCommandListAppendHostFunction knows no extension structure in pNext");
+	return xe_append_host_call(hCommandList, pHostFunction, pUserData,
+				   (struct xe_ref){ NULL, NULL }, hSignalEvent,
+				   numWaitEvents, phWaitEvents);
 }
 
 XE_EXPORT(zeCommandListAppendHostFunction, xe_append_host_function);

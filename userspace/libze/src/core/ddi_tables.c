@@ -38,6 +38,7 @@
 #include "core/device_ext.h"
 #include "core/driver.h"
 #include "events/event.h"
+#include "events/external_semaphore.h"
 #include "memory/memory.h"
 #include "memory/virtual.h"
 #include "modules/module.h"
@@ -107,8 +108,8 @@ static const struct xe_ddi_slot device_slots[] = {
 	O(1_2, zeDeviceSetCacheAdviceExt),
 	SO(1_3, zeDevicePciGetPropertiesExt, xe_device_pci_get_properties),
 	S(1_7, zeDeviceGetRootDevice, xe_device_get_root_device),
-	O(1_12, zeDeviceImportExternalSemaphoreExt),
-	O(1_12, zeDeviceReleaseExternalSemaphoreExt),
+	SO(1_12, zeDeviceImportExternalSemaphoreExt, xe_device_import_external_semaphore),
+	SO(1_12, zeDeviceReleaseExternalSemaphoreExt, xe_device_release_external_semaphore),
 	SO(1_13, zeDeviceGetVectorWidthPropertiesExt, xe_device_get_vector_width_properties),
 	S(1_14, zeDeviceSynchronize, xe_device_synchronize),
 	S(1_15, zeDeviceGetAggregatedCopyOffloadIncrementValue, xe_device_get_aggregated_increment_value),
@@ -182,8 +183,8 @@ static const struct xe_ddi_slot command_list_slots[] = {
 	S(1_9, zeCommandListGetOrdinal, xe_cmdlist_get_ordinal),
 	S(1_9, zeCommandListImmediateGetIndex, xe_cmdlist_immediate_get_index),
 	S(1_9, zeCommandListIsImmediate, xe_cmdlist_is_immediate),
-	O(1_12, zeCommandListAppendSignalExternalSemaphoreExt),
-	O(1_12, zeCommandListAppendWaitExternalSemaphoreExt),
+	SO(1_12, zeCommandListAppendSignalExternalSemaphoreExt, xe_append_signal_external_semaphores),
+	SO(1_12, zeCommandListAppendWaitExternalSemaphoreExt, xe_append_wait_external_semaphores),
 	S(1_14, zeCommandListAppendLaunchKernelWithParameters, xe_append_launch_kernel_with_parameters),
 	S(1_14, zeCommandListAppendLaunchKernelWithArguments, xe_append_launch_kernel_with_arguments),
 	S(1_16, zeCommandListAppendMemoryCopyWithParameters, xe_append_memory_copy_with_parameters),
@@ -548,6 +549,12 @@ static const struct xe_extension {
 	    "zeCommandListUpdateMutableCommandSignalEventExp",
 	    "zeCommandListUpdateMutableCommandWaitEventsExp",
 	    "zeCommandListUpdateMutableCommandKernelsExp" } },
+	{ ZE_EXTERNAL_SEMAPHORES_EXTENSION_NAME,
+	  ZE_EXTERNAL_SEMAPHORE_EXT_VERSION_1_0,
+	  { "zeDeviceImportExternalSemaphoreExt",
+	    "zeDeviceReleaseExternalSemaphoreExt",
+	    "zeCommandListAppendSignalExternalSemaphoreExt",
+	    "zeCommandListAppendWaitExternalSemaphoreExt" } },
 	{ ZE_PCI_PROPERTIES_EXT_NAME, ZE_PCI_PROPERTIES_EXT_VERSION_1_0,
 	  { "zeDevicePciGetPropertiesExt" } },
 	{ ZE_DEVICE_VECTOR_SIZES_EXT_NAME,

@@ -25,6 +25,7 @@
 #include "lists/mutable.h"
 #include "events/timestamp.h"
 #include "modules/eu_pool.h"
+#include "events/semaphore_bridge.h"
 #include "submission/kmd.h"
 
 static_assert(offsetof(struct xe_device, obj) == 0,
@@ -94,6 +95,7 @@ err_close:
 
 void xe_device_fini(struct xe_device *dev)
 {
+	xe_sem_bridge_stop(&dev->sem_bridge);
 	xe_eu_pool_stop(&dev->eu_pool);
 	xe_counter_put(dev->cb_done);
 	xe_ts_pool_fini(&dev->ts_pool);

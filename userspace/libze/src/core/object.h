@@ -74,6 +74,7 @@ enum xe_magic {
 	XE_MAGIC_BUILD_LOG = 0x58426c67,	/* "XBlg" */
 	XE_MAGIC_KERNEL = 0x584b726e,		/* "XKrn" */
 	XE_MAGIC_PHYSMEM = 0x5850686d,		/* "XPhm" */
+	XE_MAGIC_EXT_SEMAPHORE = 0x5853656d,	/* "XSem" */
 };
 
 /**

@@ -27,6 +27,7 @@ struct xe_cb_import;
 struct xe_counter;
 struct xe_counter_page;
 struct xe_eu_pool;
+struct xe_sem_bridge;
 struct xe_event_pool;
 struct xe_ring;
 struct xe_ts_chunk;
@@ -99,6 +100,8 @@ struct xe_driver {
  *
  * @eu_pool: the execution units of SPIR-V kernels, started at the first
  *	launch of one (modules/eu_pool.c)
+ * @sem_bridge: the thread that opens the gates of external semaphore
+ *	waits, started at the first such wait (events/semaphore_bridge.c)
  *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
@@ -120,6 +123,7 @@ struct xe_device {
 	struct xe_cb_import *cb_imports;
 	struct xe_counter *cb_done;
 	struct xe_eu_pool *eu_pool;
+	struct xe_sem_bridge *sem_bridge;
 };
 
 /**

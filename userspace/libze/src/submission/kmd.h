@@ -72,6 +72,15 @@ int xe_kmd_wait_many(int fd, const struct drm_xe_cbev_wait_cond *conds,
 int xe_kmd_sync_file_export(int fd, const struct drm_xe_cbev_wait_cond *cond,
 			    int *sync_fd);
 
+int xe_kmd_syncobj_create(int fd, uint32_t *handle);
+int xe_kmd_syncobj_destroy(int fd, uint32_t handle);
+int xe_kmd_syncobj_import(int fd, int obj_fd, uint32_t *handle);
+int xe_kmd_syncobj_wait(int fd, uint32_t *handles, uint64_t *points,
+			uint32_t count, int64_t abs_timeout_ns, bool all,
+			uint32_t *first);
+int xe_kmd_syncobj_signal(int fd, uint32_t handle, uint64_t point);
+int xe_kmd_syncobj_reset(int fd, uint32_t handle);
+
 int xe_kmd_ipc_export_counter(int fd, uint32_t id, uint64_t token[2],
 			      uint64_t *offset, uint64_t *size);
 int xe_kmd_ipc_import(int fd, const uint64_t token[2],
