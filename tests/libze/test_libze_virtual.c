@@ -11,7 +11,11 @@
  * and map other pages there, free.
  */
 
+#include <string.h>
+#include <unistd.h>
+
 #include "libze_test.h"
+#include "common/ipc_socket.h"
 
 #define PAGES	4u
 
@@ -359,6 +363,62 @@ START_TEST(test_virtual_context_destroy_releases)
 }
 END_TEST
 
+/*
+ * An IPC handle of mapped virtual memory names the physical piece under
+ * the address: another process opens it, reads and writes those pages;
+ * another context of this one opens it at an offset.
+ */
+START_TEST(test_virtual_ipc_handle)
+{
+	ze_result_t (*put)(ze_context_handle_t, ze_ipc_mem_handle_t);
+	ze_context_desc_t cd = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
+	ze_physical_mem_handle_t phys = physical(2 * pg);
+	uint8_t handle_bytes[ZE_MAX_IPC_HANDLE_SIZE], *va = reserve(2 * pg);
+	ze_ipc_mem_handle_t h, h2;
+	ze_context_handle_t other;
+	uint8_t *p = NULL;
+	size_t i;
+	pid_t pid;
+	int sock;
+
+	/* The helper's MEM_SIZE is one small piece. */
+	ck_assert_uint_eq(pg, 64u << 10);
+	ck_assert_ok(zeVirtualMemMap(lz_context, va, 2 * pg, phys, 0,
+				     ZE_MEMORY_ACCESS_ATTRIBUTE_READWRITE));
+	memset(va, 0x44, pg);
+	for (i = 0; i < pg; i++)
+		va[pg + i] = (uint8_t)(i * 7);
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, va + pg, &h));
+
+	memcpy(handle_bytes, &h, sizeof(h));
+	sock = lz_start_helper("mem", &pid);
+	ck_assert_int_eq(ipc_send_handle(sock, handle_bytes), 0);
+	lz_finish_helper(sock, pid, "the other process opens the piece");
+	for (i = 0; i < pg; i++)
+		ck_assert_int_eq(va[pg + i], (uint8_t)(i * 3 + 1));
+	ck_assert_msg(all(va, 0x44, pg), "the other piece is not touched");
+
+	ck_assert_ok(zeContextCreate(lz_driver, &cd, &other));
+	ck_assert_ok(zeMemGetIpcHandle(lz_context, va + pg + 4096, &h2));
+	ck_assert_ok(zeMemOpenIpcHandle(other, lz_device, h2, 0, (void **)&p));
+	ck_assert_int_eq(p[0], va[pg + 4096]);
+	p[1] = 0x99;
+	ck_assert_int_eq(va[pg + 4097], 0x99);
+	ck_assert_ok(zeMemCloseIpcHandle(other, p));
+	ck_assert_ok(zeContextDestroy(other));
+
+	*(void **)&put = lz_function("zeMemPutIpcHandle");
+	ck_assert_ok(put(lz_context, h));
+	ck_assert_ok(put(lz_context, h2));
+	ck_assert_ok(zeVirtualMemUnmap(lz_context, va, 2 * pg));
+	ck_assert_ze(zeMemGetIpcHandle(lz_context, va, &h),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "reserved but unmapped memory has no handle");
+	ck_assert_ok(zeVirtualMemFree(lz_context, va, 2 * pg));
+	ck_assert_ok(zePhysicalMemDestroy(lz_context, phys));
+}
+END_TEST
+
 static Suite *virtual_suite(void)
 {
 	Suite *s = suite_create("libze_virtual");
@@ -373,6 +433,7 @@ static Suite *virtual_suite(void)
 	tcase_add_test(tc, test_virtual_reserve_at_hint);
 	tcase_add_test(tc, test_virtual_refusals);
 	tcase_add_test(tc, test_virtual_context_destroy_releases);
+	tcase_add_test(tc, test_virtual_ipc_handle);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -15,7 +15,9 @@
  * address for the same pages. Opening the same object again in a context
  * that already has it (its own allocation, or an earlier open) maps and
  * binds it once more: each open has its own pointer, which its own
- * zeMemCloseIpcHandle() closes; the kernel object is one.
+ * zeMemCloseIpcHandle() closes; the kernel object is one. An address that
+ * zeVirtualMemMap() mapped has the handle of its physical piece
+ * (DOC: IPC of virtual memory).
  */
 
 #include <errno.h>
@@ -30,6 +32,7 @@
 #include "core/types.h"
 #include "memory/ipc.h"
 #include "memory/memory.h"
+#include "memory/virtual.h"
 #include "core/result.h"
 #include "submission/kmd.h"
 
@@ -54,7 +57,12 @@ ze_result_t xe_mem_get_ipc_handle(ze_context_handle_t hContext,
 	pthread_mutex_lock(&ctx->alloc_lock);
 	alloc = xe_memory_find_locked(ctx, ptr);
 	if (!alloc) {
-		err = -EINVAL;
+		/* Memory mapped with zeVirtualMemMap() (virtual_ipc.c)? */
+		err = xe_virtual_ipc_get_locked(ctx, ptr, &handle);
+		if (err == -ENOENT)
+			err = -EINVAL;
+		if (!err)
+			memcpy(pIpcHandle, &handle, sizeof(handle));
 		goto out_unlock;
 	}
 	err = xe_bo_ipc_get(alloc->bo, &fd, token);
@@ -82,6 +90,7 @@ ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 {
 	struct xe_context *ctx = xe_context_from_handle(hContext);
 	struct xe_ipc_handle h;
+	bool owned;
 	uint32_t i;
 
 	if (!ctx)
@@ -95,7 +104,11 @@ ze_result_t xe_mem_put_ipc_handle(ze_context_handle_t hContext,
 	for (i = 0; i < ctx->drv->num_devices; i++)
 		if (!xe_bo_ipc_put(&ctx->drv->devices[i], h.fd, h.token))
 			return ZE_RESULT_SUCCESS;
-	return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	/* A physical piece's export stays until the memory is destroyed. */
+	pthread_mutex_lock(&ctx->alloc_lock);
+	owned = xe_virtual_ipc_owns_locked(ctx, h.fd, h.token);
+	pthread_mutex_unlock(&ctx->alloc_lock);
+	return owned ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_ARGUMENT;
 }
 
 static int open_handle(struct xe_context *ctx, struct xe_device *dev,

@@ -576,6 +576,7 @@ static void physmem_free(struct xe_physmem *phys, uint32_t made)
 {
 	uint32_t i;
 
+	xe_physmem_ipc_close(phys);
 	for (i = 0; i < made; i++)
 		xe_kmd_gem_close(phys->dev->fd, phys->handles[i]);
 	free(phys->handles);

@@ -5,6 +5,7 @@
 #ifndef _XE_VIRTUAL_H
 #define _XE_VIRTUAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <level_zero/ze_api.h>
@@ -28,6 +29,9 @@ struct xe_device;
  * @handles: GEM handle of each chunk
  * @mmap_offsets: the offset to mmap() each chunk at, from the device file
  * @maps: mappings of it, under the context's alloc_lock
+ * @ipc_fds: the IPC export of each chunk, -1 for none; NULL before the
+ *	first (virtual_ipc.c), under the context's alloc_lock
+ * @ipc_tokens: the kernel token of each export
  */
 struct xe_physmem {
 	struct xe_object obj;
@@ -39,6 +43,8 @@ struct xe_physmem {
 	uint32_t *handles;
 	uint64_t *mmap_offsets;
 	unsigned int maps;
+	int *ipc_fds;
+	uint64_t (*ipc_tokens)[2];
 };
 
 /**
@@ -108,5 +114,13 @@ ze_result_t
 xe_physical_mem_get_properties(ze_context_handle_t hContext,
 			       ze_physical_mem_handle_t hPhysicalMem,
 			       ze_physical_mem_properties_t *props);
+
+/* virtual_ipc.c */
+struct xe_ipc_handle;
+int xe_virtual_ipc_get_locked(struct xe_context *ctx, const void *ptr,
+			      struct xe_ipc_handle *handle);
+bool xe_virtual_ipc_owns_locked(struct xe_context *ctx, int fd,
+				const uint64_t token[2]);
+void xe_physmem_ipc_close(struct xe_physmem *phys);
 
 #endif /* _XE_VIRTUAL_H */
