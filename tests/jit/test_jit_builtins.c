@@ -77,6 +77,79 @@ START_TEST(c11_atomics_generic)
 }
 END_TEST
 
+/* atomic_compare_exchange_weak*() (SPIR-V's retired
+ * OpAtomicCompareExchangeWeak), global and local. */
+START_TEST(c11_weak_compare_exchange)
+{
+	const uint32_t n = 2048, ls = 64;
+	uint32_t sum = 0, *slots = calloc(n, 4), *seen = calloc(n, 4);
+	void *ps = &sum, *pslots = slots;
+	struct jt_arg a[] = { JT_VAL(ps), JT_VAL(pslots), JT_LOCAL(4) };
+
+	jt_run(mod, "c11_weak_cas", 1, G1(n), L1(ls), NULL, a, 3, THREADS);
+	ck_assert_uint_eq(sum, n * (n - 1) / 2);
+	for (uint32_t i = 0; i < n; i++) {
+		ck_assert_uint_lt(slots[i], n);
+		ck_assert_msg(slots[i] / ls == i / ls,
+			      "slot %u holds %u, of another group", i, slots[i]);
+		seen[slots[i]]++;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(seen[i] == 1, "work-item %u took %u slots", i,
+			      seen[i]);
+	free(slots);
+	free(seen);
+}
+END_TEST
+
+static uint32_t field_insert(uint32_t base, uint32_t ins, uint32_t off,
+			     uint32_t cnt)
+{
+	uint32_t m = cnt ? (uint32_t)(((1ull << cnt) - 1) << off) : 0;
+
+	return (base & ~m) | ((ins << off) & m);
+}
+
+static uint32_t reverse_bits(uint32_t x, unsigned int width)
+{
+	uint32_t r = 0;
+
+	for (unsigned int b = 0; b < width; b++)
+		r |= ((x >> b) & 1u) << (width - 1 - b);
+	return r;
+}
+
+/* cl_khr_extended_bit_ops against the same computation here. */
+START_TEST(extended_bit_ops)
+{
+	const uint32_t n = 256;
+	uint32_t *in = malloc(n * 4), *out = calloc(5 * n, 4);
+	void *pin = in, *pout = out;
+	struct jt_arg a[] = { JT_VAL(pin), JT_VAL(pout) };
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = i * 0x9e3779b9u;
+	jt_run(mod, "bit_ops", 1, G1(n), L1(64), NULL, a, 2, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t x = in[i], off = i % 16, cnt = i % 17;
+		uint32_t u = cnt ? (x >> off) & (uint32_t)((1ull << cnt) - 1) : 0;
+		uint32_t s = cnt && (u >> (cnt - 1)) & 1 ?
+			     u | (uint32_t)(~0ull << cnt) : u;
+		uint32_t bytes = 0;
+
+		for (unsigned int b = 0; b < 4; b++)
+			bytes |= reverse_bits((x >> (8 * b)) & 0xff, 8) << (8 * b);
+		ck_assert_uint_eq(out[5 * i + 0], field_insert(x, 0xabcd, off, cnt));
+		ck_assert_uint_eq(out[5 * i + 1], u);
+		ck_assert_uint_eq(out[5 * i + 2], s);
+		ck_assert_uint_eq(out[5 * i + 3], reverse_bits(x, 32));
+		ck_assert_uint_eq(out[5 * i + 4], bytes);
+	}
+	free(in);
+	free(out);
+}
+END_TEST
+
 START_TEST(library_math)
 {
 	const uint32_t n = 1024;
@@ -431,6 +504,8 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, c11_atomics_generic);
+	tcase_add_test(tc, c11_weak_compare_exchange);
+	tcase_add_test(tc, extended_bit_ops);
 	tcase_add_test(tc, library_math);
 	tcase_add_test(tc, half_precision_math);
 	tcase_add_test(tc, half_conversions_and_vectors);

@@ -34,6 +34,43 @@ kernel void c11_atomics(global atomic_uint *ctr, global atomic_int *hi,
 		   atomic_load(lctr) == get_local_size(0);
 }
 
+/*
+ * Weak compare-exchange loops, as C11 code writes them: every work-item
+ * adds its id to a global sum and pushes itself on a counter in local
+ * memory; the loop retries until its exchange succeeds.
+ */
+kernel void c11_weak_cas(global atomic_uint *sum, global uint *slots,
+			 local atomic_uint *lnext)
+{
+	uint id = (uint)get_global_id(0), old, next;
+
+	if (get_local_id(0) == 0)
+		atomic_init(lnext, 0u);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	old = atomic_load_explicit(sum, memory_order_relaxed);
+	while (!atomic_compare_exchange_weak_explicit(sum, &old, old + id,
+						      memory_order_acq_rel,
+						      memory_order_relaxed))
+		;
+	next = atomic_load(lnext);
+	while (!atomic_compare_exchange_weak(lnext, &next, next + 1))
+		;
+	slots[get_group_id(0) * get_local_size(0) + next] = id;
+}
+
+/* cl_khr_extended_bit_ops, scalar and vector (SPV_KHR_bit_instructions). */
+kernel void bit_ops(global const uint *in, global uint *out)
+{
+	uint i = (uint)get_global_id(0), x = in[i];
+	uint off = i % 16, cnt = i % 17;
+
+	out[5 * i + 0] = bitfield_insert(x, 0xabcdu, off, cnt);
+	out[5 * i + 1] = bitfield_extract_unsigned(x, off, cnt);
+	out[5 * i + 2] = (uint)bitfield_extract_signed((int)x, off, cnt);
+	out[5 * i + 3] = bit_reverse(x);
+	out[5 * i + 4] = as_uint(bit_reverse(as_uchar4(x)));
+}
+
 kernel void lib_math(global const float *x, global float *out)
 {
 	size_t i = get_global_id(0);

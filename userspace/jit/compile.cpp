@@ -57,6 +57,7 @@ const char *const supported_caps[] = {
 	"GroupNonUniformBallot", "GroupNonUniformShuffle",
 	"GroupNonUniformShuffleRelative", "GroupNonUniformClustered",
 	"SubgroupShuffleINTEL", "SubgroupBufferBlockIOINTEL", "OptNoneINTEL",
+	"BitInstructions",
 };
 
 int check_capabilities(const spvtools::SpirvTools &tools,
@@ -311,6 +312,7 @@ int xe_jit::compile_spirv(const void *spirv, size_t size,
 
 	std::vector<uint32_t> words(size / 4), nodebug;
 	memcpy(words.data(), spirv, size);
+	retire_old_instructions(words);
 	/* Validated without its debug information (spirv_debug.cpp). */
 	if (strip_debug_ext_insts(words, nodebug))
 		words.swap(nodebug);

@@ -68,6 +68,9 @@ int compile_spirv(const void *spirv, size_t size,
 		  const char *flags, program &out, std::string &log);
 std::string host_cpu_id();
 
+/* spirv_compat.cpp: retired instructions become their equivalents. */
+void retire_old_instructions(std::vector<uint32_t> &words);
+
 /* spirv_debug.cpp: @out is @in without debug extended instructions. */
 bool strip_debug_ext_insts(const std::vector<uint32_t> &in,
 			   std::vector<uint32_t> &out);
