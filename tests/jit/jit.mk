@@ -12,7 +12,8 @@ KERNEL_SPVS := $(patsubst $(SRC)/tests/kernels/%.cl,$(B)/kernels/%.spv,$(KERNEL_
 # the collectives, with the sub-group extensions); -O0 except the basic
 # kernels, so that the compiler sees both kinds of input.
 KERNEL_FLAGS_globals := -cl-std=CL2.0
-KERNEL_FLAGS_builtins := -cl-std=CL2.0 -Xclang -cl-ext=+cl_khr_extended_bit_ops
+KERNEL_FLAGS_builtins := -cl-std=CL2.0 \
+	-Xclang -cl-ext=+cl_khr_extended_bit_ops,+cl_ext_float_atomics
 comma := ,
 empty :=
 space := $(empty) $(empty)
@@ -34,7 +35,7 @@ $(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
 
 # The translator leaves a partial file when it fails.
 SPIRV_FLAGS_collectives := --spirv-ext=+SPV_INTEL_subgroups
-SPIRV_FLAGS_builtins := --spirv-ext=+SPV_KHR_bit_instructions
+SPIRV_FLAGS_builtins := --spirv-ext=+SPV_KHR_bit_instructions,+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max
 $(B)/kernels/%.spv: $(B)/kernels/%.bc
 	$(LLVM_SPIRV15) $(SPIRV_FLAGS_$*) -o $@.tmp $< && mv $@.tmp $@
 

@@ -150,6 +150,26 @@ START_TEST(extended_bit_ops)
 }
 END_TEST
 
+/* cl_ext_float_atomics against sums, minima and maxima known here. */
+START_TEST(float_atomics)
+{
+	const uint32_t n = 1024, ls = 64;
+	float fsum = 0, fmaxv = -1, group_sums[1024 / 64];
+	double dsum = 0, dminv = 1;
+	void *p[] = { &fsum, &dsum, &fmaxv, &dminv, group_sums };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_VAL(p[2]),
+			      JT_VAL(p[3]), JT_VAL(p[4]), JT_LOCAL(4) };
+
+	jt_run(mod, "float_atomics", 1, G1(n), L1(ls), NULL, a, 6, THREADS);
+	ck_assert_float_eq(fsum, (float)n);
+	ck_assert_double_eq(dsum, (double)n * (n - 1) / 2);
+	ck_assert_float_eq(fmaxv, (float)(n - 1));
+	ck_assert_double_eq(dminv, -(double)(n - 1));
+	for (uint32_t g = 0; g < n / ls; g++)
+		ck_assert_float_eq(group_sums[g], -2.0f * ls);
+}
+END_TEST
+
 START_TEST(library_math)
 {
 	const uint32_t n = 1024;
@@ -506,6 +526,7 @@ int main(void)
 	tcase_add_test(tc, c11_atomics_generic);
 	tcase_add_test(tc, c11_weak_compare_exchange);
 	tcase_add_test(tc, extended_bit_ops);
+	tcase_add_test(tc, float_atomics);
 	tcase_add_test(tc, library_math);
 	tcase_add_test(tc, half_precision_math);
 	tcase_add_test(tc, half_conversions_and_vectors);

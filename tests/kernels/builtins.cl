@@ -71,6 +71,29 @@ kernel void bit_ops(global const uint *in, global uint *out)
 	out[5 * i + 4] = as_uint(bit_reverse(as_uchar4(x)));
 }
 
+/* cl_ext_float_atomics: add, sub, min and max on float and double,
+ * global and local. */
+kernel void float_atomics(global atomic_float *fsum,
+			  global atomic_double *dsum,
+			  global atomic_float *fmaxv,
+			  global atomic_double *dminv,
+			  global float *group_sums, local atomic_float *lsum)
+{
+	uint i = (uint)get_global_id(0);
+
+	if (get_local_id(0) == 0)
+		atomic_init(lsum, 0.0f);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	atomic_fetch_add_explicit(fsum, 1.0f, memory_order_relaxed);
+	atomic_fetch_add(dsum, (double)i);
+	atomic_fetch_max(fmaxv, (float)i);
+	atomic_fetch_min(dminv, -(double)i);
+	atomic_fetch_sub(lsum, 2.0f);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (get_local_id(0) == 0)
+		group_sums[get_group_id(0)] = atomic_load(lsum);
+}
+
 kernel void lib_math(global const float *x, global float *out)
 {
 	size_t i = get_global_id(0);

@@ -57,7 +57,8 @@ const char *const supported_caps[] = {
 	"GroupNonUniformBallot", "GroupNonUniformShuffle",
 	"GroupNonUniformShuffleRelative", "GroupNonUniformClustered",
 	"SubgroupShuffleINTEL", "SubgroupBufferBlockIOINTEL", "OptNoneINTEL",
-	"BitInstructions",
+	"BitInstructions", "AtomicFloat32AddEXT", "AtomicFloat64AddEXT",
+	"AtomicFloat32MinMaxEXT", "AtomicFloat64MinMaxEXT",
 };
 
 int check_capabilities(const spvtools::SpirvTools &tools,
