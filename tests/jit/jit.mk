@@ -20,7 +20,7 @@ space := $(empty) $(empty)
 SUBGROUP_EXTS := cl_khr_subgroups cl_khr_subgroup_ballot \
 	cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_non_uniform_arithmetic \
 	cl_khr_subgroup_shuffle cl_khr_subgroup_shuffle_relative \
-	cl_khr_subgroup_clustered_reduce
+	cl_khr_subgroup_clustered_reduce cl_khr_subgroup_rotate
 KERNEL_FLAGS_collectives := -cl-std=CL2.0 -Xclang \
 	-cl-ext=$(subst $(space),$(comma),$(addprefix +,$(SUBGROUP_EXTS)))
 KERNEL_FLAGS_perf := $(KERNEL_FLAGS_collectives)
@@ -34,7 +34,7 @@ $(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
 		$(if $(filter basic,$*),-O2,-O0) -o $@ $<
 
 # The translator leaves a partial file when it fails.
-SPIRV_FLAGS_collectives := --spirv-ext=+SPV_INTEL_subgroups
+SPIRV_FLAGS_collectives := --spirv-ext=+SPV_INTEL_subgroups,+SPV_KHR_subgroup_rotate
 SPIRV_FLAGS_builtins := --spirv-ext=+SPV_KHR_bit_instructions,+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max
 $(B)/kernels/%.spv: $(B)/kernels/%.bc
 	$(LLVM_SPIRV15) $(SPIRV_FLAGS_$*) -o $@.tmp $< && mv $@.tmp $@

@@ -151,6 +151,30 @@ START_TEST(sub_group_families)
 }
 END_TEST
 
+/* Rotations within sub-groups of 8 and clusters of 4. */
+START_TEST(sub_group_rotate)
+{
+	const uint32_t ls = 16, n = 4 * ls;
+	int32_t *in = malloc(n * 4), *out = malloc(n * 12);
+	void *p[2] = { in, out };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]) };
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = (int32_t)(i * 7 % 31) - 9;
+	jt_run(mod, "sg_rotate", 1, G1(n), L1(ls), NULL, a, 2, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t l = i % 8;
+		const int32_t *s = in + i - l, *o = out + 3 * i;
+
+		ck_assert_int_eq(o[0], s[(l + 3) & 7]);
+		ck_assert_int_eq(o[1], s[(l & ~3u) + ((l + 1) & 3)]);
+		ck_assert_int_eq(o[2], s[(l - 1) & 7]);
+	}
+	free(in);
+	free(out);
+}
+END_TEST
+
 START_TEST(work_group_families)
 {
 	const uint32_t ls = 64, n = 4 * ls;
@@ -200,6 +224,7 @@ int main(void)
 	tcase_add_test(tc, sizes_reported);
 	tcase_add_test(tc, two_stage_sub_group_reduction);
 	tcase_add_test(tc, sub_group_families);
+	tcase_add_test(tc, sub_group_rotate);
 	tcase_add_test(tc, work_group_families);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

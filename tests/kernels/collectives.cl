@@ -68,6 +68,18 @@ sg_ops(global const int *in, global int *out)
 		      get_sub_group_id());
 }
 
+/* cl_khr_subgroup_rotate: 3 results per work-item, sub-groups of 8. */
+kernel void __attribute__((intel_reqd_sub_group_size(8)))
+sg_rotate(global const int *in, global int *out)
+{
+	size_t i = get_global_id(0);
+	int x = in[i];
+
+	out[3 * i + 0] = sub_group_rotate(x, 3);
+	out[3 * i + 1] = sub_group_clustered_rotate(x, 1, 4);
+	out[3 * i + 2] = (int)sub_group_rotate((double)x, -1);
+}
+
 /* 6 results per work-item. */
 kernel void wg_ops(global const int *in, global int *out)
 {

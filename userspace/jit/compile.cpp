@@ -59,6 +59,7 @@ const char *const supported_caps[] = {
 	"SubgroupShuffleINTEL", "SubgroupBufferBlockIOINTEL", "OptNoneINTEL",
 	"BitInstructions", "AtomicFloat32AddEXT", "AtomicFloat64AddEXT",
 	"AtomicFloat32MinMaxEXT", "AtomicFloat64MinMaxEXT",
+	"GroupNonUniformRotateKHR",
 };
 
 int check_capabilities(const spvtools::SpirvTools &tools,

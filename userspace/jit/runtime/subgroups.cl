@@ -5,7 +5,7 @@
 /*
  * Sub-group functions: cl_khr_subgroups and the extended sub-group
  * extensions (extended types, non-uniform vote and arithmetic, ballot,
- * shuffle, relative shuffle, clustered reduce) and cl_intel_subgroups'
+ * shuffle, relative shuffle, clustered reduce, rotate) and cl_intel_subgroups'
  * shuffles and buffer block reads and writes.
  *
  * A sub-group is get_max_sub_group_size() work-items of consecutive local
@@ -113,6 +113,26 @@ GENTYPES(MOVE, intel_sub_group_shuffle_xor, XE_COLL_SHUFFLE_XOR)
 #define FIRST(T, C, _) T OVL sub_group_broadcast_first(T x) \
 	{ return SG(T, XE_COLL_BROADCAST_FIRST, 0, C, x, 0); }
 GENTYPES(FIRST, _)
+
+/*
+ * cl_khr_subgroup_rotate: the value of the work-item @delta places on,
+ * modulo the sub-group size (a power of two), or within clusters of
+ * @cs work-items; a shuffle with the lane computed here.
+ */
+#define ROTATE(T, C, _) \
+	T OVL sub_group_rotate(T x, int delta) \
+	{ \
+		uint id = get_sub_group_local_id(); \
+		return sub_group_shuffle(x, (id + (uint)delta) & \
+					    (get_max_sub_group_size() - 1)); \
+	} \
+	T OVL sub_group_clustered_rotate(T x, int delta, uint cs) \
+	{ \
+		uint id = get_sub_group_local_id(); \
+		return sub_group_shuffle(x, (id & ~(cs - 1)) + \
+					    ((id + (uint)delta) & (cs - 1))); \
+	}
+SCALARS(ROTATE, _)
 
 /* cl_intel_subgroups: shuffles across two values. */
 #define INTEL2(T, C, _) \
