@@ -13,7 +13,7 @@ KERNEL_SPVS := $(patsubst $(SRC)/tests/kernels/%.cl,$(B)/kernels/%.spv,$(KERNEL_
 # kernels, so that the compiler sees both kinds of input.
 KERNEL_FLAGS_globals := -cl-std=CL2.0
 KERNEL_FLAGS_builtins := -cl-std=CL2.0 \
-	-Xclang -cl-ext=+cl_khr_extended_bit_ops,+cl_ext_float_atomics
+	-Xclang -cl-ext=+cl_khr_extended_bit_ops,+cl_ext_float_atomics,+cl_khr_integer_dot_product,+__opencl_c_integer_dot_product_input_4x8bit,+__opencl_c_integer_dot_product_input_4x8bit_packed
 comma := ,
 empty :=
 space := $(empty) $(empty)
@@ -35,7 +35,7 @@ $(B)/kernels/%.bc: $(SRC)/tests/kernels/%.cl $(SRC)/tests/jit/jit.mk
 
 # The translator leaves a partial file when it fails.
 SPIRV_FLAGS_collectives := --spirv-ext=+SPV_INTEL_subgroups,+SPV_KHR_subgroup_rotate
-SPIRV_FLAGS_builtins := --spirv-ext=+SPV_KHR_bit_instructions,+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max
+SPIRV_FLAGS_builtins := --spirv-ext=+SPV_KHR_bit_instructions,+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max,+SPV_KHR_integer_dot_product
 $(B)/kernels/%.spv: $(B)/kernels/%.bc
 	$(LLVM_SPIRV15) $(SPIRV_FLAGS_$*) -o $@.tmp $< && mv $@.tmp $@
 

@@ -10,6 +10,7 @@
  */
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,60 @@ START_TEST(float_atomics)
 	ck_assert_double_eq(dminv, -(double)(n - 1));
 	for (uint32_t g = 0; g < n / ls; g++)
 		ck_assert_float_eq(group_sums[g], -2.0f * ls);
+}
+END_TEST
+
+static int64_t dot4(uint32_t x, uint32_t y, int sx, int sy)
+{
+	int64_t sum = 0;
+
+	for (unsigned int k = 0; k < 4; k++) {
+		uint8_t bx = x >> (8 * k), by = y >> (8 * k);
+
+		sum += (int64_t)(sx ? (int8_t)bx : bx) * (sy ? (int8_t)by : by);
+	}
+	return sum;
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* cl_khr_integer_dot_product against the same products here. */
+START_TEST(integer_dot_products)
+{
+	const uint32_t n = 512;
+	uint32_t *a = malloc(n * 4), *b = malloc(n * 4);
+	int32_t *out = calloc(8 * n, 4);
+	void *p[] = { a, b, out };
+	struct jt_arg args[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_VAL(p[2]) };
+
+	for (uint32_t i = 0; i < n; i++) {
+		a[i] = i * 0x9e3779b9u;
+		b[i] = i * 0x85ebca6bu + 0x7f80ff01u;
+	}
+	jt_run(mod, "dot_products", 1, G1(n), L1(64), NULL, args, 3, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		const int32_t *o = out + 8 * i;
+		uint32_t x = a[i], y = b[i];
+
+		ck_assert_int_eq(o[0], dot4(x, y, 1, 1));
+		ck_assert_int_eq(o[1], (int32_t)dot4(x, y, 0, 0));
+		ck_assert_int_eq(o[2], dot4(x, y, 1, 0));
+		ck_assert_int_eq(o[3], clamp64(dot4(x, y, 1, 1) + INT32_MAX - 100,
+					       INT32_MIN, INT32_MAX));
+		ck_assert_uint_eq((uint32_t)o[4],
+				  clamp64(dot4(x, y, 0, 0) + 0xffffff00ll, 0,
+					  UINT32_MAX));
+		ck_assert_int_eq(o[5], dot4(x, y, 1, 1));
+		ck_assert_int_eq(o[6], dot4(x, y, 0, 1));
+		ck_assert_int_eq(o[7], clamp64(dot4(x, y, 1, 0) + INT32_MIN + 50,
+					       INT32_MIN, INT32_MAX));
+	}
+	free(a);
+	free(b);
+	free(out);
 }
 END_TEST
 
@@ -527,6 +582,7 @@ int main(void)
 	tcase_add_test(tc, c11_weak_compare_exchange);
 	tcase_add_test(tc, extended_bit_ops);
 	tcase_add_test(tc, float_atomics);
+	tcase_add_test(tc, integer_dot_products);
 	tcase_add_test(tc, library_math);
 	tcase_add_test(tc, half_precision_math);
 	tcase_add_test(tc, half_conversions_and_vectors);

@@ -94,6 +94,24 @@ kernel void float_atomics(global atomic_float *fsum,
 		group_sums[get_group_id(0)] = atomic_load(lsum);
 }
 
+/* cl_khr_integer_dot_product: vectors, packed, saturating accumulators. */
+kernel void dot_products(global const uint *a, global const uint *b,
+			 global int *out)
+{
+	size_t i = get_global_id(0);
+	uint x = a[i], y = b[i];
+	global int *o = out + 8 * i;
+
+	o[0] = dot(as_char4(x), as_char4(y));
+	o[1] = (int)dot(as_uchar4(x), as_uchar4(y));
+	o[2] = dot(as_char4(x), as_uchar4(y));
+	o[3] = dot_acc_sat(as_char4(x), as_char4(y), INT_MAX - 100);
+	o[4] = (int)dot_acc_sat(as_uchar4(x), as_uchar4(y), 0xffffff00u);
+	o[5] = dot_4x8packed_ss_int(x, y);
+	o[6] = dot_4x8packed_us_int(x, y);
+	o[7] = dot_acc_sat_4x8packed_su_int(x, y, INT_MIN + 50);
+}
+
 kernel void lib_math(global const float *x, global float *out)
 {
 	size_t i = get_global_id(0);

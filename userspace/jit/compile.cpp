@@ -59,7 +59,8 @@ const char *const supported_caps[] = {
 	"SubgroupShuffleINTEL", "SubgroupBufferBlockIOINTEL", "OptNoneINTEL",
 	"BitInstructions", "AtomicFloat32AddEXT", "AtomicFloat64AddEXT",
 	"AtomicFloat32MinMaxEXT", "AtomicFloat64MinMaxEXT",
-	"GroupNonUniformRotateKHR",
+	"GroupNonUniformRotateKHR", "DotProduct", "DotProductInput4x8Bit",
+	"DotProductInput4x8BitPacked",
 };
 
 int check_capabilities(const spvtools::SpirvTools &tools,
