@@ -225,6 +225,49 @@ START_TEST(integer_dot_products)
 }
 END_TEST
 
+/* Half float atomics: 16 bits inside a 32-bit compare-exchange. */
+START_TEST(half_atomics)
+{
+	const uint32_t n = 256, ls = 64;
+	_Float16 minmax[2] = { -INFINITY, INFINITY };
+	_Float16 group_max[256 / 64], slot = -1.0f, old[256];
+	uint32_t seen[257] = { 0 };
+	void *p[] = { minmax, group_max, &slot, old };
+	struct jt_arg a[] = { JT_VAL(p[0]), JT_VAL(p[1]), JT_VAL(p[2]),
+			      JT_VAL(p[3]), JT_LOCAL(2) };
+	float lo = 1e9f, hi = -1e9f;
+
+	jt_run(mod, "half_atomics", 1, G1(n), L1(ls), NULL, a, 5, THREADS);
+	for (uint32_t i = 0; i < n; i++) {
+		float v = (float)((i * 37) % 101) - 50.0f;
+
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	ck_assert_float_eq((float)minmax[0], hi);
+	ck_assert_float_eq((float)minmax[1], lo);
+	for (uint32_t g = 0; g < n / ls; g++) {
+		float m = -1e9f;
+
+		for (uint32_t i = g * ls; i < (g + 1) * ls; i++) {
+			float v = (float)((i * 37) % 101) - 50.0f;
+
+			m = v > m ? v : m;
+		}
+		ck_assert_float_eq((float)group_max[g], m);
+	}
+	/* The exchanges form one chain: each value is seen once. */
+	for (uint32_t i = 0; i < n; i++) {
+		float v = (float)old[i];
+
+		seen[v < 0 ? 256 : (uint32_t)v]++;
+	}
+	seen[(uint32_t)(float)slot]++;
+	for (uint32_t i = 0; i <= n; i++)
+		ck_assert_msg(seen[i] == 1, "value %u seen %u times", i, seen[i]);
+}
+END_TEST
+
 START_TEST(library_math)
 {
 	const uint32_t n = 1024;
@@ -583,6 +626,7 @@ int main(void)
 	tcase_add_test(tc, extended_bit_ops);
 	tcase_add_test(tc, float_atomics);
 	tcase_add_test(tc, integer_dot_products);
+	tcase_add_test(tc, half_atomics);
 	tcase_add_test(tc, library_math);
 	tcase_add_test(tc, half_precision_math);
 	tcase_add_test(tc, half_conversions_and_vectors);

@@ -112,6 +112,28 @@ kernel void dot_products(global const uint *a, global const uint *b,
 	o[7] = dot_acc_sat_4x8packed_su_int(x, y, INT_MIN + 50);
 }
 
+/* cl_ext_float_atomics on half: min and max in one 32-bit word (the
+ * neighbour must survive), a local maximum, and exchanges. */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+kernel void half_atomics(global atomic_half *minmax, global half *group_max,
+			 global atomic_half *slot, global half *old,
+			 local atomic_half *lmax)
+{
+	uint i = (uint)get_global_id(0);
+	half v = (half)((float)((i * 37) % 101) - 50.0f);
+
+	if (get_local_id(0) == 0)
+		atomic_store(lmax, (half)-1000.0f);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	atomic_fetch_max(&minmax[0], v);
+	atomic_fetch_min(&minmax[1], v);
+	atomic_fetch_max(lmax, v);
+	old[i] = atomic_exchange(slot, (half)(float)i);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (get_local_id(0) == 0)
+		group_max[get_group_id(0)] = atomic_load(lmax);
+}
+
 kernel void lib_math(global const float *x, global float *out)
 {
 	size_t i = get_global_id(0);

@@ -60,7 +60,8 @@ const char *const supported_caps[] = {
 	"BitInstructions", "AtomicFloat32AddEXT", "AtomicFloat64AddEXT",
 	"AtomicFloat32MinMaxEXT", "AtomicFloat64MinMaxEXT",
 	"GroupNonUniformRotateKHR", "DotProduct", "DotProductInput4x8Bit",
-	"DotProductInput4x8BitPacked",
+	"DotProductInput4x8BitPacked", "AtomicFloat16AddEXT",
+	"AtomicFloat16MinMaxEXT",
 };
 
 int check_capabilities(const spvtools::SpirvTools &tools,

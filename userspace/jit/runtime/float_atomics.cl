@@ -3,8 +3,8 @@
  * Copyright © 2026 The xe_cbev authors
  */
 /*
- * cl_ext_float_atomics: atomic_fetch_add/sub/min/max on atomic_float and
- * atomic_double, which llvm-spirv-15 reads back (OpAtomicFAddEXT,
+ * cl_ext_float_atomics: atomic_fetch_add/sub/min/max on atomic_half,
+ * atomic_float and atomic_double, which llvm-spirv-15 reads back (OpAtomicFAddEXT,
  * OpAtomicFMinEXT, OpAtomicFMaxEXT) as the 1.x names atomic_add,
  * atomic_min and atomic_max on floating types; subtraction comes as the
  * addition of the negated value. The library has atomic_add on global and
@@ -52,3 +52,38 @@ FLOAT_ATOMIC(global, float, uint, atomic_max, fmax(cur, v))
 FLOAT_ATOMIC(local, float, uint, atomic_min, fmin(cur, v))
 FLOAT_ATOMIC(local, float, uint, atomic_max, fmax(cur, v))
 FLOAT_ATOMICS(generic, float, uint)
+
+/*
+ * Half: no library compare-exchange has 16 bits, so the loop exchanges
+ * the aligned 32-bit word that holds the half, changing only its half.
+ */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+
+#define HALF_ATOMIC(AS, name, EXPR)					\
+half OVL name(volatile AS half *p, half v)				\
+{									\
+	uintptr_t at = (uintptr_t)(volatile generic half *)p;		\
+	volatile global uint *w = (volatile global uint *)(at & ~(uintptr_t)3);\
+	uint shift = (uint)(at & 2) * 8, old = *w;			\
+									\
+	for (;;) {							\
+		half cur = as_half((ushort)(old >> shift));		\
+		uint want = (old & ~(0xffffu << shift)) |		\
+			    (uint)as_ushort((half)(EXPR)) << shift;	\
+		uint seen = atomic_cmpxchg(w, old, want);		\
+									\
+		if (seen == old)					\
+			return cur;					\
+		old = seen;						\
+	}								\
+}
+
+#define HALF_ATOMICS(AS)						\
+	HALF_ATOMIC(AS, atomic_add, cur + v)				\
+	HALF_ATOMIC(AS, atomic_min, fmin(cur, v))			\
+	HALF_ATOMIC(AS, atomic_max, fmax(cur, v))			\
+	HALF_ATOMIC(AS, atomic_xchg, v)
+
+HALF_ATOMICS(global)
+HALF_ATOMICS(local)
+HALF_ATOMICS(generic)
