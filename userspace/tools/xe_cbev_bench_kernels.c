@@ -237,7 +237,7 @@ struct eu_run {
 	void **argv;
 	int local_arg;
 	size_t local_size, static_local, scratch;
-	uint64_t total, next;
+	uint64_t total, next, run;
 };
 
 static void *eu_thread(void *p)
@@ -256,10 +256,16 @@ static void *eu_thread(void *p)
 	g.static_local = r->static_local ? aligned_alloc(128, (r->static_local + 127) / 128 * 128) : NULL;
 	g.scratch = r->scratch ? malloc(r->scratch) : NULL;
 	g.scratch_bytes = r->scratch;
-	while ((i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED)) < r->total) {
-		g.group_id[0] = i % g.num_groups[0];
-		g.group_id[1] = i / g.num_groups[0];
-		r->fn(&g);
+	/* Runs of groups, as the execution units take them (eu_pool.c). */
+	while ((i = __atomic_fetch_add(&r->next, r->run, __ATOMIC_RELAXED)) <
+	       r->total) {
+		uint64_t end = i + r->run < r->total ? i + r->run : r->total;
+
+		for (; i < end; i++) {
+			g.group_id[0] = i % g.num_groups[0];
+			g.group_id[1] = i / g.num_groups[0];
+			r->fn(&g);
+		}
 	}
 	free(local);
 	free(g.static_local);
@@ -305,6 +311,8 @@ static double run_jit_one(const struct bench *bn, struct xe_jit_module *mod,
 	}
 	r.proto.work_dim = bn->dims;
 	r.scratch = ops->group_scratch_size(mod, k, r.proto.local_size);
+	r.run = r.total / (16 * threads);
+	r.run = r.run ? r.run : 1;
 	for (int run = 0; run < RUNS + 1; run++) {
 		double s = now();
 

@@ -373,6 +373,7 @@ ze_result_t xe_append_wait_external_semaphores(
 	ze_event_handle_t *phWaitEvents)
 {
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+	struct xe_append a;
 	struct sem_gate *g;
 	ze_result_t ret;
 	uint32_t i, n;
@@ -418,14 +419,25 @@ ze_result_t xe_append_wait_external_semaphores(
 			      "the device's semaphore bridge cannot start");
 		goto err_put;
 	}
-	/* The arming, after the wait events, holds the list's reference. */
+	/*
+	 * Two appends, each holding a reference for as long as its commands
+	 * may run: the arming, after the wait events, then the wait for the
+	 * gate's event, which reads the event's memory after the bridge has
+	 * let the gate go.
+	 */
+	atomic_fetch_add(&g->gate.refs, 1);
 	ret = xe_append_host_call(hCommandList, sem_gate_arm, g,
 				  (struct xe_ref){ &g->gate, xe_sem_gate_put },
 				  NULL, numWaitEvents, phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
-		return ret;
-	return xe_append_barrier(hCommandList, hSignalEvent, 1,
-				 &g->gate.event);
+		goto err_put;
+	ret = xe_append_begin(&a, hCommandList, hSignalEvent, 1,
+			      &g->gate.event);
+	if (ret != ZE_RESULT_SUCCESS)
+		goto err_put;
+	if (xe_append_keep(&a, (struct xe_ref){ &g->gate, xe_sem_gate_put }))
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+	return xe_append_commit(&a);
 
 err_put:
 	xe_sem_gate_put(&g->gate);
