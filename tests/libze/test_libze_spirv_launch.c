@@ -278,6 +278,69 @@ START_TEST(test_real_fault_bans_that_queue)
 }
 END_TEST
 
+/*
+ * A synchronous in-order list with nothing in flight runs a launch of one
+ * work-group on the appending thread (append_jit.c): the same work in the
+ * same order as the other commands, done when the append returns, and a
+ * fault there bans the queue as one on an execution unit does.
+ */
+START_TEST(test_real_sync_list_inline_launch)
+{
+	ze_command_queue_desc_t qd = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+		.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+	};
+	ze_module_handle_t mod = module_ok("faults"), bmod = module_ok("basic");
+	ze_kernel_handle_t bad = kernel(mod, "bad_pointer"), add = kernel(bmod, "vadd");
+	float *a = lz_alloc_shared(64 * 4), *c = lz_alloc_shared(64 * 4);
+	ze_group_count_t one = { 1, 1, 1 };
+	ze_command_list_handle_t sync;
+	int32_t *p = lz_alloc_shared(4);
+	ze_result_t status;
+	float zero = 0.0f;
+	uint32_t i, round;
+
+	ck_assert_ok(lz_create_immediate(&qd, &sync));
+	fill_ramp(a, 64, 1.0f);
+	vadd_args(add, a, a, c);
+	ck_assert_ok(zeKernelSetGroupSize(add, 64, 1, 1));
+	for (round = 0; round < 3; round++) {
+		/* A fill, then a launch that reads what it wrote. */
+		ck_assert_ok(zeCommandListAppendMemoryFill(sync, c, &zero, 4,
+							   64 * 4, NULL, 0, NULL));
+		ck_assert_ok(zeCommandListAppendLaunchKernel(sync, add, &one,
+							     NULL, 0, NULL));
+		for (i = 0; i < 64; i++)
+			ck_assert_msg(c[i] == 2.0f * a[i],
+				      "done when the append returns (round %u)",
+				      round);
+		fill_ramp(a, 64, (float)round + 2.0f);
+	}
+	ck_assert_ok(lz_list_sync(sync, LZ_TIMEOUT_NS));
+
+	lz_arg_ptr(bad, 0, p);
+	lz_arg_u64(bad, 1, 0xdead000ull);
+	ck_assert_ok(zeKernelSetGroupSize(bad, 1, 1, 1));
+	*p = 0;
+	ck_assert_ze(zeCommandListAppendLaunchKernel(sync, bad, &one, NULL, 0,
+						     NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "the fault bans the queue");
+	ck_assert_int_eq(*p, 0);
+	ck_assert_ze(zeCommandListAppendLaunchKernel(sync, add, &one, NULL, 0,
+						     NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST, "and nothing runs on it after");
+	status = zeContextGetStatus(lz_context);
+	ck_assert_ze(status, ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the context knows a queue was lost");
+	ck_assert_ok(zeCommandListDestroy(sync));
+	ck_assert_ok(zeKernelDestroy(bad));
+	ck_assert_ok(zeKernelDestroy(add));
+	ck_assert_ok(zeModuleDestroy(mod));
+	ck_assert_ok(zeModuleDestroy(bmod));
+}
+END_TEST
+
 /* A kernel that never ends is banned by the hang timeout. */
 START_TEST(test_real_endless_kernel_banned)
 {
@@ -308,6 +371,7 @@ static Suite *spirv_launch_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_real_regular_list_many_times);
+	tcase_add_test(tc, test_real_sync_list_inline_launch);
 	tcase_add_test(tc, test_real_list_types_and_events);
 	tcase_add_test(tc, test_real_indirect_and_cooperative);
 	tcase_add_test(tc, test_real_cb_event_order);

@@ -12,12 +12,14 @@
  *
  *   xe_cbev_bench_kernels [KERNELS_DIR [SOURCES_DIR]]
  *   xe_cbev_bench_kernels --vm-log LOG [KERNELS_DIR [SOURCES_DIR]]
+ *   xe_cbev_bench_kernels --launch-only [KERNELS_DIR]
  *
  * KERNELS_DIR holds the *.spv the build made, SOURCES_DIR the *.cl. The
  * Level Zero lines it prints ("l0 KERNEL THREADS MS") are read back by
  * --vm-log: `make bench-kernels` runs the Level Zero side in the VM, where
  * PoCL is not installed, then this program on the host, which runs PoCL
- * and prints the two side by side.
+ * and prints the two side by side. --launch-only measures the empty
+ * launch against the 64-byte fill alone (in the VM).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -26,6 +28,7 @@
 #include <libze_xe_cbev.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +388,7 @@ struct l0_times {
 	double empty[MAX_T], fill[MAX_T];
 };
 static struct l0_times *l0;
+static bool launch_only;
 
 static void l0_run_kernels(ze_context_handle_t ctx, ze_device_handle_t dev,
 			   ze_command_list_handle_t list, int slot)
@@ -524,7 +528,8 @@ static void run_level_zero(int slot)
 	l0->empty[slot] = tk;
 	l0->fill[slot] = tf;
 	zeMemFree(ctx, dst);
-	l0_run_kernels(ctx, dev, list, slot);
+	if (!launch_only)
+		l0_run_kernels(ctx, dev, list, slot);
 	zeKernelDestroy(k);
 	zeModuleDestroy(mod);
 out:
@@ -629,6 +634,12 @@ int main(int argc, char **argv)
 	unsigned int max_threads = 1;
 	const char *vm_log = NULL;
 
+	/* The launch overhead alone: empty kernel and fill, in the VM. */
+	if (argc > 1 && !strcmp(argv[1], "--launch-only")) {
+		launch_only = true;
+		argc--;
+		argv++;
+	}
 	if (argc > 2 && !strcmp(argv[1], "--vm-log")) {
 		vm_log = argv[2];
 		argc -= 2;
@@ -654,8 +665,10 @@ int main(int argc, char **argv)
 			bufs[i][j] = (float)((j * (i + 3)) % 101) * 0.01f;
 	}
 	printf("xe_cbev_bench_kernels: %ld CPUs, best of %d runs\n", cpus, RUNS);
-	run_pocl();
-	run_jit(max_threads);
+	if (!launch_only) {
+		run_pocl();
+		run_jit(max_threads);
+	}
 	if (vm_log) {
 		print_level_zero(read_vm_log(vm_log), "in the VM");
 		return 0;

@@ -33,6 +33,8 @@
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 #include "submission/encoder.h"
+#include "submission/ring.h"
+#include "submission/ring_types.h"
 
 /* One launch's snapshot, with its cookie. */
 static ze_result_t snapshot(struct xe_cmdlist *list, struct xe_kernel *k,
@@ -64,6 +66,65 @@ static ze_result_t snapshot(struct xe_cmdlist *list, struct xe_kernel *k,
  *
  * Return: a Level Zero result.
  */
+/*
+ * May this launch run on the appending thread? A synchronous in-order
+ * immediate list returns from an append only once the work ran anyway;
+ * when nothing of it is in flight, no event is waited for or signalled,
+ * and the launch is one work-group, running the group here is the same
+ * work in the same order without the trip through the kernel (the
+ * engine, the execution units' wait and report, the list's wait). A fault
+ * there still bans the queue: the launch is then submitted as having
+ * faulted (eu_pool.c). Not kept: a kernel that never ends blocks the
+ * append rather than being banned by the hang timeout;
+ * XE_CBEV_INLINE_LAUNCH=0 keeps every launch on the execution units
+ * (struct xe_device.inline_launch).
+ */
+static bool inline_launch_ok(const struct xe_cmdlist *list, uint32_t n,
+			     const ze_group_count_t *counts,
+			     const uint32_t *count_ptr,
+			     ze_event_handle_t hSignalEvent,
+			     uint32_t numWaitEvents)
+{
+	return list->dev->inline_launch && n == 1 && counts && !count_ptr &&
+	       !hSignalEvent &&
+	       !numWaitEvents && list->immediate && list->in_order &&
+	       list->mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
+	       counts->groupCountX == 1 && counts->groupCountY == 1 &&
+	       counts->groupCountZ == 1 && list->ring &&
+	       !xe_ring_banned(list->ring) &&
+	       xe_ring_done(list->ring, xe_ring_last(list->ring));
+}
+
+/*
+ * Run the launch here. Return: true when it ran, @*pre NULL; false with
+ * the launch in @*pre for the ring (it faulted, or no memory to run it
+ * here), or with @*ret an error.
+ */
+static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
+			  struct xe_launch **pre, ze_result_t *ret)
+{
+	static const uint32_t one[3] = { 1, 1, 1 };
+	struct xe_launch *l;
+	uint64_t addr = 0;
+	int err;
+
+	*pre = NULL;
+	*ret = snapshot(list, k, &l);
+	if (*ret != ZE_RESULT_SUCCESS)
+		return false;
+	err = xe_eu_run_inline(l, one, &addr);
+	if (!err) {
+		xe_launch_put(l);
+		return true;
+	}
+	if (err == -EFAULT) {
+		l->faulted = true;
+		l->fault_addr = addr;
+	}
+	*pre = l;
+	return false;
+}
+
 ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 				 uint32_t n, struct xe_kernel **kernels,
 				 const ze_group_count_t *counts,
@@ -73,6 +134,7 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 				 ze_event_handle_t *phWaitEvents)
 {
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
+	struct xe_launch *pre = NULL;
 	size_t dispatch_at = 0;
 	struct xe_append a;
 	uint32_t *cmds, *store;
@@ -96,6 +158,13 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 		xe_mutable_cancel(list->mut);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	if (!mutable && inline_launch_ok(list, n, counts, count_ptr,
+					 hSignalEvent, numWaitEvents)) {
+		if (launch_inline(list, kernels[0], &pre, &ret))
+			return ZE_RESULT_SUCCESS;
+		if (!pre)
+			return ret;
+	}
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
@@ -106,10 +175,12 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 		goto out_cancel;
 	}
 	for (i = 0; i < n; i++) {
-		struct xe_launch *l;
+		struct xe_launch *l = pre;
 		uint32_t groups[3];
 
-		ret = snapshot(list, kernels[i], &l);
+		/* A launch made for running inline goes as it is. */
+		pre = NULL;
+		ret = l ? ZE_RESULT_SUCCESS : snapshot(list, kernels[i], &l);
 		if (ret != ZE_RESULT_SUCCESS) {
 			xe_append_abort(&a, ret);
 			goto out_cancel;
@@ -145,6 +216,8 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 	return ret;
 
 out_cancel:
+	if (pre)
+		xe_launch_put(pre);
 	if (mutable)
 		xe_mutable_cancel(list->mut);
 	return ret;

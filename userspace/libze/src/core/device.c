@@ -16,6 +16,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -60,6 +61,7 @@ static_assert(offsetof(struct xe_device, obj) == 0,
 int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 {
 	struct drm_xe_cbev_query_device_info *info = &dev->info;
+	const char *env;
 	int err;
 
 	err = xe_kmd_query_device_info(fd, info);
@@ -85,6 +87,8 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 	pthread_mutex_init(&dev->ring_lock, NULL);
 	pthread_mutex_init(&dev->cb_lock, NULL);
 	xe_ts_pool_init(&dev->ts_pool);
+	env = getenv("XE_CBEV_INLINE_LAUNCH");
+	dev->inline_launch = !env || strcmp(env, "0");
 	xe_object_init(&dev->obj, XE_MAGIC_DEVICE, &driver->ddi);
 	return 0;
 

@@ -102,6 +102,8 @@ struct xe_driver {
  *	launch of one (modules/eu_pool.c)
  * @sem_bridge: the thread that opens the gates of external semaphore
  *	waits, started at the first such wait (events/semaphore_bridge.c)
+ * @inline_launch: synchronous lists may run one-group launches on the
+ *	appending thread (append_jit.c); XE_CBEV_INLINE_LAUNCH=0 clears it
  *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
@@ -124,6 +126,7 @@ struct xe_device {
 	struct xe_counter *cb_done;
 	struct xe_eu_pool *eu_pool;
 	struct xe_sem_bridge *sem_bridge;
+	bool inline_launch;
 };
 
 /**

@@ -389,6 +389,15 @@ static void *dispatcher_main(void *arg)
 		}
 		job->queue = w.exec_queue_id;
 		job->seqno = w.seqno;
+		/* It ran inline and faulted there: only the report is left. */
+		if (job->launch->faulted) {
+			job->faulted = 1;
+			job->fault_addr = job->launch->fault_addr;
+			job_report(pool, job);
+			xe_launch_put(job->launch);
+			free(job);
+			continue;
+		}
 		/* An application's handler installed since must not take its faults. */
 		xe_eu_fault_guard();
 		/* A kernel past the count of a multiple indirect launch. */
@@ -426,6 +435,65 @@ static void *dispatcher_main(void *arg)
 	unit_forget(&u);
 	xe_eu_fault_thread_fini(altstack);
 	return NULL;
+}
+
+/* ---- launches run by the appending thread -------------------------------- */
+
+/* The calling thread's unit buffers, freed when the thread ends. */
+static pthread_key_t inline_key;
+static pthread_once_t inline_once = PTHREAD_ONCE_INIT;
+
+static void inline_unit_free(void *u)
+{
+	unit_forget(u);
+	free(u);
+}
+
+static void inline_key_init(void)
+{
+	if (pthread_key_create(&inline_key, inline_unit_free))
+		abort();
+}
+
+/**
+ * xe_eu_run_inline() - run a launch of one work-group on the calling thread
+ * @l: the launch
+ * @groups: its work-group counts, all 1
+ * @fault_addr: gets the faulting address
+ *
+ * For a synchronous in-order list with nothing in flight (append_jit.c):
+ * the group runs under the fault guard as on an execution unit, but on
+ * the thread that appends it, without the kernel's round trip. The
+ * thread's signal stack is left as the application set it.
+ *
+ * Return: 0; -EFAULT if the group faulted (it stopped there); -ENOMEM.
+ */
+int xe_eu_run_inline(struct xe_launch *l, const uint32_t groups[3],
+		     uint64_t *fault_addr)
+{
+	struct eu_job job = {
+		.launch = l,
+		.groups = { groups[0], groups[1], groups[2] },
+		.total = 1,
+	};
+	struct eu_unit *u;
+
+	pthread_once(&inline_once, inline_key_init);
+	u = pthread_getspecific(inline_key);
+	if (!u) {
+		u = calloc(1, sizeof(*u));
+		if (!u || pthread_setspecific(inline_key, u)) {
+			free(u);
+			return -ENOMEM;
+		}
+	}
+	/* An application's handler installed since must not take its faults. */
+	xe_eu_fault_guard();
+	unit_run(u, &job, 0);
+	if (!job.faulted)
+		return 0;
+	*fault_addr = job.fault_addr;
+	return -EFAULT;
 }
 
 static unsigned int pool_threads(void)

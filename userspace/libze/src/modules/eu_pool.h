@@ -6,6 +6,7 @@
 #define _XE_EU_POOL_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "xe_jit.h"
@@ -45,6 +46,8 @@ struct xe_launch {
 	size_t scratch;
 	const uint32_t *count_ptr;
 	uint32_t count_index;
+	bool faulted;
+	uint64_t fault_addr;
 	char data[];
 };
 
@@ -52,6 +55,8 @@ int xe_launch_register(struct xe_launch *l);
 void xe_launch_put(void *launch);
 
 int xe_eu_pool_start(struct xe_eu_pool **pool, int fd);
+int xe_eu_run_inline(struct xe_launch *l, const uint32_t groups[3],
+		     uint64_t *fault_addr);
 void xe_eu_pool_stop(struct xe_eu_pool **pool);
 
 #endif /* _XE_EU_POOL_H */
