@@ -21,7 +21,8 @@
  * @file: the caller's file
  *
  * Return: 0 with a dispatch taken; -EINVAL for a bad flag, extension,
- * output, pad or reserved field; -EPERM when the caller is not the
+ * output, pad or reserved field, or a report (&DRM_XE_CBEV_EU_WAIT_REPORT)
+ * without a number; -EPERM when the caller is not the
  * process that opened the file; -ESHUTDOWN while the file's execution
  * units are stopped; -EAGAIN (NONBLOCK) with nothing pending;
  * -ERESTARTSYS on a signal.
@@ -32,11 +33,16 @@ int xe_cbev_eu_wait_ioctl(struct drm_device *dev, void *data,
 	struct xe_cbev_device *xdev = to_xe_cbev_device(dev);
 	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct drm_xe_cbev_eu_wait *args = data;
+	bool report = args->flags & DRM_XE_CBEV_EU_WAIT_REPORT;
+	struct xe_cbev_queue *q;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~DRM_XE_CBEV_EU_WAIT_NONBLOCK) ||
-	    XE_CBEV_IOCTL_DBG(xdev, args->exec_queue_id || args->seqno ||
-			      args->cookie || args->groups[0] ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->flags & ~(DRM_XE_CBEV_EU_WAIT_NONBLOCK |
+						     DRM_XE_CBEV_EU_WAIT_REPORT)) ||
+	    XE_CBEV_IOCTL_DBG(xdev, !report &&
+			      (args->exec_queue_id || args->seqno)) ||
+	    XE_CBEV_IOCTL_DBG(xdev, report && !args->seqno) ||
+	    XE_CBEV_IOCTL_DBG(xdev, args->cookie || args->groups[0] ||
 			      args->groups[1] || args->groups[2]) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->pad) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
@@ -45,6 +51,18 @@ int xe_cbev_eu_wait_ioctl(struct drm_device *dev, void *data,
 	if (XE_CBEV_IOCTL_DBG(xdev, !xe_cbev_svm_is_opener(&xfile->vm.svm)))
 		return -EPERM;
 
+	if (report) {
+		/* Its failures mean nobody waits for the report. */
+		q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
+		if (q) {
+			xe_cbev_eu_report(&q->ctx, args->seqno, false, 0);
+			xe_cbev_queue_put(q);
+		}
+		/* A restarted call does not report again. */
+		args->flags &= ~DRM_XE_CBEV_EU_WAIT_REPORT;
+		args->exec_queue_id = 0;
+		args->seqno = 0;
+	}
 	return xe_cbev_eu_take(&xfile->eu,
 			       args->flags & DRM_XE_CBEV_EU_WAIT_NONBLOCK, args);
 }

@@ -257,7 +257,7 @@ TEST_F(eu, report_validation)
 
 TEST_F(eu, wait_and_stop_validation)
 {
-	struct drm_xe_cbev_eu_wait w = { .flags = 0x2 };
+	struct drm_xe_cbev_eu_wait w = { .flags = 0x4 };
 	struct drm_xe_cbev_eu_stop s = { .pad = 1 };
 
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
@@ -267,9 +267,69 @@ TEST_F(eu, wait_and_stop_validation)
 	memset(&w, 0, sizeof(w));
 	w.pad = 1;
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
+	/* A number without a report, a report without a number. */
+	memset(&w, 0, sizeof(w));
+	w.seqno = 1;
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
+	memset(&w, 0, sizeof(w));
+	w.flags = DRM_XE_CBEV_EU_WAIT_REPORT;
+	w.exec_queue_id = 1;
+	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
 	EXPECT_EQ(EINVAL, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_STOP, &s));
 	EXPECT_EQ(EINVAL, eu_stop(self->fd, 0x2));
 	EXPECT_EQ(EAGAIN, eu_wait(self->fd, DRM_XE_CBEV_EU_WAIT_NONBLOCK, &w));
+}
+
+/*
+ * DRM_XE_CBEV_EU_WAIT_REPORT: the call that waits for the next dispatch
+ * reports the last one first, so the queue goes on to its next dispatch,
+ * which the same call takes; a report nobody waits for any more (done
+ * already, or of a queue that is gone) does not fail the wait.
+ */
+TEST_F(eu, report_with_next_wait)
+{
+	struct drm_xe_cbev_eu_wait w;
+	struct test_ring r;
+	uint32_t dw[16];
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 0));
+	ring_emit(&r, dw, emit_user_dispatch(dw, 11, 1, 1, 1, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(0), 1));
+	ring_emit(&r, dw, emit_user_dispatch(dw, 12, 1, 1, 1, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(8), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+
+	ASSERT_EQ(0, eu_wait(self->fd, 0, &w));
+	EXPECT_EQ(11u, w.cookie);
+	EXPECT_EQ(1u, w.seqno);
+	memset(&w, 0, sizeof(w));
+	w.flags = DRM_XE_CBEV_EU_WAIT_REPORT;
+	w.exec_queue_id = r.id;
+	w.seqno = 1;
+	ASSERT_EQ(0, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
+	EXPECT_EQ(r.id, w.exec_queue_id);
+	EXPECT_EQ(12u, w.cookie);
+	EXPECT_EQ(2u, w.seqno);
+	EXPECT_EQ(1u, U64(0));
+	EXPECT_EQ(0u, U64(8));
+
+	/*
+	 * A report of a queue that is gone does not fail the wait; the
+	 * second dispatch reported with a wait that finds nothing more.
+	 */
+	memset(&w, 0, sizeof(w));
+	w.flags = DRM_XE_CBEV_EU_WAIT_REPORT | DRM_XE_CBEV_EU_WAIT_NONBLOCK;
+	w.exec_queue_id = r.id + 100;
+	w.seqno = 1;
+	EXPECT_EQ(EAGAIN, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
+	memset(&w, 0, sizeof(w));
+	w.flags = DRM_XE_CBEV_EU_WAIT_REPORT | DRM_XE_CBEV_EU_WAIT_NONBLOCK;
+	w.exec_queue_id = r.id;
+	w.seqno = 2;
+	EXPECT_EQ(EAGAIN, st_ioctl(self->fd, DRM_IOCTL_XE_CBEV_EU_WAIT, &w));
+	EXPECT_EQ(0, ring_sync(&r, GPU(16), 1));
+	EXPECT_EQ(1u, U64(8));
+	ring_unmap(&r);
 }
 
 /* A fault bans that queue with its address; the file's other queues go on. */

@@ -1187,20 +1187,35 @@ struct drm_xe_cbev_ipc_revoke {
  * which. Returns -ESHUTDOWN while the file's execution units are stopped
  * (&DRM_IOCTL_XE_CBEV_EU_STOP), -EAGAIN with
  * &DRM_XE_CBEV_EU_WAIT_NONBLOCK when nothing is waiting.
+ *
+ * With &DRM_XE_CBEV_EU_WAIT_REPORT, @exec_queue_id and @seqno name on
+ * entry a dispatch the caller completed, reported first as
+ * &DRM_IOCTL_XE_CBEV_EU_REPORT with &DRM_XE_CBEV_EU_REPORT_COMPLETE would
+ * (one system call per dispatch for an execution unit that goes on
+ * waiting). That report's own failures (a queue gone, banned, or a
+ * dispatch not taken) are not returned: nobody waits for it then. Faults
+ * are reported with &DRM_IOCTL_XE_CBEV_EU_REPORT.
  */
 struct drm_xe_cbev_eu_wait {
 	/** @extensions: pointer to the first extension, must be zero */
 	__u64 extensions;
 #define DRM_XE_CBEV_EU_WAIT_NONBLOCK	0x1u
+#define DRM_XE_CBEV_EU_WAIT_REPORT	0x2u
 	/** @flags: DRM_XE_CBEV_EU_WAIT_* */
 	__u32 flags;
-	/** @exec_queue_id: out: the queue that holds the dispatch */
+	/**
+	 * @exec_queue_id: out: the queue that holds the dispatch; in, with
+	 * &DRM_XE_CBEV_EU_WAIT_REPORT: the queue of the completed one, else
+	 * zero
+	 */
 	__u32 exec_queue_id;
 	/**
 	 * @seqno: out: the dispatch's number, never zero: unique among all
 	 * dispatches of the file for as long as it is open, whichever queue
 	 * holds them (a queue id may be reused after the queue is
-	 * destroyed, a number never is)
+	 * destroyed, a number never is); in, with
+	 * &DRM_XE_CBEV_EU_WAIT_REPORT: the completed one's, not zero, else
+	 * zero
 	 */
 	__u64 seqno;
 	/** @cookie: out: the command's cookie, which names the launch */

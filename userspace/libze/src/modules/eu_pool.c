@@ -18,7 +18,8 @@
  * - the pool's dispatcher thread sleeps in DRM_IOCTL_XE_CBEV_EU_WAIT,
  *   takes the dispatch, finds its launch by cookie and queues it as a job
  *   of work-groups, then waits for the next (a dispatch of one group it
- *   runs and reports itself, which saves waking a unit);
+ *   runs itself, which saves waking a unit, and reports it in the call
+ *   that waits for the next: DRM_XE_CBEV_EU_WAIT_REPORT);
  * - the pool's execution units take work-groups of the queued jobs, any
  *   number of them at once, each running one group at a time (the shim's
  *   work-group function, under the fault guard of eu_fault.c); the unit
@@ -365,6 +366,7 @@ static void *unit_main(void *arg)
 static void *dispatcher_main(void *arg)
 {
 	struct xe_eu_pool *pool = arg;
+	struct xe_eu_done done = { 0 };
 	struct drm_xe_cbev_eu_wait w;
 	struct eu_unit u = { 0 };
 	void *altstack = NULL;
@@ -373,7 +375,9 @@ static void *dispatcher_main(void *arg)
 
 	xe_eu_fault_thread_init(&altstack);
 	for (;;) {
-		err = xe_kmd_eu_wait(pool->fd, false, &w);
+		err = xe_kmd_eu_wait(pool->fd, false, &done, &w);
+		/* Reported once the call was made, whatever it returns. */
+		done.seqno = 0;
 		if (err == -EINTR)
 			continue;
 		if (err)
@@ -413,10 +417,19 @@ static void *dispatcher_main(void *arg)
 		job->groups[1] = w.groups[1];
 		job->groups[2] = w.groups[2];
 		job->total = job->groups[0] * job->groups[1] * job->groups[2];
-		/* One group: run it here, without waking a unit for it. */
+		/*
+		 * One group: run it here, without waking a unit for it, and
+		 * report it with the next wait (one system call) unless it
+		 * faulted.
+		 */
 		if (job->total == 1) {
 			unit_run(&u, job, 0);
-			job_report(pool, job);
+			if (job->faulted) {
+				job_report(pool, job);
+			} else {
+				done.queue = job->queue;
+				done.seqno = job->seqno;
+			}
 			xe_launch_put(job->launch);
 			free(job);
 			continue;

@@ -49,7 +49,14 @@ int xe_kmd_vm_unbind(int fd, uint64_t addr, uint64_t range);
 int xe_kmd_counter_alloc(int fd, struct drm_xe_cbev_counter_alloc *out);
 int xe_kmd_counter_free(int fd, uint32_t id);
 int xe_kmd_counter_set(int fd, uint32_t id, uint64_t value);
-int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out);
+/* A dispatch the caller completed, to report with its next wait. */
+struct xe_eu_done {
+	uint32_t queue;
+	uint64_t seqno;		/* 0: none */
+};
+
+int xe_kmd_eu_wait(int fd, bool nonblock, const struct xe_eu_done *done,
+		   struct drm_xe_cbev_eu_wait *out);
 int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
 		     uint64_t addr);
 int xe_kmd_eu_stop(int fd, bool resume);

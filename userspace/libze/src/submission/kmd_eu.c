@@ -44,10 +44,17 @@ int xe_kmd_exec_queue_wake(int fd, uint32_t id)
  * DRM_IOCTL_XE_CBEV_EU_WAIT: take a user dispatch for this file's execution
  * units, blocking unless @nonblock. Restarted on EINTR.
  */
-int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out)
+int xe_kmd_eu_wait(int fd, bool nonblock, const struct xe_eu_done *done,
+		   struct drm_xe_cbev_eu_wait *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->flags = nonblock ? DRM_XE_CBEV_EU_WAIT_NONBLOCK : 0;
+	/* A dispatch completed by the caller, reported in the same call. */
+	if (done && done->seqno) {
+		out->flags |= DRM_XE_CBEV_EU_WAIT_REPORT;
+		out->exec_queue_id = done->queue;
+		out->seqno = done->seqno;
+	}
 	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_WAIT, out))
 		return -errno;
 	return 0;

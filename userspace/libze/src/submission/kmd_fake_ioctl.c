@@ -389,10 +389,12 @@ int xe_kmd_counter_free(int fd, uint32_t id)
 }
 
 /* The fake engine runs built-in kernels only: no execution units. */
-int xe_kmd_eu_wait(int fd, bool nonblock, struct drm_xe_cbev_eu_wait *out)
+int xe_kmd_eu_wait(int fd, bool nonblock, const struct xe_eu_done *done,
+		   struct drm_xe_cbev_eu_wait *out)
 {
 	(void)fd;
 	(void)nonblock;
+	(void)done;
 	(void)out;
 	return -ENOTTY;
 }
