@@ -14,6 +14,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -42,6 +44,30 @@ static ze_result_t (*sem_wait)(ze_command_list_handle_t, uint32_t,
 /* A render node of the device, for libdrm's syncobj calls. */
 static int drm_fd = -1;
 
+/* The first render node of xe_cbev (a kernel may have other DRM devices). */
+static int xe_cbev_node(void)
+{
+	char path[32];
+	int minor, fd;
+
+	for (minor = 128; minor < 192; minor++) {
+		drmVersionPtr v;
+		bool ours;
+
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		ours = v && !strcmp(v->name, "xe_cbev");
+		drmFreeVersion(v);
+		if (ours)
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
 static void setup(void)
 {
 	lz_setup();
@@ -51,7 +77,7 @@ static void setup(void)
 		lz_function("zeCommandListAppendSignalExternalSemaphoreExt");
 	*(void **)&sem_wait =
 		lz_function("zeCommandListAppendWaitExternalSemaphoreExt");
-	drm_fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+	drm_fd = xe_cbev_node();
 	ck_assert_int_ge(drm_fd, 0);
 }
 
