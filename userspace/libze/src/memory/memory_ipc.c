@@ -32,7 +32,7 @@
 #include "core/types.h"
 #include "memory/ipc.h"
 #include "memory/memory.h"
-#include "memory/virtual.h"
+#include "memory/virtual_ipc.h"
 #include "core/result.h"
 #include "submission/kmd.h"
 

@@ -46,6 +46,7 @@
 #include "core/debug_log.h"
 #include "core/result.h"
 #include "memory/virtual.h"
+#include "memory/virtual_ipc.h"
 #include "submission/kmd.h"
 
 #define XE_PHYSICAL_MEM_FLAGS_KNOWN	0x3u	/* on device, on host */

@@ -26,7 +26,8 @@
 
 #include "core/types.h"
 #include "memory/ipc.h"
-#include "memory/virtual.h"
+#include "memory/virtual_ipc.h"
+#include "memory/virtual_types.h"
 #include "submission/kmd.h"
 
 /* The mapping that holds @addr, NULL if none. */
