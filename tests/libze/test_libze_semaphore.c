@@ -14,8 +14,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,6 +24,7 @@
 
 #include "libze_test.h"
 #include "common/ipc_socket.h"
+#include "common/render_node.h"
 
 static ze_result_t (*sem_import)(ze_device_handle_t,
 				 const ze_external_semaphore_ext_desc_t *,
@@ -44,30 +43,6 @@ static ze_result_t (*sem_wait)(ze_command_list_handle_t, uint32_t,
 /* A render node of the device, for libdrm's syncobj calls. */
 static int drm_fd = -1;
 
-/* The first render node of xe_cbev (a kernel may have other DRM devices). */
-static int xe_cbev_node(void)
-{
-	char path[32];
-	int minor, fd;
-
-	for (minor = 128; minor < 192; minor++) {
-		drmVersionPtr v;
-		bool ours;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		ours = v && !strcmp(v->name, "xe_cbev");
-		drmFreeVersion(v);
-		if (ours)
-			return fd;
-		close(fd);
-	}
-	return -1;
-}
-
 static void setup(void)
 {
 	lz_setup();
@@ -77,7 +52,8 @@ static void setup(void)
 		lz_function("zeCommandListAppendSignalExternalSemaphoreExt");
 	*(void **)&sem_wait =
 		lz_function("zeCommandListAppendWaitExternalSemaphoreExt");
-	drm_fd = xe_cbev_node();
+	/* Another DRM device may come first (the debug kernel has one). */
+	drm_fd = xe_cbev_open_render_nth(0);
 	ck_assert_int_ge(drm_fd, 0);
 }
 

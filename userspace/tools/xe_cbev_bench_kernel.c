@@ -46,41 +46,17 @@
 #include <drm/xe_cbev_cs.h>
 #include <drm/xe_cbev_drm.h>
 
+#include "common/render_node.h"
+
 #define SEC		1000000000ll
 #define MSEC		1000000ll
 #define RING_PAGE	4096u
 
 /* ---- the uAPI, plainly ----------------------------------------------------- */
 
-/* The @nth xe_cbev render node (from 0): whose driver is "xe_cbev"; or -1. */
-static int open_render_nth(int nth)
-{
-	char path[64];
-	int minor;
-
-	for (minor = 128; minor < 192; minor++) {
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "xe_cbev") && !nth--) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
-		close(fd);
-	}
-	return -1;
-}
-
 static int open_render(void)
 {
-	return open_render_nth(0);
+	return xe_cbev_open_render_nth(0);
 }
 
 /* ioctl() that returns 0 or the errno. */
@@ -738,7 +714,7 @@ static void fill_load(volatile int *stop, int ready, int dev)
 
 	if (geteuid() == 0 && (setgid(NOBODY) || setuid(NOBODY)))
 		die("setuid", errno);
-	fd = open_render_nth(dev);
+	fd = xe_cbev_open_render_nth(dev);
 	if (fd < 0)
 		die("load: no render node", ENODEV);
 	if ((err = buf_create(fd, &big, FILL_SIZE)) || (err = buf_create(fd, &marks, 4096)))
@@ -864,7 +840,7 @@ int main(int argc, char **argv)
 	if ((err = buf_create(fd, &b, 1 << 20)))
 		die("buffer", err);
 	if (devices_only) {
-		int other = open_render_nth(1);
+		int other = xe_cbev_open_render_nth(1);
 
 		if (other < 0)
 			die("fair-devices: no second device (load with devices=2)", ENODEV);
