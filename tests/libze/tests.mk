@@ -17,7 +17,8 @@ LIBZE_TEST_NAMES := test_libze_device test_libze_context test_libze_memory \
 	test_libze_cb_event_ipc test_libze_tools test_libze_handles \
 	test_libze_memory_ipc test_libze_virtual test_libze_debug \
 	test_libze_lost test_libze_multidev test_libze_submit \
-	test_libze_system_memory test_libze_runtime test_libze_semaphore
+	test_libze_system_memory test_libze_runtime test_libze_semaphore \
+	test_libze_graph
 LIBZE_TEST_BINS  := $(addprefix $(B)/tests/libze/,$(LIBZE_TEST_NAMES))
 LIBZE_TEST_OBJS  := $(addprefix $(B)/obj/tests/libze/,$(LIBZE_TEST_NAMES:=.o))
 LIBZE_TEST_LIB   := $(B)/obj/tests/libze/libze_test.o

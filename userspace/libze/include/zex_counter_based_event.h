@@ -62,7 +62,13 @@ typedef enum _zex_counter_based_event_exp_flag_t {
 	/* Kernel timestamps; not with KERNEL_MAPPED_TIMESTAMP or IPC. */
 	ZEX_COUNTER_BASED_EVENT_FLAG_KERNEL_TIMESTAMP = ZE_BIT(4),
 	ZEX_COUNTER_BASED_EVENT_FLAG_KERNEL_MAPPED_TIMESTAMP = ZE_BIT(5),
-	/* Signalled outside of any graph (there are no graphs here). */
+	/*
+	 * Synchronises a graph with work outside of it and with the host:
+	 * its state is the application's, not an executable graph's
+	 * (ze_graph_ext.h). ZEX_COUNTER_BASED_EVENT_FLAG_EXTERNAL is its
+	 * older name.
+	 */
+	ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL = ZE_BIT(6),
 	ZEX_COUNTER_BASED_EVENT_FLAG_EXTERNAL = ZE_BIT(6),
 	ZEX_COUNTER_BASED_EVENT_FLAG_FORCE_UINT32 = 0x7fffffff,
 } zex_counter_based_event_exp_flag_t;

@@ -87,6 +87,11 @@ ze_result_t xe_append_mem_advise(ze_command_list_handle_t hCommandList,
 				 size_t size, ze_memory_advice_t advice);
 
 /* append_kernel.c */
+ze_result_t xe_append_builtin_dispatch(ze_command_list_handle_t hCommandList,
+				       uint32_t id, const uint64_t *args,
+				       ze_event_handle_t hSignalEvent,
+				       uint32_t numWaitEvents,
+				       ze_event_handle_t *phWaitEvents);
 ze_result_t xe_append_launch_kernel(ze_command_list_handle_t hCommandList,
 				    ze_kernel_handle_t hKernel,
 				    const ze_group_count_t *pLaunchFuncArgs,

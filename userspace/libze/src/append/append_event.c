@@ -24,6 +24,7 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
+#include "graph/graph.h"
 #include "submission/encoder.h"
 
 #define XE_TIMESTAMP_SIZE	sizeof(ze_kernel_timestamp_result_t)
@@ -36,6 +37,11 @@ ze_result_t xe_append_barrier(ze_command_list_handle_t hCommandList,
 	struct xe_append a;
 	ze_result_t ret;
 
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_events(hCommandList, XE_GRAPH_BARRIER,
+						hSignalEvent, numWaitEvents,
+						phWaitEvents));
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
@@ -64,6 +70,9 @@ ze_result_t xe_append_signal_event(ze_command_list_handle_t hCommandList,
 {
 	if (!hEvent)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	XE_GRAPH_CAPTURE(hCommandList, hEvent, 0, NULL,
+			 xe_graph_record_events(hCommandList, XE_GRAPH_SIGNAL,
+						hEvent, 0, NULL));
 	return xe_append_barrier(hCommandList, hEvent, 0, NULL);
 }
 
@@ -75,6 +84,9 @@ ze_result_t xe_append_wait_on_events(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!phEvents)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	XE_GRAPH_CAPTURE(hCommandList, NULL, numEvents, phEvents,
+			 xe_graph_record_events(hCommandList, XE_GRAPH_WAIT,
+						NULL, numEvents, phEvents));
 	return xe_append_barrier(hCommandList, NULL, numEvents, phEvents);
 }
 
@@ -91,6 +103,9 @@ ze_result_t xe_append_event_reset(ze_command_list_handle_t hCommandList,
 		return xe_cmdlist_from_handle(hCommandList) ?
 		       ZE_RESULT_ERROR_INVALID_ARGUMENT :
 		       ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	XE_GRAPH_CAPTURE(hCommandList, NULL, 0, NULL,
+			 xe_graph_record_events(hCommandList, XE_GRAPH_RESET,
+						hEvent, 0, NULL));
 	ret = xe_append_begin(&a, hCommandList, NULL, 0, NULL);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
@@ -116,6 +131,11 @@ ze_result_t xe_append_write_global_timestamp(ze_command_list_handle_t hCommandLi
 	/* The engine writes timestamps whole, at 8-byte aligned addresses. */
 	if ((uintptr_t)dstptr & 7)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_timestamp(hCommandList, dstptr,
+						   hSignalEvent, numWaitEvents,
+						   phWaitEvents));
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
@@ -152,6 +172,14 @@ xe_append_query_kernel_timestamps(ze_command_list_handle_t hCommandList,
 		if (!ev->timestamps)
 			return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	}
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_query_timestamps(hCommandList,
+							  numEvents, phEvents,
+							  dstptr, pOffsets,
+							  hSignalEvent,
+							  numWaitEvents,
+							  phWaitEvents));
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);

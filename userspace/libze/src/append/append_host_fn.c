@@ -40,6 +40,7 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
+#include "graph/graph.h"
 #include "modules/eu_pool.h"
 #include "submission/encoder.h"
 
@@ -173,6 +174,13 @@ ze_result_t xe_append_host_function(ze_command_list_handle_t hCommandList,
 	if (pNext)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "zeCommandListAppendHostFunction knows no extension structure in pNext");
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_host_function(hCommandList,
+						       pHostFunction,
+						       pUserData, hSignalEvent,
+						       numWaitEvents,
+						       phWaitEvents));
 	return xe_append_host_call(hCommandList, pHostFunction, pUserData,
 				   (struct xe_ref){ NULL, NULL }, hSignalEvent,
 				   numWaitEvents, phWaitEvents);

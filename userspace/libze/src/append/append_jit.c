@@ -30,6 +30,7 @@
 #include "lists/cmdlist.h"
 #include "lists/mutable.h"
 #include "append/append_jit.h"
+#include "graph/graph.h"
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 #include "submission/encoder.h"
@@ -125,13 +126,19 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
 	return false;
 }
 
-ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
-				 uint32_t n, struct xe_kernel **kernels,
-				 const ze_group_count_t *counts,
-				 uint64_t indirect, const uint32_t *count_ptr,
-				 ze_event_handle_t hSignalEvent,
-				 uint32_t numWaitEvents,
-				 ze_event_handle_t *phWaitEvents)
+/*
+ * The launches of @kernels, or, with @launches, of those snapshots (a
+ * graph's, graph/graph_exec.c), of which each dispatch takes a reference.
+ */
+static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
+				   uint32_t n, struct xe_kernel **kernels,
+				   struct xe_launch *const *launches,
+				   const ze_group_count_t *counts,
+				   uint64_t indirect,
+				   const uint32_t *count_ptr,
+				   ze_event_handle_t hSignalEvent,
+				   uint32_t numWaitEvents,
+				   ze_event_handle_t *phWaitEvents)
 {
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
 	struct xe_launch *pre = NULL;
@@ -147,7 +154,8 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 	if (list->ordinal == XE_ORDINAL_COPY)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	/* A launch that takes a command id (lists/mutable.c). */
-	mutable = list->mut && !list->closed && xe_mutable_take(list->mut);
+	mutable = !launches && list->mut && !list->closed &&
+		  xe_mutable_take(list->mut);
 	if (mutable && n != 1) {
 		xe_mutable_cancel(list->mut);
 		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
@@ -158,7 +166,8 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 		xe_mutable_cancel(list->mut);
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	}
-	if (!mutable && inline_launch_ok(list, n, counts, count_ptr,
+	if (!mutable && !launches &&
+	    inline_launch_ok(list, n, counts, count_ptr,
 					 hSignalEvent, numWaitEvents)) {
 		if (launch_inline(list, kernels[0], &pre, &ret))
 			return ZE_RESULT_SUCCESS;
@@ -180,6 +189,8 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 
 		/* A launch made for running inline goes as it is. */
 		pre = NULL;
+		if (launches && !l)
+			l = xe_launch_get(launches[i]);
 		ret = l ? ZE_RESULT_SUCCESS : snapshot(list, kernels[i], &l);
 		if (ret != ZE_RESULT_SUCCESS) {
 			xe_append_abort(&a, ret);
@@ -221,6 +232,60 @@ out_cancel:
 	if (mutable)
 		xe_mutable_cancel(list->mut);
 	return ret;
+}
+
+ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
+				 uint32_t n, struct xe_kernel **kernels,
+				 const ze_group_count_t *counts,
+				 uint64_t indirect, const uint32_t *count_ptr,
+				 ze_event_handle_t hSignalEvent,
+				 uint32_t numWaitEvents,
+				 ze_event_handle_t *phWaitEvents)
+{
+	if (xe_graph_hooked(hCommandList, hSignalEvent, numWaitEvents,
+			    phWaitEvents))
+		return xe_graph_record_launch(hCommandList, n, kernels, NULL,
+					      counts, indirect, count_ptr,
+					      hSignalEvent, numWaitEvents,
+					      phWaitEvents);
+	return append_launches(hCommandList, n, kernels, NULL, counts,
+			       indirect, count_ptr, hSignalEvent,
+			       numWaitEvents, phWaitEvents);
+}
+
+/**
+ * xe_append_launch_snapshots() - launch kernels snapshotted before
+ * @hCommandList: the list
+ * @n: launches
+ * @launches: them (struct xe_launch), each dispatch takes a reference
+ * @counts: their group counts, or NULL for indirect counts at @indirect
+ * @indirect: GPU address of @n ze_group_count_t (indirect launches)
+ * @count_ptr: the number of kernels to run, read at execution (or NULL)
+ * @hSignalEvent: the event the launch signals
+ * @numWaitEvents: events it waits for
+ * @phWaitEvents: them
+ *
+ * Return: a Level Zero result.
+ */
+ze_result_t xe_append_launch_snapshots(ze_command_list_handle_t hCommandList,
+				       uint32_t n,
+				       struct xe_launch *const *launches,
+				       const ze_group_count_t *counts,
+				       uint64_t indirect,
+				       const uint32_t *count_ptr,
+				       ze_event_handle_t hSignalEvent,
+				       uint32_t numWaitEvents,
+				       ze_event_handle_t *phWaitEvents)
+{
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_launch(hCommandList, n, NULL, launches,
+						counts, indirect, count_ptr,
+						hSignalEvent, numWaitEvents,
+						phWaitEvents));
+	return append_launches(hCommandList, n, NULL, launches, counts,
+			       indirect, count_ptr, hSignalEvent,
+			       numWaitEvents, phWaitEvents);
 }
 
 /* Checks common to the launch entry points; the kernel, or NULL. */

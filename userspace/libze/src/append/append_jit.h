@@ -8,6 +8,7 @@
 #include <level_zero/ze_api.h>
 
 struct xe_kernel;
+struct xe_launch;
 
 ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 				 uint32_t n, struct xe_kernel **kernels,
@@ -16,6 +17,15 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 				 ze_event_handle_t hSignalEvent,
 				 uint32_t numWaitEvents,
 				 ze_event_handle_t *phWaitEvents);
+ze_result_t xe_append_launch_snapshots(ze_command_list_handle_t hCommandList,
+				       uint32_t n,
+				       struct xe_launch *const *launches,
+				       const ze_group_count_t *counts,
+				       uint64_t indirect,
+				       const uint32_t *count_ptr,
+				       ze_event_handle_t hSignalEvent,
+				       uint32_t numWaitEvents,
+				       ze_event_handle_t *phWaitEvents);
 ze_result_t
 xe_append_launch_kernel_indirect(ze_command_list_handle_t hCommandList,
 				 ze_kernel_handle_t hKernel,

@@ -23,6 +23,7 @@
 #include "lists/cmdlist.h"
 #include "lists/mutable.h"
 #include "append/append_jit.h"
+#include "graph/graph.h"
 #include "submission/encoder.h"
 #include "modules/module.h"
 
@@ -34,8 +35,6 @@ static ze_result_t launch(ze_command_list_handle_t hCommandList,
 {
 	uint64_t args[XE_DISPATCH_NUM_ARGS];
 	struct xe_cmdlist *list = xe_cmdlist_from_handle(hCommandList);
-	struct xe_append a;
-	ze_result_t ret;
 	int n;
 
 	if (!list)
@@ -55,14 +54,49 @@ static ze_result_t launch(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION;
 	if (n < 0)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	if (xe_graph_hooked(hCommandList, hSignalEvent, numWaitEvents,
+			    phWaitEvents))
+		return xe_graph_record_builtin(hCommandList, k,
+					       n ? k->mk->builtin->id : 0,
+					       args, hSignalEvent,
+					       numWaitEvents, phWaitEvents);
+	return xe_append_builtin_dispatch(hCommandList,
+					  n ? k->mk->builtin->id : 0, args,
+					  hSignalEvent, numWaitEvents,
+					  phWaitEvents);
+}
 
+/**
+ * xe_append_builtin_dispatch() - one dispatch of a built-in kernel
+ * @hCommandList: the list
+ * @id: the built-in (XE_CBEV_DISPATCH), 0 for a launch with no work
+ * @args: its XE_DISPATCH_NUM_ARGS arguments
+ * @hSignalEvent: the event the launch signals
+ * @numWaitEvents: events it waits for
+ * @phWaitEvents: them
+ *
+ * Return: a Level Zero result.
+ */
+ze_result_t xe_append_builtin_dispatch(ze_command_list_handle_t hCommandList,
+				       uint32_t id, const uint64_t *args,
+				       ze_event_handle_t hSignalEvent,
+				       uint32_t numWaitEvents,
+				       ze_event_handle_t *phWaitEvents)
+{
+	struct xe_append a;
+	ze_result_t ret;
+
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_builtin(hCommandList, NULL, id, args,
+						 hSignalEvent, numWaitEvents,
+						 phWaitEvents));
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	if (n)
-		xe_append_advance(&a, xe_emit_dispatch(xe_append_pos(&a),
-						       k->mk->builtin->id,
+	if (id)
+		xe_append_advance(&a, xe_emit_dispatch(xe_append_pos(&a), id,
 						       args));
 	return xe_append_commit(&a);
 }

@@ -26,6 +26,7 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
+#include "graph/graph.h"
 #include "append/execute.h"
 #include "core/result.h"
 
@@ -50,6 +51,11 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
 	if (!imm->immediate)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	XE_GRAPH_CAPTURE(hCommandListImmediate, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_refuse(hCommandListImmediate, hSignalEvent,
+					 numWaitEvents, phWaitEvents,
+					 "regular lists are not captured into a graph"));
 	for (i = 0; i < numCommandLists; i++) {
 		list = xe_cmdlist_from_handle(phCommandLists[i]);
 		if (!list)

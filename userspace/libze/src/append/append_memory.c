@@ -29,6 +29,7 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
+#include "graph/graph.h"
 #include "submission/encoder.h"
 
 /* Most bytes one dispatch may touch (Documentation/command-stream.rst). */
@@ -79,6 +80,11 @@ ze_result_t xe_append_memory_copy(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!dstptr || !srcptr)
 		return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_copy(hCommandList, dstptr, srcptr, size,
+					      hSignalEvent, numWaitEvents,
+					      phWaitEvents));
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
@@ -158,6 +164,11 @@ ze_result_t xe_append_memory_fill(ze_command_list_handle_t hCommandList,
 	if (!pattern_size)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_SIZE,
 			       "pattern_size is 0");
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_fill(hCommandList, ptr, pattern,
+					      pattern_size, size, hSignalEvent,
+					      numWaitEvents, phWaitEvents));
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
@@ -242,6 +253,16 @@ xe_append_memory_copy_region(ze_command_list_handle_t hCommandList,
 	    !region_ok(srcRegion, srcPitch, srcSlicePitch))
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
 			       "a region is empty, overflows its pitch, or the regions differ in size");
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_copy_region(hCommandList, dstptr,
+						     dstRegion, dstPitch,
+						     dstSlicePitch, srcptr,
+						     srcRegion, srcPitch,
+						     srcSlicePitch,
+						     hSignalEvent,
+						     numWaitEvents,
+						     phWaitEvents));
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);

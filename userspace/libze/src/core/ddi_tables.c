@@ -39,6 +39,7 @@
 #include "core/driver.h"
 #include "events/event.h"
 #include "events/external_semaphore.h"
+#include "graph/graph.h"
 #include "memory/memory.h"
 #include "memory/virtual.h"
 #include "modules/module.h"
@@ -194,12 +195,12 @@ static const struct xe_ddi_slot command_list_slots[] = {
 	S(1_17, zeCommandListImmediateGetFlags, xe_cmdlist_immediate_get_flags),
 	S(1_17, zeCommandListImmediateGetMode, xe_cmdlist_immediate_get_mode),
 	S(1_17, zeCommandListImmediateGetPriority, xe_cmdlist_immediate_get_priority),
-	O(1_17, zeCommandListBeginGraphCaptureExt),
-	O(1_17, zeCommandListBeginCaptureIntoGraphExt),
-	O(1_17, zeCommandListIsGraphCaptureEnabledExt),
-	O(1_17, zeCommandListEndGraphCaptureExt),
-	O(1_17, zeCommandListGetGraphExt),
-	O(1_17, zeCommandListAppendGraphExt),
+	SO(1_17, zeCommandListBeginGraphCaptureExt, xe_cmdlist_begin_graph_capture),
+	SO(1_17, zeCommandListBeginCaptureIntoGraphExt, xe_cmdlist_begin_capture_into_graph),
+	SO(1_17, zeCommandListIsGraphCaptureEnabledExt, xe_cmdlist_is_graph_capture_enabled),
+	SO(1_17, zeCommandListEndGraphCaptureExt, xe_cmdlist_end_graph_capture),
+	SO(1_17, zeCommandListGetGraphExt, xe_cmdlist_get_graph),
+	SO(1_17, zeCommandListAppendGraphExt, xe_cmdlist_append_graph),
 	S(1_17, zeCommandListAppendHostFunction, xe_append_host_function),
 };
 
@@ -405,18 +406,18 @@ static const struct xe_ddi_slot rtas_parallel_operation_exp_slots[] = {
 };
 
 static const struct xe_ddi_slot graph_slots[] = {
-	O(1_17, zeGraphCreateExt),
-	O(1_17, zeGraphGetPrimaryCommandListExt),
-	O(1_17, zeGraphSetDestructionCallbackExt),
-	O(1_17, zeGraphInstantiateExt),
-	O(1_17, zeGraphIsEmptyExt),
-	O(1_17, zeGraphDumpContentsExt),
-	O(1_17, zeGraphDestroyExt),
+	SO(1_17, zeGraphCreateExt, xe_graph_create),
+	SO(1_17, zeGraphGetPrimaryCommandListExt, xe_graph_get_primary_list),
+	SO(1_17, zeGraphSetDestructionCallbackExt, xe_graph_set_destruction_callback),
+	SO(1_17, zeGraphInstantiateExt, xe_graph_instantiate),
+	SO(1_17, zeGraphIsEmptyExt, xe_graph_is_empty),
+	SO(1_17, zeGraphDumpContentsExt, xe_graph_dump_contents),
+	SO(1_17, zeGraphDestroyExt, xe_graph_destroy),
 };
 
 static const struct xe_ddi_slot executable_graph_slots[] = {
-	O(1_17, zeExecutableGraphGetSourceGraphExt),
-	O(1_17, zeExecutableGraphDestroyExt),
+	SO(1_17, zeExecutableGraphGetSourceGraphExt, xe_exec_graph_get_source_graph),
+	SO(1_17, zeExecutableGraphDestroyExt, xe_exec_graph_destroy),
 };
 
 /*
@@ -563,6 +564,12 @@ static const struct xe_extension {
 	/* A properties struct in pNext: zeDeviceGetProperties() is all. */
 	{ ZE_DEVICE_IP_VERSION_EXT_NAME, ZE_DEVICE_IP_VERSION_VERSION_1_0,
 	  { "zeDeviceGetProperties" } },
+	{ ZE_RECORD_REPLAY_GRAPH_EXT_NAME,
+	  ZE_RECORD_REPLAY_GRAPH_EXT_VERSION_1_0,
+	  { "zeGraphCreateExt", "zeCommandListBeginGraphCaptureExt",
+	    "zeCommandListEndGraphCaptureExt", "zeGraphInstantiateExt",
+	    "zeCommandListAppendGraphExt", "zeGraphDumpContentsExt",
+	    "zeExecutableGraphDestroyExt", "zeGraphDestroyExt" } },
 	{ ZEX_XE_CBEV_EVENT_SYNC_FILE_EXT_NAME,
 	  ZEX_XE_CBEV_EVENT_EXT_VERSION_1_0, { "zexEventExportSyncFile" } },
 	{ ZEX_XE_CBEV_EVENT_WAIT_MANY_EXT_NAME,

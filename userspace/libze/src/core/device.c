@@ -20,6 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <ze_graph_ext.h>
+
 #include "core/libze_private.h"
 #include "events/counter.h"
 #include "core/device.h"
@@ -238,6 +240,14 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 		} else if (ext->stype == ZE_STRUCTURE_TYPE_DEVICE_IP_VERSION_EXT) {
 			/* No Intel graphics IP (DOC: device extension queries). */
 			((ze_device_ip_version_ext_t *)ext)->ipVersion = 0;
+		} else if (ext->stype ==
+			   ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXT_PROPERTIES ||
+			   ext->stype ==
+			   ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXP_PROPERTIES) {
+			/* graph/: immutable graphs, subgraphs */
+			((ze_record_replay_graph_ext_properties_t *)ext)->graphFlags =
+				ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_IMMUTABLE_GRAPH |
+				ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_SUBGRAPHS;
 		}
 	}
 	return ZE_RESULT_SUCCESS;

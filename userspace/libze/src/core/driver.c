@@ -41,7 +41,9 @@
 static_assert(offsetof(struct xe_driver, obj) == 0,
 	      "a driver handle must point at its DDI header");
 
-static struct xe_driver xe_driver;
+static struct xe_driver xe_driver = {
+	.graph_lock = PTHREAD_MUTEX_INITIALIZER,
+};
 static pthread_once_t xe_driver_once = PTHREAD_ONCE_INIT;
 
 /*

@@ -75,6 +75,8 @@ enum xe_magic {
 	XE_MAGIC_KERNEL = 0x584b726e,		/* "XKrn" */
 	XE_MAGIC_PHYSMEM = 0x5850686d,		/* "XPhm" */
 	XE_MAGIC_EXT_SEMAPHORE = 0x5853656d,	/* "XSem" */
+	XE_MAGIC_GRAPH = 0x58477270,		/* "XGrp" */
+	XE_MAGIC_EXEC_GRAPH = 0x58457867,	/* "XExg" */
 };
 
 /**

@@ -58,13 +58,22 @@ struct xe_ts_pool {
  * @gpu_requested: true once a zeInit() asked for GPU drivers
  * @default_context: zeDriverGetDefaultContext(), created by the probe when
  *	there is a device
+ * @graph_lock: protects the capture state of graphs (graph/graph.h): which
+ *	lists capture into which graph, which events their captured
+ *	commands signal, the nodes recorded so far
+ * @graph_captures: lists capturing into a graph, read without the lock by
+ *	every append (graph/graph.h, xe_graph_hooked())
+ * @graph_capturing: the graphs being captured into, linked by their
+ *	next_capturing, under @graph_lock
  *
  * A singleton, the only mutable global state of the library. The probe
- * writes every member but @gpu_requested once, inside pthread_once(); they
+ * writes every member but @gpu_requested and the graph members once, inside pthread_once(); they
  * are read-only afterwards. Entry points that may race with the first
  * zeInit() check @ready with an acquire load, which pairs with the probe's
  * release store. @gpu_requested only ever goes from false to true.
  */
+struct xe_graph;
+
 struct xe_driver {
 	struct xe_object obj;
 	struct xe_ddi_heads ddi;
@@ -75,6 +84,9 @@ struct xe_driver {
 	atomic_bool ready;
 	atomic_bool gpu_requested;
 	struct xe_context *default_context;
+	pthread_mutex_t graph_lock;
+	atomic_uint graph_captures;
+	struct xe_graph *graph_capturing;
 };
 
 /**

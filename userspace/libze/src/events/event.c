@@ -45,6 +45,7 @@
 #include "core/types.h"
 #include "events/counter_types.h"
 #include "events/event.h"
+#include "graph/graph.h"
 #include "events/event_slab.h"
 #include "core/result.h"
 #include "submission/ring_types.h"
@@ -204,7 +205,7 @@ static inline bool slab_event_done(ze_event_handle_t hEvent)
 {
 	const struct xe_event *ev = (const struct xe_event *)hEvent;
 
-	return xe_event_in_slab(ev) && xe_cb_done(&ev->cb);
+	return xe_event_in_slab(ev) && xe_cb_done(&ev->cb) && !ev->graph_marked;
 }
 
 /*
@@ -226,6 +227,8 @@ query_status(ze_event_handle_t hEvent)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (ev->graph_marked)
+		return xe_graph_refuse_host_wait();
 	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
 }
 
@@ -235,6 +238,8 @@ query_pinned(ze_event_handle_t hEvent)
 {
 	struct xe_event *ev = slab_event(hEvent);
 
+	if (ev && ev->graph_marked)
+		return xe_graph_refuse_host_wait();
 	if (ev)
 		return event_complete(ev) ? ZE_RESULT_SUCCESS :
 					    ZE_RESULT_NOT_READY;
@@ -311,6 +316,8 @@ host_synchronize(ze_event_handle_t hEvent, uint64_t timeout)
 
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+	if (ev->graph_marked)
+		return xe_graph_refuse_host_wait();
 	if (!xe_event_cond(ev, &cond))
 		return ZE_RESULT_SUCCESS;
 	/* The pinned state keeps what the wait reads, however long. */
@@ -328,7 +335,7 @@ synchronize_pinned(ze_event_handle_t hEvent, uint64_t timeout)
 	struct xe_event *ev = slab_event(hEvent);
 
 	/* Complete already: no condition to build, no wait. */
-	if (ev && event_complete(ev))
+	if (ev && !ev->graph_marked && event_complete(ev))
 		return ZE_RESULT_SUCCESS;
 	return host_synchronize(hEvent, timeout);
 }

@@ -212,6 +212,7 @@ __attribute__((flatten)) int xe_event_alloc(struct xe_event **out)
 		ev->import = NULL;
 		atomic_init(&ev->writer_queue, 0);
 		atomic_init(&ev->kernel_writer, 0);
+		ev->graph_marked = false;
 		*out = ev;
 		return 0;
 	}

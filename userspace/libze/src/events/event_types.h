@@ -204,6 +204,9 @@ struct xe_event_ops {
  *	event's state or storage (xe_event_set_writer()), 0 if none
  * @import: counter-based events opened from an IPC handle: the view their
  *	state reads, held
+ * @graph_marked: a running capture signalled the event (which one, and on
+ *	which branch, the capture's nodes say); under the driver's
+ *	graph_lock, read without it as a hint (graph/graph_capture.c)
  *
  * Otherwise not thread-safe, as the spec allows: an event is not
  * destroyed, nor signalled from two threads at once. A destroyed event that
@@ -222,6 +225,7 @@ struct xe_event {
 	ze_event_scope_flags_t wait_scope;
 	struct xe_event_slot *slot;
 	bool timestamps;
+	bool graph_marked;
 	ze_event_counter_based_flags_t cb_flags;
 	struct xe_cb_current cb;
 	struct xe_cb_import *import;

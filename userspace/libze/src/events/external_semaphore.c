@@ -43,6 +43,7 @@
 #include "events/external_semaphore.h"
 #include "events/semaphore_bridge.h"
 #include "lists/cmdlist.h"
+#include "graph/graph.h"
 #include "submission/kmd.h"
 
 /**
@@ -269,6 +270,11 @@ ze_result_t xe_append_signal_external_semaphores(
 	ze_result_t ret;
 	uint32_t i;
 
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_refuse(hCommandList, hSignalEvent,
+					 numWaitEvents, phWaitEvents,
+					 "a signal of external semaphores is not captured into a graph"));
 	if (!list)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (numSemaphores > UINT32_MAX / 16)
@@ -378,6 +384,11 @@ ze_result_t xe_append_wait_external_semaphores(
 	ze_result_t ret;
 	uint32_t i, n;
 
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_refuse(hCommandList, hSignalEvent,
+					 numWaitEvents, phWaitEvents,
+					 "a wait for external semaphores is not captured into a graph"));
 	if (!list)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (numSemaphores > UINT32_MAX / 32)

@@ -41,6 +41,7 @@
 #include "events/cb_event_types.h"
 #include "events/counter.h"
 #include "lists/cmdlist.h"
+#include "graph/graph.h"
 #include "lists/mutable.h"
 #include "core/context.h"
 #include "core/types.h"
@@ -294,6 +295,8 @@ ze_result_t xe_cmdlist_destroy(ze_command_list_handle_t hCommandList)
 	if (list->immediate && list->ring)
 		(void)xe_ring_wait(list->ring, list->last_seqno,
 				   XE_CMDLIST_DESTROY_WAIT_NS);
+	if (list->capture)
+		xe_graph_list_gone(list);
 	cmdlist_free(list);
 	return ZE_RESULT_SUCCESS;
 }
@@ -370,6 +373,8 @@ ze_result_t xe_cmdlist_host_synchronize(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (!list->immediate)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT, "the list is not immediate");
+	if (list->capture)
+		return xe_graph_refuse_host_wait();
 
 	err = xe_ring_wait(list->ring, list->last_seqno, timeout);
 	xe_context_note(list->ctx, err);

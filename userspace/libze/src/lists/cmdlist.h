@@ -23,6 +23,7 @@
 
 struct xe_context;
 struct xe_device;
+struct xe_graph;
 struct xe_mutable;
 struct xe_ring;
 
@@ -77,6 +78,10 @@ struct xe_ring;
  *	(lists/mutable.c), else NULL
  * @updated: a mutable list was updated since it was last closed: not
  *	executable until it is closed again
+ * @capture: immediate lists: the graph the list's appends are captured
+ *	into instead of being submitted, or NULL (graph/graph_capture.c);
+ *	under the driver's graph_lock
+ * @capture_branch: then: the list's branch in that graph
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -120,6 +125,9 @@ struct xe_cmdlist {
 
 	struct xe_mutable *mut;
 	bool updated;
+
+	struct xe_graph *capture;
+	uint32_t capture_branch;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)

@@ -147,6 +147,19 @@ static struct xe_launch *launch_get(uint64_t cookie)
 }
 
 /**
+ * xe_launch_get() - one more reference to a live launch
+ * @l: the launch, of which the caller holds a reference
+ *
+ * Return: @l.
+ */
+struct xe_launch *xe_launch_get(struct xe_launch *l)
+{
+	__atomic_add_fetch(&slot_of((uint32_t)l->cookie)->state, 1,
+			   __ATOMIC_RELAXED);
+	return l;
+}
+
+/**
  * xe_launch_put() - drop a reference to a launch (a struct xe_ref's put)
  * @launch: the launch
  */

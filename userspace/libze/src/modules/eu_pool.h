@@ -52,6 +52,7 @@ struct xe_launch {
 };
 
 int xe_launch_register(struct xe_launch *l);
+struct xe_launch *xe_launch_get(struct xe_launch *l);
 void xe_launch_put(void *launch);
 
 int xe_eu_pool_start(struct xe_eu_pool **pool, int fd);

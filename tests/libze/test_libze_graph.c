@@ -1,0 +1,727 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Copyright © 2026 The xe_cbev authors
+ */
+
+/*
+ * Check tests of record and replay graphs (userspace/libze/src/graph/):
+ * every entry point and result code, captures of each kind of append, forks
+ * into other immediate lists and their joins, subgraphs, replays checked
+ * one by one, two executable graphs of one graph at once, and a replay on
+ * a banned queue. Debian's loader (1.8) predates the extension: the entry
+ * points come through zeDriverGetExtensionFunctionAddress().
+ */
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include <ze_graph_ext.h>
+
+#include "libze_test.h"
+#include "libze_test_cb.h"
+
+#define ITEMS		16
+#define REPLAYS		1000
+
+static struct {
+	ze_result_t (*create)(ze_context_handle_t, const void *,
+			      ze_graph_handle_t *);
+	ze_result_t (*begin)(ze_command_list_handle_t, const void *);
+	ze_result_t (*begin_into)(ze_command_list_handle_t, ze_graph_handle_t,
+				  const void *);
+	ze_result_t (*is_capturing)(ze_command_list_handle_t);
+	ze_result_t (*end)(ze_command_list_handle_t, const void *,
+			   ze_graph_handle_t *);
+	ze_result_t (*get_graph)(ze_command_list_handle_t,
+				 ze_graph_handle_t *);
+	ze_result_t (*primary)(ze_graph_handle_t, ze_command_list_handle_t *);
+	ze_result_t (*on_destroy)(ze_graph_handle_t,
+				  zex_mem_graph_free_callback_fn_t, void *,
+				  const void *);
+	ze_result_t (*instantiate)(ze_graph_handle_t, const void *,
+				   ze_executable_graph_handle_t *);
+	ze_result_t (*append)(ze_command_list_handle_t,
+			      ze_executable_graph_handle_t, const void *,
+			      ze_event_handle_t, uint32_t, ze_event_handle_t *);
+	ze_result_t (*source)(ze_executable_graph_handle_t,
+			      ze_graph_handle_t *);
+	ze_result_t (*is_empty)(ze_graph_handle_t);
+	ze_result_t (*dump)(ze_graph_handle_t, const char *, const void *);
+	ze_result_t (*exec_destroy)(ze_executable_graph_handle_t);
+	ze_result_t (*destroy)(ze_graph_handle_t);
+} g;
+
+static ze_module_handle_t mod;
+static ze_kernel_handle_t add;
+
+static void setup(void)
+{
+	ze_kernel_desc_t kd = {
+		.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC,
+		.pKernelName = "add_scalar",
+	};
+
+	lz_setup();
+	lz_cb_setup();
+	*(void **)&g.create = lz_function("zeGraphCreateExt");
+	*(void **)&g.begin = lz_function("zeCommandListBeginGraphCaptureExt");
+	*(void **)&g.begin_into =
+		lz_function("zeCommandListBeginCaptureIntoGraphExt");
+	*(void **)&g.is_capturing =
+		lz_function("zeCommandListIsGraphCaptureEnabledExt");
+	*(void **)&g.end = lz_function("zeCommandListEndGraphCaptureExt");
+	*(void **)&g.get_graph = lz_function("zeCommandListGetGraphExt");
+	*(void **)&g.primary = lz_function("zeGraphGetPrimaryCommandListExt");
+	*(void **)&g.on_destroy =
+		lz_function("zeGraphSetDestructionCallbackExt");
+	*(void **)&g.instantiate = lz_function("zeGraphInstantiateExt");
+	*(void **)&g.append = lz_function("zeCommandListAppendGraphExt");
+	*(void **)&g.source = lz_function("zeExecutableGraphGetSourceGraphExt");
+	*(void **)&g.is_empty = lz_function("zeGraphIsEmptyExt");
+	*(void **)&g.dump = lz_function("zeGraphDumpContentsExt");
+	*(void **)&g.exec_destroy = lz_function("zeExecutableGraphDestroyExt");
+	*(void **)&g.destroy = lz_function("zeGraphDestroyExt");
+	mod = lz_spv_module("conformance", NULL, ZE_RESULT_SUCCESS);
+	ck_assert_ok(zeKernelCreate(mod, &kd, &add));
+	ck_assert_ok(zeKernelSetGroupSize(add, ITEMS, 1, 1));
+}
+
+static void teardown(void)
+{
+	lz_teardown();
+}
+
+/* Append buf[0..ITEMS) += c on @list. */
+static void append_add(ze_command_list_handle_t list, int32_t *buf,
+		       int32_t c, ze_event_handle_t signal, uint32_t nwaits,
+		       ze_event_handle_t *waits)
+{
+	ze_group_count_t one = { 1, 1, 1 };
+
+	lz_arg_ptr(add, 0, buf);
+	ck_assert_ok(zeKernelSetArgumentValue(add, 1, sizeof(c), &c));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, add, &one, signal,
+						     nwaits, waits));
+}
+
+static bool all_eq(const int32_t *buf, int32_t v)
+{
+	for (int i = 0; i < ITEMS; i++)
+		if (buf[i] != v)
+			return false;
+	return true;
+}
+
+static int32_t *shared_zeroed(void)
+{
+	int32_t *p = lz_alloc_shared(ITEMS * 4);
+
+	memset(p, 0, ITEMS * 4);
+	return p;
+}
+
+/* ---- the extension is there ---------------------------------------------- */
+
+START_TEST(test_graph_extension_reported)
+{
+	ze_record_replay_graph_ext_properties_t gp = {
+		.stype = ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXT_PROPERTIES,
+	};
+	ze_device_properties_t dp = {
+		.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES, .pNext = &gp,
+	};
+	ze_driver_extension_properties_t ext[64];
+	uint32_t count = 64;
+	bool found = false;
+
+	ck_assert_ok(zeDriverGetExtensionProperties(lz_driver, &count, ext));
+	for (uint32_t i = 0; i < count; i++)
+		found |= !strcmp(ext[i].name, ZE_RECORD_REPLAY_GRAPH_EXT_NAME);
+	ck_assert_msg(found, "the driver reports the graph extension");
+	ck_assert_ok(zeDeviceGetProperties(lz_device, &dp));
+	ck_assert_msg(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_IMMUTABLE_GRAPH,
+		      "immutable graphs are supported");
+	ck_assert_msg(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_SUBGRAPHS,
+		      "subgraphs are supported");
+	ck_assert_msg(!(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_APPEND_COMMANDLIST),
+		      "appended regular lists are not captured");
+	ck_assert_msg(g.create && g.begin && g.begin_into && g.is_capturing &&
+		      g.end && g.get_graph && g.primary && g.on_destroy &&
+		      g.instantiate && g.append && g.source && g.is_empty &&
+		      g.dump && g.exec_destroy && g.destroy,
+		      "all fifteen entry points are found by name");
+}
+END_TEST
+
+/* ---- a linear capture, replayed ------------------------------------------ */
+
+/*
+ * Nothing captured runs until the graph is replayed: a fill, a copy, a
+ * kernel and a signal are recorded on a list, which does no work meanwhile;
+ * each replay then does all of it, in order.
+ */
+START_TEST(test_graph_capture_then_replay)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_event_handle_t done = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE |
+					     ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	int32_t *src = shared_zeroed(), *dst = shared_zeroed();
+	ze_executable_graph_handle_t x;
+	ze_command_list_handle_t prim;
+	ze_graph_handle_t graph, got;
+	int32_t seven = 7;
+
+	ck_assert_ze(g.is_capturing(list), ZE_RESULT_QUERY_FALSE,
+		     "a new list does not capture");
+	ck_assert_ok(g.begin(list, NULL));
+	ck_assert_ze(g.is_capturing(list), ZE_RESULT_QUERY_TRUE,
+		     "the list captures after zeCommandListBeginGraphCaptureExt");
+	ck_assert_ok(g.get_graph(list, &graph));
+	ck_assert_ze(g.is_empty(graph), ZE_RESULT_QUERY_TRUE,
+		     "nothing was captured yet");
+	ck_assert_ok(zeCommandListAppendMemoryFill(list, src, &seven, 4,
+						   ITEMS * 4, NULL, 0, NULL));
+	ck_assert_ok(zeCommandListAppendMemoryCopy(list, dst, src, ITEMS * 4,
+						   NULL, 0, NULL));
+	append_add(list, dst, 5, NULL, 0, NULL);
+	/* The kernel's argument changes after the capture: the graph keeps 5. */
+	append_add(list, dst, 100, done, 0, NULL);
+	ck_assert_ze(g.is_empty(graph), ZE_RESULT_QUERY_FALSE,
+		     "the graph holds the captured appends");
+	ck_assert_ze(lz_list_sync(list, LZ_TIMEOUT_NS),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+		     "a host wait on a capturing list is refused");
+	ck_assert_ze(zeEventHostSynchronize(done, 0),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+		     "a host wait on an event the capture signals is refused");
+	ck_assert_ze(zeEventQueryStatus(done),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+		     "and so is a query of it");
+	ck_assert_ok(g.end(list, NULL, &got));
+	ck_assert_ptr_eq(got, graph);
+	ck_assert_ze(g.is_capturing(list), ZE_RESULT_QUERY_FALSE,
+		     "the capture ended");
+	ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(src, 0) && all_eq(dst, 0),
+		      "nothing captured ran");
+	ck_assert_ok(g.primary(graph, &prim));
+	ck_assert_ptr_eq(prim, list);
+
+	ck_assert_ok(g.instantiate(graph, NULL, &x));
+	ck_assert_ok(g.source(x, &got));
+	ck_assert_ptr_eq(got, graph);
+	for (int r = 0; r < 3; r++) {
+		memset(dst, 0, ITEMS * 4);
+		ck_assert_ok(g.append(list, x, NULL, NULL, 0, NULL));
+		ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+		ck_assert_msg(all_eq(src, 7), "replay %d filled", r);
+		ck_assert_msg(all_eq(dst, 7 + 5 + 100),
+			      "replay %d copied, then ran both kernels with their captured arguments (%d)",
+			      r, dst[0]);
+		ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	}
+	ck_assert_ze(g.destroy(graph), ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE,
+		     "a graph with an executable graph stays");
+	ck_assert_ok(g.exec_destroy(x));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(src);
+	lz_free(dst);
+}
+END_TEST
+
+/*
+ * A graph replayed 1,000 times: each replay adds 1 and copies the total
+ * out, then signals an external event; the host checks every replay.
+ */
+START_TEST(test_graph_replayed_a_thousand_times)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_event_handle_t done = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE |
+					     ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	int32_t *acc = shared_zeroed(), *out = shared_zeroed();
+	ze_executable_graph_handle_t x;
+	ze_graph_handle_t graph;
+
+	ck_assert_ok(g.begin(list, NULL));
+	append_add(list, acc, 1, NULL, 0, NULL);
+	ck_assert_ok(zeCommandListAppendMemoryCopy(list, out, acc, 4, done, 0,
+						   NULL));
+	ck_assert_ok(g.end(list, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &x));
+	for (int r = 1; r <= REPLAYS; r++) {
+		ck_assert_ok(g.append(list, x, NULL, NULL, 0, NULL));
+		ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+		ck_assert_msg(out[0] == r && acc[ITEMS - 1] == r,
+			      "replay %d: %d, %d", r, out[0], acc[ITEMS - 1]);
+	}
+	ck_assert_ok(g.exec_destroy(x));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(acc);
+	lz_free(out);
+}
+END_TEST
+
+/* ---- forks and joins ----------------------------------------------------- */
+
+/*
+ * A diamond on four lists: list 0 adds 1 to x and signals a; lists 1-3
+ * wait for a (three forks), each copies x into its own buffer and adds
+ * 10, 20 or 30; list 0 waits for their last signals (the joins) and adds
+ * the three into x. Each replay sees the x of the one before it.
+ */
+START_TEST(test_graph_fork_join_diamond)
+{
+	ze_command_list_handle_t l[4];
+	ze_event_handle_t a = lz_cb_event(CB_BOTH), e[3];
+	int32_t *x = shared_zeroed(), *y[3];
+	ze_executable_graph_handle_t exec;
+	ze_graph_handle_t graph;
+	int32_t want = 0;
+	FILE *f;
+	char path[] = "/tmp/xe_cbev_graph_XXXXXX", text[8192];
+	size_t n;
+	int fd;
+
+	for (int i = 0; i < 4; i++)
+		l[i] = lz_immediate_list(true);
+	for (int i = 0; i < 3; i++) {
+		e[i] = lz_cb_event(CB_BOTH);
+		y[i] = shared_zeroed();
+	}
+	ck_assert_ok(g.begin(l[0], NULL));
+	append_add(l[0], x, 1, a, 0, NULL);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_ok(zeCommandListAppendMemoryCopy(l[i + 1], y[i], x,
+							   ITEMS * 4, NULL, 1,
+							   &a));
+		ck_assert_ze(g.is_capturing(l[i + 1]), ZE_RESULT_QUERY_TRUE,
+			     "a list that waits for a captured signal joins the capture");
+		append_add(l[i + 1], y[i], 10 * (i + 1), e[i], 0, NULL);
+	}
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(l[0], 3, e));
+	append_add(l[0], x, 100, NULL, 0, NULL);
+	ck_assert_ok(g.end(l[0], NULL, &graph));
+	for (int i = 1; i < 4; i++)
+		ck_assert_ze(g.is_capturing(l[i]), ZE_RESULT_QUERY_FALSE,
+			     "the end on the primary list ends the forks' capture");
+	ck_assert_ok(g.instantiate(graph, NULL, &exec));
+	for (int r = 0; r < 2; r++) {
+		ck_assert_ok(g.append(l[0], exec, NULL, NULL, 0, NULL));
+		ck_assert_ok(lz_list_sync(l[0], LZ_TIMEOUT_NS));
+		want += 1;
+		for (int i = 0; i < 3; i++)
+			ck_assert_msg(all_eq(y[i], want + 10 * (i + 1)),
+				      "replay %d, branch %d ran after the fork point and before the join: %d",
+				      r, i, y[i][0]);
+		want += 100;
+		ck_assert_msg(all_eq(x, want), "replay %d: x %d", r, x[0]);
+	}
+
+	/* The drawing: a cluster per list, the kernel by name, the joins. */
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_ok(g.dump(graph, path, NULL));
+	f = fopen(path, "r");
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = 0;
+	fclose(f);
+	ck_assert_msg(strstr(text, "digraph") && strstr(text, "cluster_3") &&
+		      strstr(text, "add_scalar") && strstr(text, "style=dashed") &&
+		      strstr(text, "arg 1"),
+		      "the detailed dump draws the branches, kernels and joins:\n%s",
+		      text);
+	{
+		ze_record_replay_graph_ext_dump_desc_t simple = {
+			.stype = ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXT_DUMP_DESC,
+			.mode = ZE_RECORD_REPLAY_GRAPH_EXT_DUMP_MODE_SIMPLE,
+		};
+
+		ck_assert_ok(g.dump(graph, path, &simple));
+		f = fopen(path, "r");
+		n = fread(text, 1, sizeof(text) - 1, f);
+		text[n] = 0;
+		fclose(f);
+		ck_assert_msg(strstr(text, "add_scalar") && !strstr(text, "arg 1"),
+			      "the simple dump names the nodes only");
+	}
+	unlink(path);
+
+	ck_assert_ok(g.exec_destroy(exec));
+	ck_assert_ok(g.destroy(graph));
+	for (int i = 0; i < 3; i++) {
+		ck_assert_ok(zeEventDestroy(e[i]));
+		lz_free(y[i]);
+	}
+	ck_assert_ok(zeEventDestroy(a));
+	for (int i = 0; i < 4; i++)
+		ck_assert_ok(zeCommandListDestroy(l[i]));
+	lz_free(x);
+}
+END_TEST
+
+/* A fork whose list is never waited for by its parent is refused at the end. */
+START_TEST(test_graph_unjoined_fork)
+{
+	ze_command_list_handle_t l0 = lz_immediate_list(true);
+	ze_command_list_handle_t l1 = lz_immediate_list(true);
+	ze_event_handle_t a = lz_cb_event(CB_BOTH), b = lz_cb_event(CB_BOTH);
+	int32_t *x = shared_zeroed();
+	ze_executable_graph_handle_t exec;
+	ze_graph_handle_t graph;
+
+	ck_assert_ok(g.begin(l0, NULL));
+	append_add(l0, x, 1, a, 0, NULL);
+	append_add(l1, x, 2, b, 1, &a);
+	ck_assert_ze(g.end(l1, NULL, &graph), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a capture ends on its primary list only");
+	ck_assert_ze(g.end(l0, NULL, &graph),
+		     ZE_RESULT_ERROR_GRAPH_UNJOINED_FORKS,
+		     "the fork was never joined");
+	ck_assert_ze(g.is_capturing(l1), ZE_RESULT_QUERY_FALSE,
+		     "the capture ended anyway");
+	ck_assert_ze(g.is_empty(graph), ZE_RESULT_ERROR_INVALID_GRAPH,
+		     "the graph is invalid");
+	ck_assert_ze(g.instantiate(graph, NULL, &exec),
+		     ZE_RESULT_ERROR_INVALID_GRAPH,
+		     "an invalid graph is not instantiated");
+	ck_assert_ok(g.destroy(graph));
+
+	/* Work appended to a joined fork unjoins it. */
+	ck_assert_ok(g.begin(l0, NULL));
+	append_add(l0, x, 1, a, 0, NULL);
+	append_add(l1, x, 2, b, 1, &a);
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(l0, 1, &b));
+	append_add(l1, x, 3, NULL, 0, NULL);
+	ck_assert_ze(g.end(l0, NULL, &graph),
+		     ZE_RESULT_ERROR_GRAPH_UNJOINED_FORKS,
+		     "work after the join is unjoined work");
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(lz_list_sync(l0, LZ_TIMEOUT_NS));
+	ck_assert_ok(lz_list_sync(l1, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(x, 0), "nothing of the failed captures ran");
+
+	ck_assert_ok(zeEventDestroy(a));
+	ck_assert_ok(zeEventDestroy(b));
+	ck_assert_ok(zeCommandListDestroy(l0));
+	ck_assert_ok(zeCommandListDestroy(l1));
+	lz_free(x);
+}
+END_TEST
+
+/* ---- refusals ------------------------------------------------------------- */
+
+static void ZE_APICALL count_call(void *arg)
+{
+	__atomic_add_fetch((int *)arg, 1, __ATOMIC_ACQ_REL);
+}
+
+START_TEST(test_graph_refusals)
+{
+	ze_command_queue_desc_t sync_desc = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+		.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+	};
+	ze_command_list_handle_t l0 = lz_immediate_list(true);
+	ze_command_list_handle_t l1 = lz_immediate_list(true);
+	ze_command_list_handle_t reg = lz_list(true), sync;
+	ze_event_handle_t a = lz_cb_event(CB_BOTH), b = lz_cb_event(CB_BOTH);
+	ze_graph_handle_t graph, g2, got = (ze_graph_handle_t)1;
+	ze_executable_graph_handle_t exec;
+	int32_t *x = shared_zeroed();
+	int calls = 0;
+
+	ck_assert_ok(lz_create_immediate(&sync_desc, &sync));
+	ck_assert_ze(g.end(l0, NULL, &graph),
+		     ZE_RESULT_ERROR_COMMAND_LIST_NOT_CAPTURING,
+		     "ending a capture that did not begin");
+	ck_assert_ze(g.get_graph(l0, &got),
+		     ZE_RESULT_ERROR_COMMAND_LIST_NOT_CAPTURING,
+		     "no graph of a list that does not capture");
+	ck_assert_ptr_null(got);
+	ck_assert_ze(g.begin(sync, NULL), ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+		     "a synchronous list does not capture");
+	ck_assert_ze(g.begin(reg, NULL), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a regular list does not capture");
+	ck_assert_ze(g.begin(l0, &calls), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "an unknown extension structure is refused");
+
+	/* Into a graph made first; it must be empty. */
+	ck_assert_ok(g.create(lz_context, NULL, &graph));
+	ck_assert_ok(g.on_destroy(graph, count_call, &calls, NULL));
+	ck_assert_ok(g.on_destroy(graph, count_call, &calls, NULL));
+	ck_assert_ok(g.begin_into(l0, graph, NULL));
+	ck_assert_ze(g.begin(l0, NULL), ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a capturing list does not begin another");
+	ck_assert_ze(g.instantiate(graph, NULL, &exec),
+		     ZE_RESULT_ERROR_INVALID_GRAPH,
+		     "a graph is not instantiated while it is captured into");
+	append_add(l0, x, 1, a, 0, NULL);
+	ck_assert_ze(g.destroy(graph), ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE,
+		     "a graph being captured into stays");
+
+	/* Another capture waiting for this one's event: a merge. */
+	ck_assert_ok(g.begin(l1, NULL));
+	ck_assert_ze(zeCommandListAppendWaitOnEvents(l1, 1, &a),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_MERGE_ATTEMPT,
+		     "captures do not merge");
+	ck_assert_ze(g.end(l1, NULL, &g2),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
+		     "the refused append invalidated the other capture");
+	ck_assert_ok(g.destroy(g2));
+
+	/* Outside of the capture, its internal event is the graph's. */
+	ck_assert_ze(zeCommandListAppendSignalEvent(l1, a),
+		     ZE_RESULT_ERROR_GRAPH_INTERNAL_EVENT,
+		     "an internal event of a capture is not signalled outside of it");
+	ck_assert_ze(lz_append_lists(l0, 1, &reg, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+		     "regular lists are not captured");
+	ck_assert_ze(zeCommandListAppendBarrier(l0, b, 0, NULL),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
+		     "the capture is invalid after a refusal");
+	ck_assert_ze(g.end(l0, NULL, &got),
+		     ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
+		     "and ends so");
+	ck_assert_ptr_eq(got, graph);
+	ck_assert_ze(g.instantiate(graph, NULL, &exec),
+		     ZE_RESULT_ERROR_INVALID_GRAPH,
+		     "an invalidated graph is not instantiated");
+	ck_assert_ze(g.begin_into(l0, graph, NULL),
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "a capture goes into an empty graph only");
+	ck_assert_int_eq(calls, 0);
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_msg(calls == 2, "both destruction callbacks ran (%d)", calls);
+
+	/* The events are the application's again. */
+	ck_assert_ok(zeCommandListAppendSignalEvent(l1, a));
+	ck_assert_ok(zeEventHostSynchronize(a, LZ_TIMEOUT_NS));
+	ck_assert_ok(lz_list_sync(l0, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(x, 0), "nothing captured ran");
+
+	ck_assert_ze(g.is_empty(NULL), ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "a NULL graph");
+	ck_assert_ze(g.create(lz_context, NULL, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_POINTER, "no handle to fill");
+	ck_assert_ze(g.append(l0, NULL, NULL, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+		     "a NULL executable graph");
+
+	ck_assert_ok(zeEventDestroy(a));
+	ck_assert_ok(zeEventDestroy(b));
+	ck_assert_ok(zeCommandListDestroy(sync));
+	ck_assert_ok(zeCommandListDestroy(reg));
+	ck_assert_ok(zeCommandListDestroy(l0));
+	ck_assert_ok(zeCommandListDestroy(l1));
+	lz_free(x);
+}
+END_TEST
+
+/* ---- instances, subgraphs, host functions --------------------------------- */
+
+/*
+ * Two executable graphs of one graph, whose branches join through an
+ * internal event: the first is held behind a gate the test opens, the
+ * second runs to its end meanwhile. Their internal events are their own.
+ */
+START_TEST(test_graph_two_instances_at_once)
+{
+	ze_command_list_handle_t l0 = lz_immediate_list(true);
+	ze_command_list_handle_t l1 = lz_immediate_list(true);
+	ze_command_list_handle_t q0 = lz_immediate_list(true);
+	ze_command_list_handle_t q1 = lz_immediate_list(true);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_event_handle_t a = lz_cb_event(CB_BOTH), b = lz_cb_event(CB_BOTH);
+	ze_event_handle_t d0 = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	ze_event_handle_t d1 = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	int32_t *x = shared_zeroed(), *y = shared_zeroed();
+	ze_executable_graph_handle_t x0, x1;
+	ze_graph_handle_t graph;
+
+	ck_assert_ok(g.begin(l0, NULL));
+	append_add(l0, x, 1, a, 0, NULL);
+	append_add(l1, y, 1, b, 1, &a);
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(l0, 1, &b));
+	ck_assert_ok(g.end(l0, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &x0));
+	ck_assert_ok(g.instantiate(graph, NULL, &x1));
+
+	ck_assert_ok(g.append(q0, x0, NULL, d0, 1, &gate));
+	ck_assert_ok(g.append(q1, x1, NULL, d1, 0, NULL));
+	ck_assert_ok(zeEventHostSynchronize(d1, LZ_TIMEOUT_NS));
+	ck_assert_ze(zeEventQueryStatus(d0), ZE_RESULT_NOT_READY,
+		     "the first instance is held behind its gate");
+	ck_assert_msg(x[0] == 1 && y[0] == 1,
+		      "the second instance ran alone: %d %d", x[0], y[0]);
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(d0, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(x, 2) && all_eq(y, 2),
+		      "then the first one: %d %d", x[0], y[0]);
+
+	ck_assert_ok(g.exec_destroy(x0));
+	ck_assert_ok(g.exec_destroy(x1));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(a));
+	ck_assert_ok(zeEventDestroy(b));
+	ck_assert_ok(zeEventDestroy(d0));
+	ck_assert_ok(zeEventDestroy(d1));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeCommandListDestroy(l0));
+	ck_assert_ok(zeCommandListDestroy(l1));
+	ck_assert_ok(zeCommandListDestroy(q0));
+	ck_assert_ok(zeCommandListDestroy(q1));
+	lz_free(x);
+	lz_free(y);
+}
+END_TEST
+
+/*
+ * A subgraph: an executable graph appended while capturing is captured
+ * with its branches; a host function and a timestamp are captured too and
+ * run at every replay.
+ */
+START_TEST(test_graph_subgraph_and_host_function)
+{
+	ze_command_list_handle_t l0 = lz_immediate_list(true);
+	ze_command_list_handle_t l1 = lz_immediate_list(true);
+	ze_result_t (*host_fn)(ze_command_list_handle_t,
+			       ze_host_function_callback_t, void *,
+			       const void *, ze_event_handle_t, uint32_t,
+			       ze_event_handle_t *);
+	ze_event_handle_t a = lz_cb_event(CB_BOTH), b = lz_cb_event(CB_BOTH);
+	int32_t *x = shared_zeroed(), *y = shared_zeroed();
+	uint64_t *ts = lz_alloc_shared(64);
+	ze_executable_graph_handle_t sub_x, outer_x;
+	ze_graph_handle_t sub, outer;
+	int calls = 0;
+
+	*(void **)&host_fn = lz_function("zeCommandListAppendHostFunction");
+	/* The subgraph forks y's kernel onto another list. */
+	ck_assert_ok(g.begin(l0, NULL));
+	append_add(l0, x, 1, a, 0, NULL);
+	append_add(l1, y, 2, b, 1, &a);
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(l0, 1, &b));
+	ck_assert_ok(g.end(l0, NULL, &sub));
+	ck_assert_ok(g.instantiate(sub, NULL, &sub_x));
+
+	ck_assert_ok(g.begin(l0, NULL));
+	ck_assert_ok(g.append(l0, sub_x, NULL, NULL, 0, NULL));
+	ck_assert_ok(host_fn(l0, count_call, &calls, NULL, NULL, 0, NULL));
+	ts[0] = 0;
+	ck_assert_ok(zeCommandListAppendWriteGlobalTimestamp(l0, ts, NULL, 0,
+							     NULL));
+	append_add(l0, x, 10, NULL, 0, NULL);
+	ck_assert_ok(g.end(l0, NULL, &outer));
+	ck_assert_int_eq(calls, 0);
+	ck_assert_ok(g.instantiate(outer, NULL, &outer_x));
+	for (int r = 1; r <= 3; r++) {
+		ck_assert_ok(g.append(l0, outer_x, NULL, NULL, 0, NULL));
+		ck_assert_ok(lz_list_sync(l0, LZ_TIMEOUT_NS));
+		ck_assert_msg(all_eq(x, 11 * r) && all_eq(y, 2 * r),
+			      "replay %d ran the subgraph's branches and its own: %d %d",
+			      r, x[0], y[0]);
+		ck_assert_int_eq(__atomic_load_n(&calls, __ATOMIC_ACQUIRE), r);
+		ck_assert_msg(ts[0] != 0, "the timestamp was written");
+		ts[0] = 0;
+	}
+	ck_assert_ok(g.exec_destroy(outer_x));
+	ck_assert_ok(g.destroy(outer));
+	ck_assert_ok(g.exec_destroy(sub_x));
+	ck_assert_ok(g.destroy(sub));
+	ck_assert_ok(zeEventDestroy(a));
+	ck_assert_ok(zeEventDestroy(b));
+	ck_assert_ok(zeCommandListDestroy(l0));
+	ck_assert_ok(zeCommandListDestroy(l1));
+	lz_free(x);
+	lz_free(y);
+	lz_free(ts);
+}
+END_TEST
+
+/*
+ * A capture on a list whose queue is then banned: the replay on it is
+ * refused with DEVICE_LOST, and a graph whose own work faults loses its
+ * replay's event; nothing hangs.
+ */
+START_TEST(test_graph_replay_on_banned_queue)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_command_list_handle_t other = lz_immediate_list(true);
+	ze_event_handle_t done = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE |
+					     ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	int32_t *x = shared_zeroed();
+	ze_executable_graph_handle_t exec, bad_x;
+	ze_graph_handle_t graph, bad;
+
+	ck_assert_ok(g.begin(list, NULL));
+	append_add(list, x, 1, NULL, 0, NULL);
+	ck_assert_ok(g.end(list, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &exec));
+
+	/* A copy from an address nothing is bound at bans the queue. */
+	ck_assert_ok(zeCommandListAppendMemoryCopy(list, x, (void *)0x10000, 64,
+						   NULL, 0, NULL));
+	ck_assert_ze(lz_list_sync(list, UINT64_MAX), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the list's queue is banned");
+	ck_assert_ze(g.append(list, exec, NULL, NULL, 0, NULL),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "a replay on a banned queue is refused");
+
+	/* The replay on a healthy list runs; one that faults is lost. */
+	ck_assert_ok(g.append(other, exec, NULL, NULL, 0, NULL));
+	ck_assert_ok(lz_list_sync(other, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(x, 1), "the graph ran on the other list");
+	ck_assert_ok(g.begin(other, NULL));
+	ck_assert_ok(zeCommandListAppendMemoryCopy(other, x, (void *)0x10000,
+						   64, done, 0, NULL));
+	ck_assert_ok(g.end(other, NULL, &bad));
+	ck_assert_ok(g.instantiate(bad, NULL, &bad_x));
+	ck_assert_ok(g.append(other, bad_x, NULL, NULL, 0, NULL));
+	ck_assert_ze(zeEventHostSynchronize(done, UINT64_MAX),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the event of a faulting replay is lost");
+
+	ck_assert_ok(g.exec_destroy(bad_x));
+	ck_assert_ok(g.destroy(bad));
+	ck_assert_ok(g.exec_destroy(exec));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeCommandListDestroy(list));
+	ck_assert_ok(zeCommandListDestroy(other));
+	lz_free(x);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("libze_graph");
+	TCase *tc = tcase_create("graph");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_graph_extension_reported);
+	tcase_add_test(tc, test_graph_capture_then_replay);
+	tcase_add_test(tc, test_graph_replayed_a_thousand_times);
+	tcase_add_test(tc, test_graph_fork_join_diamond);
+	tcase_add_test(tc, test_graph_unjoined_fork);
+	tcase_add_test(tc, test_graph_refusals);
+	tcase_add_test(tc, test_graph_two_instances_at_once);
+	tcase_add_test(tc, test_graph_subgraph_and_host_function);
+	tcase_add_test(tc, test_graph_replay_on_banned_queue);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
