@@ -148,8 +148,12 @@ static const struct slot command_list_slots[] = {
 	{ 17, "zeCommandListImmediateGetFlags" },
 	{ 17, "zeCommandListImmediateGetMode" },
 	{ 17, "zeCommandListImmediateGetPriority" },
-	{ 17, NULL }, { 17, NULL }, { 17, NULL }, { 17, NULL },
-	{ 17, NULL }, { 17, NULL },
+	{ 17, "zeCommandListBeginGraphCaptureExt" },
+	{ 17, "zeCommandListBeginCaptureIntoGraphExt" },
+	{ 17, "zeCommandListIsGraphCaptureEnabledExt" },
+	{ 17, "zeCommandListEndGraphCaptureExt" },
+	{ 17, "zeCommandListGetGraphExt" },
+	{ 17, "zeCommandListAppendGraphExt" },
 	{ 17, "zeCommandListAppendHostFunction" },
 };
 

@@ -24,7 +24,8 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
+#include "graph/graph_record.h"
 #include "submission/encoder.h"
 
 #define XE_TIMESTAMP_SIZE	sizeof(ze_kernel_timestamp_result_t)

@@ -40,7 +40,8 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
+#include "graph/graph_record.h"
 #include "modules/eu_pool.h"
 #include "submission/encoder.h"
 

@@ -23,7 +23,8 @@
 #include "lists/cmdlist.h"
 #include "lists/mutable.h"
 #include "append/append_jit.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
+#include "graph/graph_record.h"
 #include "submission/encoder.h"
 #include "modules/module.h"
 

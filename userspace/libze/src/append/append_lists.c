@@ -26,7 +26,7 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
 #include "append/execute.h"
 #include "core/result.h"
 

@@ -29,7 +29,8 @@
 #include "append/append.h"
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
+#include "graph/graph_record.h"
 #include "submission/encoder.h"
 
 /* Most bytes one dispatch may touch (Documentation/command-stream.rst). */

@@ -40,6 +40,8 @@
 #include "events/event.h"
 #include "events/external_semaphore.h"
 #include "graph/graph.h"
+#include "graph/graph_dump.h"
+#include "graph/graph_exec.h"
 #include "memory/memory.h"
 #include "memory/virtual.h"
 #include "modules/module.h"

@@ -65,6 +65,8 @@ struct xe_ts_pool {
  *	every append (graph/graph.h, xe_graph_hooked())
  * @graph_capturing: the graphs being captured into, linked by their
  *	next_capturing, under @graph_lock
+ * @graph_list_gone: set by the first capture (graph/graph_capture.c):
+ *	what destroying a capturing list does to its capture
  *
  * A singleton, the only mutable global state of the library. The probe
  * writes every member but @gpu_requested and the graph members once, inside pthread_once(); they
@@ -72,6 +74,7 @@ struct xe_ts_pool {
  * zeInit() check @ready with an acquire load, which pairs with the probe's
  * release store. @gpu_requested only ever goes from false to true.
  */
+struct xe_cmdlist;
 struct xe_graph;
 
 struct xe_driver {
@@ -87,6 +90,7 @@ struct xe_driver {
 	pthread_mutex_t graph_lock;
 	atomic_uint graph_captures;
 	struct xe_graph *graph_capturing;
+	void (*graph_list_gone)(struct xe_cmdlist *list);
 };
 
 /**

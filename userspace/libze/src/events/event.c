@@ -39,13 +39,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ze_graph_ext.h>
+
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "memory/bo.h"
 #include "core/types.h"
 #include "events/counter_types.h"
 #include "events/event.h"
-#include "graph/graph.h"
 #include "events/event_slab.h"
 #include "core/result.h"
 #include "submission/ring_types.h"
@@ -195,6 +196,17 @@ static inline bool event_complete(const struct xe_event *ev)
 	return done;
 }
 
+
+/*
+ * A capture signalled the event (graph/graph_capture.c): nothing of it was
+ * submitted, so there is nothing to wait for or to query yet.
+ */
+static __attribute__((noinline)) ze_result_t refuse_captured(void)
+{
+	return XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+		       "a host wait on an event a graph capture signals");
+}
+
 /*
  * A counter-based event of the slab whose state is complete for good
  * (cb_state.c, XE_CB_DONE): a query or a host wait is answered with the
@@ -228,7 +240,7 @@ query_status(ze_event_handle_t hEvent)
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (ev->graph_marked)
-		return xe_graph_refuse_host_wait();
+		return refuse_captured();
 	return event_complete(ev) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
 }
 
@@ -239,7 +251,7 @@ query_pinned(ze_event_handle_t hEvent)
 	struct xe_event *ev = slab_event(hEvent);
 
 	if (ev && ev->graph_marked)
-		return xe_graph_refuse_host_wait();
+		return refuse_captured();
 	if (ev)
 		return event_complete(ev) ? ZE_RESULT_SUCCESS :
 					    ZE_RESULT_NOT_READY;
@@ -317,7 +329,7 @@ host_synchronize(ze_event_handle_t hEvent, uint64_t timeout)
 	if (!ev)
 		return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
 	if (ev->graph_marked)
-		return xe_graph_refuse_host_wait();
+		return refuse_captured();
 	if (!xe_event_cond(ev, &cond))
 		return ZE_RESULT_SUCCESS;
 	/* The pinned state keeps what the wait reads, however long. */

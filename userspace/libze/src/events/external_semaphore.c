@@ -43,7 +43,7 @@
 #include "events/external_semaphore.h"
 #include "events/semaphore_bridge.h"
 #include "lists/cmdlist.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
 #include "submission/kmd.h"
 
 /**

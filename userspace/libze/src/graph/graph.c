@@ -25,6 +25,7 @@
 #include "events/event.h"
 #include "events/event_types.h"
 #include "graph/graph.h"
+#include "graph/graph_capture.h"
 #include "lists/cmdlist.h"
 
 static struct xe_graph *graph_new(struct xe_context *ctx)
@@ -173,6 +174,7 @@ static ze_result_t begin_capture(struct xe_cmdlist *list, struct xe_graph *g)
 	g->dev = list->dev;
 	g->ordinal = list->ordinal;
 	g->capturing = true;
+	list->ctx->drv->graph_list_gone = xe_graph_list_gone;
 	g->next_capturing = list->ctx->drv->graph_capturing;
 	list->ctx->drv->graph_capturing = g;
 	list->capture = g;
@@ -254,40 +256,6 @@ ze_result_t xe_cmdlist_get_graph(ze_command_list_handle_t hCommandList,
 		       "the list is not capturing");
 }
 
-/* End @g's capture on every branch and clear its marks; under the lock. */
-static void end_capture(struct xe_graph *g)
-{
-	struct xe_driver *drv = g->ctx->drv;
-	struct xe_graph **link;
-	uint32_t b;
-	size_t i;
-
-	for (b = 0; b < g->nbranches; b++) {
-		struct xe_cmdlist *list = g->branches[b].list;
-
-		if (!list)
-			continue;
-		list->capture = NULL;
-		g->branches[b].list = NULL;
-		atomic_fetch_sub_explicit(&drv->graph_captures, 1,
-					  memory_order_relaxed);
-	}
-	for (link = &drv->graph_capturing; *link != g;
-	     link = &(*link)->next_capturing)
-		;
-	*link = g->next_capturing;
-	/* An event another capture signalled stays marked. */
-	for (i = 0; i < g->nnodes; i++) {
-		struct xe_event *ev = g->nodes[i].signal;
-
-		if (ev && !xe_graph_mark_of(drv, ev, &b))
-			__atomic_store_n(&ev->graph_marked, false,
-					 __ATOMIC_RELAXED);
-	}
-	g->capturing = false;
-	g->captured = true;
-}
-
 ze_result_t xe_cmdlist_end_graph_capture(ze_command_list_handle_t hCommandList,
 					 const void *pNext,
 					 ze_graph_handle_t *phGraph)
@@ -329,7 +297,7 @@ ze_result_t xe_cmdlist_end_graph_capture(ze_command_list_handle_t hCommandList,
 	if (ret == ZE_RESULT_SUCCESS && g->invalid)
 		ret = XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
 			      "an append of the capture was refused");
-	end_capture(g);
+	xe_graph_end_capture(g);
 	pthread_mutex_unlock(lock);
 	*phGraph = (ze_graph_handle_t)g;
 	return ret;

@@ -5,195 +5,11 @@
 #ifndef _XE_GRAPH_H
 #define _XE_GRAPH_H
 
-#include <stdatomic.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
+/* Entry points of graph.c (Graph and CommandList DDI tables). */
 
 #include <level_zero/ze_api.h>
 #include <ze_graph_ext.h>
 
-#include "core/types.h"
-#include "events/event_types.h"
-#include "graph/graph_types.h"
-#include "lists/cmdlist.h"
-
-struct xe_event;
-struct xe_graph;
-struct xe_graph_node;
-struct xe_kernel;
-struct xe_launch;
-
-/*
- * What a record function returns when the append is not captured after
- * all (the list is not capturing and waits for nothing captured): the
- * caller appends as usual. Never returned to the application.
- */
-#define XE_GRAPH_PASS	((ze_result_t)0x7fff00ff)
-
-bool xe_graph_touches_capture(ze_event_handle_t hSignalEvent,
-			      uint32_t numWaitEvents,
-			      ze_event_handle_t *phWaitEvents);
-
-/*
- * An internal counter-based event: what a graph's capture signals of it is
- * private to each executable graph (graph_exec.c).
- */
-static inline bool xe_graph_internal_event(const struct xe_event *ev)
-{
-	return xe_event_is_cb(ev) && !ev->import &&
-	       !(ev->cb_flags & ZE_EVENT_COUNTER_BASED_FLAG_GRAPH_EXTERNAL);
-}
-
-/**
- * xe_graph_hooked() - may this append be one a graph captures?
- * @h: the list appended to
- * @hSignalEvent: the event it signals
- * @numWaitEvents: events it waits for
- * @phWaitEvents: them
- *
- * True when the list captures, or, while any list captures, when the
- * append waits for or signals an event a capture signalled: then the
- * caller hands the append to a record function (graph_record.c), which
- * decides under the lock and may answer XE_GRAPH_PASS. Costs an append
- * that no capture concerns one load of the driver's capture count.
- *
- * Return: true to hand the append to the graph.
- */
-static inline bool xe_graph_hooked(ze_command_list_handle_t h,
-				   ze_event_handle_t hSignalEvent,
-				   uint32_t numWaitEvents,
-				   ze_event_handle_t *phWaitEvents)
-{
-	struct xe_cmdlist *list = xe_cmdlist_from_handle(h);
-
-	if (!list)
-		return false;
-	if (list->capture)
-		return true;
-	return atomic_load_explicit(&list->ctx->drv->graph_captures,
-				    memory_order_relaxed) &&
-	       xe_graph_touches_capture(hSignalEvent, numWaitEvents,
-					phWaitEvents);
-}
-
-/**
- * XE_GRAPH_CAPTURE() - hand an append to a graph's capture if one takes it
- * @h: the list
- * @sig: the event the append signals
- * @n: events it waits for
- * @waits: them
- * @record: the record function's call (graph_record.c)
- *
- * Returns from the calling entry point with what @record returned, unless
- * that is XE_GRAPH_PASS: then the entry point goes on appending.
- */
-#define XE_GRAPH_CAPTURE(h, sig, n, waits, record)			\
-	do {								\
-		if (xe_graph_hooked(h, sig, n, waits)) {		\
-			ze_result_t graph_ret_ = (record);		\
-									\
-			if (graph_ret_ != XE_GRAPH_PASS)		\
-				return graph_ret_;			\
-		}							\
-	} while (0)
-
-/**
- * struct xe_graph_rec - a node being recorded (xe_graph_node_begin())
- * @g: its graph, whose capture lock is held
- * @node: the node, in @g's array
- */
-struct xe_graph_rec {
-	struct xe_graph *g;
-	struct xe_graph_node *node;
-};
-
-/* graph_capture.c */
-ze_result_t xe_graph_node_begin(ze_command_list_handle_t h,
-				enum xe_graph_op op,
-				ze_event_handle_t hSignalEvent,
-				uint32_t numWaitEvents,
-				ze_event_handle_t *phWaitEvents,
-				struct xe_graph_rec *rec);
-ze_result_t xe_graph_node_commit(struct xe_graph_rec *rec);
-ze_result_t xe_graph_node_abort(struct xe_graph_rec *rec, ze_result_t ret);
-void xe_graph_list_gone(struct xe_cmdlist *list);
-struct xe_graph *xe_graph_mark_of(struct xe_driver *drv,
-				  const struct xe_event *ev, uint32_t *branch);
-ze_result_t xe_graph_refuse_host_wait(void);
-ze_result_t xe_graph_refuse(ze_command_list_handle_t h,
-			    ze_event_handle_t hSignalEvent,
-			    uint32_t numWaitEvents,
-			    ze_event_handle_t *phWaitEvents, const char *what);
-void xe_graph_node_release(struct xe_graph_node *node);
-
-/* graph_record.c: the captured forms of the appends */
-ze_result_t xe_graph_record_launch(ze_command_list_handle_t h, uint32_t n,
-				   struct xe_kernel **kernels,
-				   struct xe_launch *const *launches,
-				   const ze_group_count_t *counts,
-				   uint64_t indirect, const uint32_t *count_ptr,
-				   ze_event_handle_t hSignalEvent,
-				   uint32_t numWaitEvents,
-				   ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_builtin(ze_command_list_handle_t h,
-				    const struct xe_kernel *k, uint32_t id,
-				    const uint64_t *args,
-				    ze_event_handle_t hSignalEvent,
-				    uint32_t numWaitEvents,
-				    ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_copy(ze_command_list_handle_t h, void *dst,
-				 const void *src, size_t size,
-				 ze_event_handle_t hSignalEvent,
-				 uint32_t numWaitEvents,
-				 ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_copy_region(ze_command_list_handle_t h,
-					void *dst,
-					const ze_copy_region_t *dstRegion,
-					uint32_t dstPitch,
-					uint32_t dstSlicePitch,
-					const void *src,
-					const ze_copy_region_t *srcRegion,
-					uint32_t srcPitch,
-					uint32_t srcSlicePitch,
-					ze_event_handle_t hSignalEvent,
-					uint32_t numWaitEvents,
-					ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_fill(ze_command_list_handle_t h, void *ptr,
-				 const void *pattern, size_t pattern_size,
-				 size_t size, ze_event_handle_t hSignalEvent,
-				 uint32_t numWaitEvents,
-				 ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_events(ze_command_list_handle_t h,
-				   enum xe_graph_op op,
-				   ze_event_handle_t hSignalEvent,
-				   uint32_t numWaitEvents,
-				   ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_timestamp(ze_command_list_handle_t h,
-				      uint64_t *dst,
-				      ze_event_handle_t hSignalEvent,
-				      uint32_t numWaitEvents,
-				      ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_query_timestamps(ze_command_list_handle_t h,
-					     uint32_t numEvents,
-					     ze_event_handle_t *phEvents,
-					     void *dst, const size_t *offsets,
-					     ze_event_handle_t hSignalEvent,
-					     uint32_t numWaitEvents,
-					     ze_event_handle_t *phWaitEvents);
-ze_result_t xe_graph_record_host_function(ze_command_list_handle_t h,
-					  ze_host_function_callback_t fn,
-					  void *data,
-					  ze_event_handle_t hSignalEvent,
-					  uint32_t numWaitEvents,
-					  ze_event_handle_t *phWaitEvents);
-
-/* graph_exec.c */
-ze_result_t xe_graph_replay_node(const struct xe_graph_node *node,
-				 ze_command_list_handle_t list,
-				 const struct xe_exec_graph *x);
-
-/* Entry points (Graph, ExecutableGraph and CommandList DDI tables) */
 ze_result_t xe_graph_create(ze_context_handle_t hContext, const void *pNext,
 			    ze_graph_handle_t *phGraph);
 ze_result_t xe_graph_destroy(ze_graph_handle_t hGraph);
@@ -204,8 +20,6 @@ xe_graph_set_destruction_callback(ze_graph_handle_t hGraph,
 				  zex_mem_graph_free_callback_fn_t pfnCallback,
 				  void *pUserData, const void *pNext);
 ze_result_t xe_graph_is_empty(ze_graph_handle_t hGraph);
-ze_result_t xe_graph_dump_contents(ze_graph_handle_t hGraph,
-				   const char *filePath, const void *pNext);
 ze_result_t xe_cmdlist_begin_graph_capture(ze_command_list_handle_t hCommandList,
 					   const void *pNext);
 ze_result_t
@@ -219,17 +33,5 @@ ze_result_t xe_cmdlist_end_graph_capture(ze_command_list_handle_t hCommandList,
 					 ze_graph_handle_t *phGraph);
 ze_result_t xe_cmdlist_get_graph(ze_command_list_handle_t hCommandList,
 				 ze_graph_handle_t *phGraph);
-ze_result_t xe_graph_instantiate(ze_graph_handle_t hGraph, const void *pNext,
-				 ze_executable_graph_handle_t *phExecutableGraph);
-ze_result_t xe_cmdlist_append_graph(ze_command_list_handle_t hCommandList,
-				    ze_executable_graph_handle_t hGraph,
-				    const void *pNext,
-				    ze_event_handle_t hSignalEvent,
-				    uint32_t numWaitEvents,
-				    ze_event_handle_t *phWaitEvents);
-ze_result_t
-xe_exec_graph_get_source_graph(ze_executable_graph_handle_t hGraph,
-			       ze_graph_handle_t *phSourceGraph);
-ze_result_t xe_exec_graph_destroy(ze_executable_graph_handle_t hGraph);
 
 #endif /* _XE_GRAPH_H */

@@ -43,7 +43,7 @@
 #include "core/types.h"
 #include "events/event.h"
 #include "events/event_types.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
 #include "modules/eu_pool.h"
 #include "lists/cmdlist.h"
 
@@ -100,12 +100,6 @@ bool xe_graph_touches_capture(ze_event_handle_t hSignalEvent,
 	return false;
 }
 
-ze_result_t xe_graph_refuse_host_wait(void)
-{
-	return XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
-		       "a host wait on work a graph captures: nothing of it was submitted");
-}
-
 /* Add @list to @g's capture as a branch; under the lock. */
 static int add_branch(struct xe_graph *g, struct xe_cmdlist *list,
 		      uint32_t parent)
@@ -127,29 +121,69 @@ static int add_branch(struct xe_graph *g, struct xe_cmdlist *list,
 	return 0;
 }
 
-/* Take @list out of its capture; under the lock. */
-static void leave_capture(struct xe_cmdlist *list)
+/**
+ * xe_graph_end_capture() - end a capture on every branch, clear its marks
+ * @g: the graph, being captured into
+ *
+ * Under the driver's graph_lock. The events its nodes signalled are the
+ * application's again, but for those another running capture signalled.
+ */
+void xe_graph_end_capture(struct xe_graph *g)
 {
-	struct xe_graph *g = list->capture;
+	struct xe_driver *drv = g->ctx->drv;
+	struct xe_graph **link;
+	uint32_t b;
+	size_t i;
 
-	g->branches[list->capture_branch].list = NULL;
-	list->capture = NULL;
-	atomic_fetch_sub_explicit(&list->ctx->drv->graph_captures, 1,
-				  memory_order_relaxed);
+	for (b = 0; b < g->nbranches; b++) {
+		struct xe_cmdlist *list = g->branches[b].list;
+
+		if (!list)
+			continue;
+		list->capture = NULL;
+		g->branches[b].list = NULL;
+		atomic_fetch_sub_explicit(&drv->graph_captures, 1,
+					  memory_order_relaxed);
+	}
+	for (link = &drv->graph_capturing; *link != g;
+	     link = &(*link)->next_capturing)
+		;
+	*link = g->next_capturing;
+	for (i = 0; i < g->nnodes; i++) {
+		struct xe_event *ev = g->nodes[i].signal;
+
+		if (ev && !xe_graph_mark_of(drv, ev, &b))
+			__atomic_store_n(&ev->graph_marked, false,
+					 __ATOMIC_RELAXED);
+	}
+	g->capturing = false;
+	g->captured = true;
 }
 
 /**
  * xe_graph_list_gone() - a capturing list is destroyed
  * @list: the list
  *
- * Its capture cannot be joined any more: the graph is invalid.
+ * Its capture cannot be joined any more: the graph is invalid. The
+ * primary list takes the whole capture with it.
  */
 void xe_graph_list_gone(struct xe_cmdlist *list)
 {
+	struct xe_graph *g;
+
 	pthread_mutex_lock(graph_lock(list->ctx));
-	if (list->capture) {
-		list->capture->invalid = true;
-		leave_capture(list);
+	g = list->capture;
+	if (g) {
+		g->invalid = true;
+		if (g->primary == list) {
+			g->primary = NULL;
+			xe_graph_end_capture(g);
+		} else {
+			g->branches[list->capture_branch].list = NULL;
+			list->capture = NULL;
+			atomic_fetch_sub_explicit(&list->ctx->drv->graph_captures,
+						  1, memory_order_relaxed);
+		}
 	}
 	pthread_mutex_unlock(graph_lock(list->ctx));
 }

@@ -20,7 +20,8 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
-#include "graph/graph.h"
+#include "graph/graph_dump.h"
+#include "graph/graph_types.h"
 #include "modules/eu_pool.h"
 
 static const char *const op_names[] = {

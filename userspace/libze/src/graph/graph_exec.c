@@ -47,7 +47,9 @@
 #include "events/counter.h"
 #include "events/event.h"
 #include "events/event_types.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
+#include "graph/graph_exec.h"
+#include "graph/graph_record.h"
 #include "lists/cmdlist.h"
 #include "submission/ring.h"
 

@@ -24,7 +24,8 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
-#include "graph/graph.h"
+#include "graph/graph_capture.h"
+#include "graph/graph_record.h"
 #include "modules/eu_pool.h"
 #include "modules/module.h"
 #include "modules/module_types.h"

@@ -36,12 +36,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ze_graph_ext.h>
+
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "events/cb_event_types.h"
 #include "events/counter.h"
 #include "lists/cmdlist.h"
-#include "graph/graph.h"
 #include "lists/mutable.h"
 #include "core/context.h"
 #include "core/types.h"
@@ -295,8 +296,9 @@ ze_result_t xe_cmdlist_destroy(ze_command_list_handle_t hCommandList)
 	if (list->immediate && list->ring)
 		(void)xe_ring_wait(list->ring, list->last_seqno,
 				   XE_CMDLIST_DESTROY_WAIT_NS);
+	/* The capture's code lets the list go (graph/graph_capture.c). */
 	if (list->capture)
-		xe_graph_list_gone(list);
+		list->ctx->drv->graph_list_gone(list);
 	cmdlist_free(list);
 	return ZE_RESULT_SUCCESS;
 }
@@ -374,7 +376,8 @@ ze_result_t xe_cmdlist_host_synchronize(ze_command_list_handle_t hCommandList,
 	if (!list->immediate)
 		return XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT, "the list is not immediate");
 	if (list->capture)
-		return xe_graph_refuse_host_wait();
+		return XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+			       "a host wait on a list that captures into a graph");
 
 	err = xe_ring_wait(list->ring, list->last_seqno, timeout);
 	xe_context_note(list->ctx, err);
