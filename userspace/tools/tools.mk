@@ -4,7 +4,7 @@
 # loader finds the driver at run time (ZE_ENABLE_ALT_DRIVERS).
 
 TOOLS_NAMES := xe_cbev_demo xe_cbev_info xe_cbev_bench_libze \
-	xe_cbev_bench_cb_event xe_cbev_bench_submit
+	xe_cbev_bench_cb_event xe_cbev_bench_submit xe_cbev_bench_graph
 TOOLS_BINS  := $(addprefix $(B)/tools/,$(TOOLS_NAMES))
 TOOLS_OBJS  := $(addprefix $(B)/obj/userspace/tools/,$(TOOLS_NAMES:=.o))
 
@@ -12,7 +12,8 @@ TOOLS_OBJS  := $(addprefix $(B)/obj/userspace/tools/,$(TOOLS_NAMES:=.o))
 # kernels), shared with the Check tests of tests/libze; and the text/JSON
 # printer of the tools' reports.
 L0_APP_OBJ  := $(B)/obj/userspace/tools/common/l0_app.o
-TOOLS_COMMON_OBJS := $(L0_APP_OBJ) $(B)/obj/userspace/tools/common/report.o
+TOOLS_COMMON_OBJS := $(L0_APP_OBJ) $(B)/obj/userspace/tools/common/report.o \
+	$(B)/obj/userspace/tools/common/syscall_count.o
 TOOLS_CFLAGS := $(USER_CFLAGS) -I$(SRC)/userspace/tools
 
 $(B)/obj/userspace/tools/%.o: $(SRC)/userspace/tools/%.c \

@@ -17,6 +17,10 @@
  *   reg-fill       the same three recorded into an in-order regular list
  *   reg-fill-cb
  *   reg-fill-pool
+ *   graph-10       zeCommandListAppendGraphExt of a graph of 10 such fills
+ *                  (ZE_extension_record_replay_graph) on the list that
+ *                  captured it
+ *   graph-100      the same with 100 fills
  *   cb-query       zeEventQueryStatus of a completed counter-based event
  *   cb-sync        zeEventHostSynchronize of a completed counter-based event
  *   loop           the benchmark's own loop, with no call: what each figure
@@ -41,6 +45,7 @@
 
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
+#include <ze_graph_ext.h>
 
 #include "common/l0_app.h"
 
@@ -145,6 +150,60 @@ static void fills(bool immediate, ze_event_handle_t ev, unsigned long n)
 	check(zeMemFree(app.context, buf), "zeMemFree");
 }
 
+/* N replays of a captured graph of @nodes fills of 64 bytes. */
+static void graph_replays(unsigned int nodes, unsigned long n)
+{
+	const ze_host_mem_alloc_desc_t hdesc = {
+		.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+	};
+	ze_result_t (*begin)(ze_command_list_handle_t, const void *);
+	ze_result_t (*end)(ze_command_list_handle_t, const void *,
+			   ze_graph_handle_t *);
+	ze_result_t (*instantiate)(ze_graph_handle_t, const void *,
+				   ze_executable_graph_handle_t *);
+	ze_result_t (*append)(ze_command_list_handle_t,
+			      ze_executable_graph_handle_t, const void *,
+			      ze_event_handle_t, uint32_t, ze_event_handle_t *);
+	ze_result_t (*exec_destroy)(ze_executable_graph_handle_t);
+	ze_result_t (*destroy)(ze_graph_handle_t);
+	ze_command_list_handle_t list = list_new(true);
+	ze_executable_graph_handle_t x;
+	uint8_t pattern = 0x5a;
+	ze_graph_handle_t g;
+	unsigned long i;
+	void *buf;
+
+	check(l0_app_function(&app, "zeCommandListBeginGraphCaptureExt",
+			      (void **)&begin), "graph entry points");
+	check(l0_app_function(&app, "zeCommandListEndGraphCaptureExt",
+			      (void **)&end), "graph entry points");
+	check(l0_app_function(&app, "zeGraphInstantiateExt",
+			      (void **)&instantiate), "graph entry points");
+	check(l0_app_function(&app, "zeCommandListAppendGraphExt",
+			      (void **)&append), "graph entry points");
+	check(l0_app_function(&app, "zeExecutableGraphDestroyExt",
+			      (void **)&exec_destroy), "graph entry points");
+	check(l0_app_function(&app, "zeGraphDestroyExt", (void **)&destroy),
+	      "graph entry points");
+	check(zeMemAllocHost(app.context, &hdesc, FILL_SIZE, 64, &buf),
+	      "zeMemAllocHost");
+	check(begin(list, NULL), "zeCommandListBeginGraphCaptureExt");
+	for (i = 0; i < nodes; i++)
+		check(zeCommandListAppendMemoryFill(list, buf, &pattern, 1,
+						    FILL_SIZE, NULL, 0, NULL),
+		      "zeCommandListAppendMemoryFill");
+	check(end(list, NULL, &g), "zeCommandListEndGraphCaptureExt");
+	check(instantiate(g, NULL, &x), "zeGraphInstantiateExt");
+	check(append(list, x, NULL, NULL, 0, NULL), "first replay");
+	for (i = 0; i < n; i++)
+		check(append(list, x, NULL, NULL, 0, NULL),
+		      "zeCommandListAppendGraphExt");
+	check(zeCommandListDestroy(list), "zeCommandListDestroy");
+	check(exec_destroy(x), "zeExecutableGraphDestroyExt");
+	check(destroy(g), "zeGraphDestroyExt");
+	check(zeMemFree(app.context, buf), "zeMemFree");
+}
+
 /*
  * What the loops test in place of a call's result: a success the compiler
  * cannot see through, read with one load.
@@ -197,6 +256,10 @@ static void run(const char *op, unsigned long n)
 		   !strcmp(op, "reg-fill-pool")) {
 		ev = pool_event(pool);
 		fills(imm, ev, n);
+	} else if (!strcmp(op, "graph-10")) {
+		graph_replays(10, n);
+	} else if (!strcmp(op, "graph-100")) {
+		graph_replays(100, n);
 	} else if (!strcmp(op, "cb-query")) {
 		ev = completed_cb_event();
 		for (i = 0; i < n; i++)

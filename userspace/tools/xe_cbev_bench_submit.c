@@ -56,6 +56,7 @@
 
 #include "common/bench.h"
 #include "common/l0_app.h"
+#include "common/syscall_count.h"
 
 #define APPENDS		10000
 #define BURST		250
@@ -70,58 +71,6 @@ static ze_result_t (*cb_create2)(ze_context_handle_t, ze_device_handle_t,
 				 const zex_counter_based_event_desc_t *,
 				 ze_event_handle_t *);
 static ze_result_t (*list_sync)(ze_command_list_handle_t, uint64_t);
-static int sys_fd = -1;
-
-/* ---- counting system calls --------------------------------------------- */
-
-/* A counter of this thread's system calls, or -1 (figures print "n/a"). */
-static void syscalls_open(void)
-{
-	static const char *const ids[] = {
-		"/sys/kernel/tracing/events/raw_syscalls/sys_enter/id",
-		"/sys/kernel/debug/tracing/events/raw_syscalls/sys_enter/id",
-	};
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_TRACEPOINT,
-		.size = sizeof(attr),
-		.disabled = 1,
-	};
-	unsigned int i;
-	FILE *f;
-
-	for (i = 0; i < 2 && !attr.config; i++) {
-		f = fopen(ids[i], "r");
-		if (f) {
-			if (fscanf(f, "%llu", (unsigned long long *)&attr.config) != 1)
-				attr.config = 0;
-			fclose(f);
-		}
-	}
-	if (!attr.config)
-		return;
-	sys_fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
-}
-
-static void syscalls_start(void)
-{
-	if (sys_fd >= 0) {
-		ioctl(sys_fd, PERF_EVENT_IOC_RESET, 0);
-		ioctl(sys_fd, PERF_EVENT_IOC_ENABLE, 0);
-	}
-}
-
-/* System calls since syscalls_start(), without the one that stops it. */
-static int64_t syscalls_stop(void)
-{
-	uint64_t n = 0;
-
-	if (sys_fd < 0)
-		return -1;
-	ioctl(sys_fd, PERF_EVENT_IOC_DISABLE, 0);
-	if (read(sys_fd, &n, sizeof(n)) != sizeof(n))
-		return -1;
-	return (int64_t)n - 1;
-}
 
 /* ---- the appends ------------------------------------------------------- */
 

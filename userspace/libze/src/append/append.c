@@ -48,6 +48,10 @@
  * everything back. A regular list's append that replaces its event's
  * state records it there (room reserved at the begin), for the executions.
  *
+ * A graph's lists are lean (struct xe_cmdlist.lean): the engine runs a
+ * batch's commands in order, so their appends skip the in-order wait and
+ * bump the counter only when they signal an event.
+ *
  * A counter-based event signalled from an in-order list needs nothing but
  * the counter bump every append does anyway: the commit publishes (this
  * list's counter, the bumped value) as its new state.
@@ -240,7 +244,7 @@ static ze_result_t emit_waits(struct xe_append *a, uint32_t numWaitEvents,
 	}
 
 	cs = xe_append_pos(a);
-	if (list->in_order && list->counter_value)
+	if (list->in_order && list->counter_value && !list->lean)
 		cs = xe_emit_semaphore_wait64(cs, list->counter->gpu_addr,
 					      XE_SEM_GTE, list->counter_value);
 	a->waits_at = cs - a->cs->buf;
@@ -427,7 +431,7 @@ static uint32_t *emit_end(const struct xe_append *a, uint32_t *cs)
 		cs = xe_emit_store_qword(cs, sig->addr, sig->value);
 	else if (sig->op == XE_SIGNAL_ADD)
 		cs = xe_emit_atomic_add64(cs, sig->addr, sig->value);
-	if (list->in_order)
+	if (list->in_order && (!list->lean || a->signal))
 		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, a->value);
 	return cs;
 }

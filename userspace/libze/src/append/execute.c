@@ -160,7 +160,8 @@ int xe_cmdlist_exec_begin(struct xe_cmdlist *list)
 		return err;
 	}
 	list->exec_saved = xe_counter_read(list->counter);
-	err = xe_counter_set(list->counter, 0);
+	/* At 0 already (a graph's replay rewound it): no system call. */
+	err = list->exec_saved ? xe_counter_set(list->counter, 0) : 0;
 	if (err) {
 		cancel_replays(replays, replays->n);
 		return err;

@@ -10,6 +10,9 @@
  * list per branch: every node is appended again, in capture order, to its
  * branch's list, through the same entry points an application calls, so
  * that each kind of append records exactly what it would have submitted.
+ * The lists are lean (struct xe_cmdlist.lean): a node costs the engine its
+ * operation, its waits for other branches and its signal, and nothing for
+ * the in-order bookkeeping of the nodes before it.
  * The graph's internal counter-based events (those without
  * ZE_EVENT_COUNTER_BASED_FLAG_GRAPH_EXTERNAL that a node signals) are
  * replaced by counter-based events of the executable graph's own: a wait
@@ -37,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "append/append.h"
 #include "append/append_api.h"
 #include "append/append_jit.h"
 #include "append/execute.h"
@@ -258,6 +262,8 @@ static ze_result_t make_lists(struct xe_exec_graph *x, struct xe_graph *g)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	for (b = 0; b < x->nbranches; b++) {
 		ret = xe_cmdlist_create(ctx, dev, &ldesc, &x->lists[b]);
+		if (ret == ZE_RESULT_SUCCESS)
+			xe_cmdlist_from_handle(x->lists[b])->lean = true;
 		if (ret == ZE_RESULT_SUCCESS && b)
 			ret = xe_cmdlist_create_immediate(ctx, dev, &qdesc,
 							  &x->queues[b]);
@@ -265,6 +271,22 @@ static ze_result_t make_lists(struct xe_exec_graph *x, struct xe_graph *g)
 			return ret;
 	}
 	return ZE_RESULT_SUCCESS;
+}
+
+/*
+ * The end of a lean list: one append that waits for nothing and stores
+ * the counter's last value, which the nodes without a signal did not.
+ */
+static ze_result_t end_lean(ze_command_list_handle_t h)
+{
+	struct xe_append a;
+	ze_result_t ret;
+
+	ret = xe_append_begin(&a, h, NULL, 0, NULL);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	a.list->lean = false;
+	return xe_append_commit(&a);
 }
 
 ze_result_t xe_graph_instantiate(ze_graph_handle_t hGraph, const void *pNext,
@@ -308,8 +330,11 @@ ze_result_t xe_graph_instantiate(ze_graph_handle_t hGraph, const void *pNext,
 	for (i = 0; i < g->nnodes && ret == ZE_RESULT_SUCCESS; i++)
 		ret = xe_graph_replay_node(&g->nodes[i],
 					   x->lists[g->nodes[i].branch], x);
-	for (i = 0; i < x->nbranches && ret == ZE_RESULT_SUCCESS; i++)
-		ret = xe_cmdlist_close(x->lists[i]);
+	for (i = 0; i < x->nbranches && ret == ZE_RESULT_SUCCESS; i++) {
+		ret = end_lean(x->lists[i]);
+		if (ret == ZE_RESULT_SUCCESS)
+			ret = xe_cmdlist_close(x->lists[i]);
+	}
 	if (ret != ZE_RESULT_SUCCESS) {
 		exec_free(x);
 		return ret;
@@ -364,7 +389,8 @@ static ze_result_t prepare_replay(struct xe_exec_graph *x)
 				return xe_result_from_errno(err);
 		}
 	}
-	for (b = 0; b < x->nbranches; b++) {
+	/* One branch: its execution rewinds its own counter. */
+	for (b = 0; x->nbranches > 1 && b < x->nbranches; b++) {
 		list = xe_cmdlist_from_handle(x->lists[b]);
 		err = xe_counter_set(list->counter, 0);
 		if (err)

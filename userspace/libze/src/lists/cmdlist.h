@@ -78,6 +78,11 @@ struct xe_ring;
  *	(lists/mutable.c), else NULL
  * @updated: a mutable list was updated since it was last closed: not
  *	executable until it is closed again
+ * @lean: a regular in-order list of an executable graph
+ *	(graph/graph_exec.c): its appends skip the wait for the one before
+ *	(the engine runs a batch in order) and store the counter only when
+ *	they signal an event; the executable graph ends it with an append
+ *	that stores the last value
  * @capture: immediate lists: the graph the list's appends are captured
  *	into instead of being submitted, or NULL (graph/graph_capture.c);
  *	under the driver's graph_lock
@@ -125,6 +130,7 @@ struct xe_cmdlist {
 
 	struct xe_mutable *mut;
 	bool updated;
+	bool lean;
 
 	struct xe_graph *capture;
 	uint32_t capture_branch;
