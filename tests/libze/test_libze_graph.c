@@ -475,6 +475,24 @@ START_TEST(test_graph_refusals)
 		     "the refused append invalidated the other capture");
 	ck_assert_ok(g.destroy(g2));
 
+	/* A counter-based event shared with other processes is not captured. */
+	{
+		ze_event_handle_t shared = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_IPC |
+						       ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+		ze_command_list_handle_t l2 = lz_immediate_list(true);
+
+		ck_assert_ok(g.begin(l2, NULL));
+		ck_assert_ze(zeCommandListAppendSignalEvent(l2, shared),
+			     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+			     "no CB_EXTERNAL_IPC: an IPC counter-based event is refused");
+		ck_assert_ze(g.end(l2, NULL, &g2),
+			     ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
+			     "and the capture is invalid");
+		ck_assert_ok(g.destroy(g2));
+		ck_assert_ok(zeEventDestroy(shared));
+		ck_assert_ok(zeCommandListDestroy(l2));
+	}
+
 	/* Outside of the capture, its internal event is the graph's. */
 	ck_assert_ze(zeCommandListAppendSignalEvent(l1, a),
 		     ZE_RESULT_ERROR_GRAPH_INTERNAL_EVENT,
@@ -700,6 +718,57 @@ START_TEST(test_graph_replay_on_banned_queue)
 }
 END_TEST
 
+/*
+ * A graph synchronised with another process through the events of an IPC
+ * pool: each replay signals event 0, which the other process waits for,
+ * then waits for event 1, which that process's device signals, before its
+ * last kernel.
+ */
+START_TEST(test_graph_external_event_other_process)
+{
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_IPC |
+						    ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t e0 = lz_event(pool, 0), e1 = lz_event(pool, 1);
+	ze_event_handle_t done = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE |
+					     ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_ipc_event_pool_handle_t handle;
+	ze_executable_graph_handle_t x;
+	int32_t *buf = shared_zeroed();
+	ze_graph_handle_t graph;
+	int sock;
+	pid_t pid;
+
+	ck_assert_ok(g.begin(list, NULL));
+	append_add(list, buf, 1, NULL, 0, NULL);
+	ck_assert_ok(zeCommandListAppendSignalEvent(list, e0));
+	append_add(list, buf, 10, done, 1, &e1);
+	ck_assert_ok(g.end(list, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &x));
+
+	ck_assert_ok(zeEventPoolGetIpcHandle(pool, &handle));
+	sock = lz_start_helper("event-pool", &pid);
+	ck_assert_int_eq(ipc_send_handle(sock, &handle), 0);
+	ck_assert_ok(g.append(list, x, NULL, NULL, 0, NULL));
+	ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(buf, 11),
+		      "the replay went on once the other process signalled: %d",
+		      buf[0]);
+	ck_assert_ze(zeEventQueryStatus(e0), ZE_RESULT_SUCCESS,
+		     "the replay signalled the event the other process waited for");
+	lz_finish_helper(sock, pid, "graph external events");
+
+	ck_assert_ok(g.exec_destroy(x));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeEventDestroy(e0));
+	ck_assert_ok(zeEventDestroy(e1));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("libze_graph");
@@ -718,6 +787,7 @@ int main(void)
 	tcase_add_test(tc, test_graph_two_instances_at_once);
 	tcase_add_test(tc, test_graph_subgraph_and_host_function);
 	tcase_add_test(tc, test_graph_replay_on_banned_queue);
+	tcase_add_test(tc, test_graph_external_event_other_process);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
