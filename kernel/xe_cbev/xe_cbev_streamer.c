@@ -555,6 +555,18 @@ static enum cs_status cs_batch_end(struct xe_cbev_ctx *ctx,
 	return CS_JUMPED;
 }
 
+/*
+ * A dispatch that is done is traced (xe_cbev_dispatch_done): @kernel is
+ * the built-in, 0 for the execution units' launch.
+ */
+static enum cs_status cs_dispatch_traced(struct xe_cbev_ctx *ctx,
+					 enum cs_status status, u32 kernel)
+{
+	if (status == CS_DONE)
+		trace_xe_cbev_dispatch_done(ctx, kernel);
+	return status;
+}
+
 static enum cs_status cs_execute(struct xe_cbev_ctx *ctx,
 				 struct xe_cbev_job *job,
 				 const struct cs_cmd *cmd)
@@ -564,9 +576,10 @@ static enum cs_status cs_execute(struct xe_cbev_ctx *ctx,
 	if (dw0 == XE_CBEV_PIPE_CONTROL_DW0)
 		return cs_pipe_control(ctx, cmd);
 	if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_DISPATCH)
-		return cs_dispatch(ctx, cmd);
+		return cs_dispatch_traced(ctx, cs_dispatch(ctx, cmd),
+					  cmd->dw[XE_CBEV_DISPATCH_DW_KERNEL]);
 	if ((dw0 & XE_CBEV_DISPATCH_MASK) == XE_CBEV_USER_DISPATCH)
-		return cs_user_dispatch(ctx, cmd);
+		return cs_dispatch_traced(ctx, cs_user_dispatch(ctx, cmd), 0);
 
 	switch (XE_CBEV_MI_OPCODE(dw0)) {
 	case XE_CBEV_MI_NOOP:

@@ -20,6 +20,8 @@
  * - xe_cbev_queue_park, _wake: a semaphore wait that did not hold parked
  *   the queue, and held later;
  * - xe_cbev_counter_signal: an engine write to a counter slot;
+ * - xe_cbev_dispatch_done: a dispatch (a built-in kernel, or a launch the
+ *   execution units reported) done, the nodes of a job in a timeline;
  * - xe_cbev_wait_begin, _cond, _end: a host wait (the wait ioctl, or an
  *   asynchronous wait: io_uring, sync_file) and each of its conditions;
  * - xe_cbev_ipc_export, _import: a counter slot or memory shared;
@@ -184,6 +186,27 @@ TRACE_EVENT(xe_cbev_counter_signal,
 		      __entry->client, __entry->queue, __entry->head,
 		      __entry->addr, __entry->obj, __entry->offset,
 		      __entry->value)
+);
+
+TRACE_EVENT(xe_cbev_dispatch_done,
+	    TP_PROTO(const struct xe_cbev_ctx *ctx, u32 kernel),
+	    TP_ARGS(ctx, kernel),
+
+	    TP_STRUCT__entry(__field(u32, client)
+			     __field(u32, queue)
+			     __field(u64, head)
+			     __field(u32, kernel)
+			    ),
+
+	    TP_fast_assign(__entry->client = ctx->client_id;
+			   __entry->queue = ctx->id;
+			   __entry->head = ctx->head;
+			   __entry->kernel = kernel;
+			  ),
+
+	    TP_printk("client=%u queue=%u head=%llu kernel=%u",
+		      __entry->client, __entry->queue, __entry->head,
+		      __entry->kernel)
 );
 
 TRACE_EVENT(xe_cbev_queue_ban,

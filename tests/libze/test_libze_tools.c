@@ -26,6 +26,7 @@
 #define INFO_TOOL	"/tools/xe_cbev_info"
 #define DEMO_TOOL	"/tools/xe_cbev_demo"
 #define TRACE_TOOL	"/tools/xe_cbev_trace"
+#define GRAPH_TOOL	"/tools/xe_cbev_bench_graph"
 #define TRACE_OUT	"/tmp/lz_trace"
 #define OUT_MAX		(256 * 1024)
 
@@ -408,6 +409,46 @@ START_TEST(test_trace_demo_timeline)
 }
 END_TEST
 
+/*
+ * A replayed graph, drawn: one job per queue it ran on (the appending
+ * list's and its forked branch's), with the graph's fills as nodes inside.
+ */
+START_TEST(test_trace_graph_replay_nodes)
+{
+	unsigned int fills = 0, jobs_with_nodes = 0, nq = 0;
+	char row[2][64] = { "", "" };
+	const char *p, *q;
+	char *out, *json;
+	int status;
+
+	out = run_tool("ZE_ENABLE_VALIDATION_LAYER=0 " TRACE_TOOL " -o " TRACE_OUT
+		       " -- " GRAPH_TOOL " --replay-once 2>&1", &status);
+	ck_assert_msg(status == 0 && strstr(out, "replayed once"),
+		      "the replay runs under the tool (exit %d):\n%s", status,
+		      out);
+	free(out);
+	json = slurp(TRACE_OUT ".json");
+	ck_assert_msg(json_valid(json), "the trace is one valid JSON value");
+	/* Five fills, as nodes, on two queues' rows. */
+	for (p = json; (p = strstr(p, "\"name\":\"fill\",\"cat\":\"node\"")); p++) {
+		fills++;
+		q = strstr(p, "\"tid\":");
+		ck_assert_ptr_nonnull(q);
+		if (nq < 2 && strncmp(row[0], q, 12) && strncmp(row[1], q, 12))
+			snprintf(row[nq++], sizeof(row[0]), "%.12s", q);
+	}
+	ck_assert_msg(fills >= 5, "the graph's five fills are nodes (%u)", fills);
+	ck_assert_msg(nq == 2, "on the rows of the two queues of the replay");
+	for (p = json; (p = strstr(p, "\"cat\":\"job\"")); p++)
+		jobs_with_nodes++;
+	ck_assert_msg(jobs_with_nodes >= 2, "each queue ran the replay as a job");
+	free(json);
+	json = slurp(TRACE_OUT ".svg");
+	ck_assert_msg(strstr(json, "#a8c8f8"), "the SVG draws the nodes");
+	free(json);
+}
+END_TEST
+
 START_TEST(test_trace_passes_exit_status)
 {
 	int status;
@@ -460,6 +501,7 @@ static Suite *tools_suite(void)
 	/* The demo under tracing takes seconds on the debug kernel. */
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_trace_demo_timeline);
+	tcase_add_test(tc, test_trace_graph_replay_nodes);
 	tcase_add_test(tc, test_trace_passes_exit_status);
 	tcase_add_test(tc, test_trace_needs_a_command);
 	suite_add_tcase(s, tc);

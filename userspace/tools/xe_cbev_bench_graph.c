@@ -25,7 +25,12 @@
  * (graph-10, graph-100 in scripts/callgrind-host). Figures only: nothing
  * here fails on a time.
  *
+ * With --replay-once it measures nothing: it captures a graph of fills on
+ * two lists (a fork and its join), replays it once and waits, for
+ * xe_cbev_trace to draw (tests/libze/test_libze_tools.c).
+ *
  *   ZE_ENABLE_ALT_DRIVERS=.../libze_xe_cbev.so.1 xe_cbev_bench_graph [SPV_DIR]
+ *   ZE_ENABLE_ALT_DRIVERS=... xe_cbev_bench_graph --replay-once
  */
 
 #include <stdint.h>
@@ -36,6 +41,7 @@
 
 #include <level_zero/ze_api.h>
 #include <ze_graph_ext.h>
+#include <zex_spec.h>
 
 #include "common/bench.h"
 #include "common/l0_app.h"
@@ -195,6 +201,51 @@ static void measure(enum node_kind kind, unsigned int n)
 	CHECK(zeCommandListDestroy(list));
 }
 
+/* A fork and its join: three fills on one list, two on another. */
+static void replay_once(void)
+{
+	ze_result_t (*cb_create)(ze_context_handle_t, ze_device_handle_t,
+				 const ze_event_counter_based_desc_t *,
+				 ze_event_handle_t *);
+	const ze_event_counter_based_desc_t cd = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_COUNTER_BASED_DESC,
+		.flags = ZE_EVENT_COUNTER_BASED_FLAG_IMMEDIATE |
+			 ZE_EVENT_COUNTER_BASED_FLAG_NON_IMMEDIATE,
+	};
+	ze_command_list_handle_t l0, l1;
+	ze_executable_graph_handle_t x;
+	ze_event_handle_t a, b;
+	ze_graph_handle_t g;
+
+	CHECK(l0_app_function(&app, "zeEventCounterBasedCreate",
+			      (void **)&cb_create));
+	CHECK(cb_create(app.context, app.device, &cd, &a));
+	CHECK(cb_create(app.context, app.device, &cd, &b));
+	CHECK(l0_app_immediate_list(&app, &l0));
+	CHECK(l0_app_immediate_list(&app, &l1));
+	CHECK(begin(l0, NULL));
+	append_node(l0, NODE_FILL);
+	CHECK(zeCommandListAppendSignalEvent(l0, a));
+	CHECK(zeCommandListAppendWaitOnEvents(l1, 1, &a));
+	append_node(l1, NODE_FILL);
+	append_node(l1, NODE_FILL);
+	CHECK(zeCommandListAppendSignalEvent(l1, b));
+	append_node(l0, NODE_FILL);
+	CHECK(zeCommandListAppendWaitOnEvents(l0, 1, &b));
+	append_node(l0, NODE_FILL);
+	CHECK(end(l0, NULL, &g));
+	CHECK(instantiate(g, NULL, &x));
+	CHECK(append_graph(l0, x, NULL, NULL, 0, NULL));
+	CHECK(list_sync(l0, UINT64_MAX));
+	printf("xe_cbev_bench_graph: replayed once\n");
+	CHECK(exec_destroy(x));
+	CHECK(graph_destroy(g));
+	CHECK(zeCommandListDestroy(l0));
+	CHECK(zeCommandListDestroy(l1));
+	CHECK(zeEventDestroy(a));
+	CHECK(zeEventDestroy(b));
+}
+
 int main(int argc, char **argv)
 {
 	const ze_device_mem_alloc_desc_t dd = {
@@ -220,6 +271,12 @@ int main(int argc, char **argv)
 			      (void **)&graph_destroy));
 	CHECK(zeMemAllocDevice(app.context, &dd, FILL_BYTES, 64, app.device,
 			       &buf));
+	if (argc > 1 && !strcmp(argv[1], "--replay-once")) {
+		replay_once();
+		CHECK(zeMemFree(app.context, buf));
+		CHECK(l0_app_close(&app));
+		return 0;
+	}
 	empty = load_empty(argc > 1 ? argv[1] : "/kernels");
 	syscalls_open();
 

@@ -104,6 +104,7 @@ static int collect(struct tep_event *event, struct tep_record *record,
 		.async = (int)field(event, record, "async"),
 		.slot = (int)field(event, record, "slot"),
 		.size = field(event, record, "size"),
+		.kernel = (uint32_t)field(event, record, "kernel"),
 	};
 	return 0;
 }

@@ -59,6 +59,7 @@ static void where(FILE *f, const struct timeline *tl, size_t row)
 
 static const char *const box_cat[] = {
 	[TL_BOX_JOB] = "job", [TL_BOX_PARK] = "park", [TL_BOX_WAIT] = "wait",
+	[TL_BOX_NODE] = "node",
 };
 
 static const char *const mark_cat[] = {

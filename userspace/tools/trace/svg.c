@@ -73,17 +73,22 @@ static void boxes(FILE *f, const struct timeline *tl, const struct scale *s)
 {
 	static const char *const fill[] = {
 		[TL_BOX_JOB] = "#4a7fd4", [TL_BOX_PARK] = "#f0a030",
-		[TL_BOX_WAIT] = "#9a9a9a",
+		[TL_BOX_WAIT] = "#9a9a9a", [TL_BOX_NODE] = "#a8c8f8",
 	};
 
-	/* Jobs first: parked waits are drawn over the job they are in. */
+	/*
+	 * Jobs first: parked waits and the nodes of a job are drawn over
+	 * the job they are in.
+	 */
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < tl->nboxes; i++) {
 			const struct tl_box *b = &tl->boxes[i];
 			double x0 = x_of(s, b->t0), x1 = x_of(s, b->t1);
-			double h = b->kind == TL_BOX_PARK ? ROW_H * 0.36 : ROW_H * 0.6;
+			int inner = b->kind == TL_BOX_PARK ||
+				    b->kind == TL_BOX_NODE;
+			double h = inner ? ROW_H * 0.36 : ROW_H * 0.6;
 
-			if ((b->kind == TL_BOX_PARK) != pass)
+			if (inner != pass)
 				continue;
 			if (x1 - x0 < 1.5)
 				x1 = x0 + 1.5;
@@ -95,7 +100,7 @@ static void boxes(FILE *f, const struct timeline *tl, const struct scale *s)
 			esc(f, b->label);
 			fprintf(f, ": %.3f ms</title></rect>\n",
 				(double)(b->t1 - b->t0) / 1e6);
-			if (x1 - x0 > 60 && b->kind != TL_BOX_PARK) {
+			if (x1 - x0 > 60 && !inner) {
 				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
 					"fill=\"white\">", x0 + 3,
 					y_of(b->row) - h / 2 + 10);

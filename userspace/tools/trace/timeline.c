@@ -7,7 +7,9 @@
  * The timeline of a recorded run, from the xe_cbev trace events (see the
  * DOC of kernel/xe_cbev/xe_cbev_trace.h): one row per exec queue and per
  * host thread that waited, a box per job (start to finish), per parked
- * semaphore wait (park to wake) and per host wait (begin to end), marks
+ * semaphore wait (park to wake) and per host wait (begin to end), a node
+ * inside a job per dispatch it ran (a replayed graph's job holds its
+ * nodes), marks
  * for counter signals, IPC and bans, and arrows from each signal to the
  * wait it released.
  *
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <drm/xe_cbev_cs.h>
 #include <drm/xe_cbev_drm.h>
 
 #include "trace/timeline.h"
@@ -39,6 +42,7 @@ static const char *const kind_names[TL_NUM_KINDS] = {
 	[TL_WAIT_END] = "xe_cbev_wait_end",
 	[TL_IPC_EXPORT] = "xe_cbev_ipc_export",
 	[TL_IPC_IMPORT] = "xe_cbev_ipc_import",
+	[TL_DISPATCH_DONE] = "xe_cbev_dispatch_done",
 };
 
 int tl_kind_by_name(const char *name)
@@ -105,7 +109,7 @@ static void *grow(void *arr, size_t *n, size_t size)
 
 struct open_job {
 	size_t row;
-	uint64_t seqno, submitted, started;
+	uint64_t seqno, submitted, started, last_node;
 	int has_start;
 };
 
@@ -306,6 +310,45 @@ static int job_event(struct builder *b, const struct tl_event *e, size_t row)
 	}
 }
 
+/* The names of the built-in kernels (uapi/drm/xe_cbev_cs.h). */
+static const char *kernel_str(uint32_t kernel)
+{
+	static const char *const names[] = {
+		[0] = "launch", [XE_CBEV_BUILTIN_FILL] = "fill",
+		[XE_CBEV_BUILTIN_COPY] = "copy",
+		[XE_CBEV_BUILTIN_ADD_U32] = "add_u32",
+		[XE_CBEV_BUILTIN_SCALE_U32] = "scale_u32",
+		[XE_CBEV_BUILTIN_CHECKSUM] = "checksum",
+		[XE_CBEV_BUILTIN_SPIN] = "spin",
+	};
+
+	return kernel < sizeof(names) / sizeof(names[0]) && names[kernel] ?
+	       names[kernel] : "dispatch";
+}
+
+/* A dispatch done: a node of the job that runs on @row. */
+static int dispatch_event(struct builder *b, const struct tl_event *e,
+			  size_t row)
+{
+	struct open_job *j = NULL;
+	struct tl_box *box;
+	uint64_t t0;
+
+	for (size_t i = 0; i < b->njobs; i++)
+		if (b->jobs[i].row == row && b->jobs[i].has_start)
+			j = &b->jobs[i];
+	if (!j)
+		return 0;	/* its job started before the trace */
+	t0 = j->last_node > j->started ? j->last_node : j->started;
+	j->last_node = e->ts;
+	box = add_box(b, TL_BOX_NODE, row, t0, e->ts);
+	if (!box)
+		return -ENOMEM;
+	box->seqno = j->seqno;
+	snprintf(box->label, sizeof(box->label), "%s", kernel_str(e->kernel));
+	return 0;
+}
+
 static int park_event(struct builder *b, const struct tl_event *e, size_t row)
 {
 	struct open_park *p = NULL;
@@ -473,6 +516,8 @@ static int event(struct builder *b, const struct tl_event *e)
 	case TL_QUEUE_PARK:
 	case TL_QUEUE_WAKE:
 		return park_event(b, e, row);
+	case TL_DISPATCH_DONE:
+		return dispatch_event(b, e, row);
 	case TL_COUNTER_SIGNAL:
 		s = PUSH(b->signals, b->nsignals);
 		m = s ? add_mark(b, TL_MARK_SIGNAL, row, e->ts) : NULL;

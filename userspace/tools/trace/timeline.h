@@ -14,7 +14,7 @@ enum tl_kind {
 	TL_JOB_SUBMIT, TL_JOB_START, TL_JOB_FINISH,
 	TL_QUEUE_PARK, TL_QUEUE_WAKE, TL_COUNTER_SIGNAL, TL_QUEUE_BAN,
 	TL_WAIT_BEGIN, TL_WAIT_COND, TL_WAIT_END,
-	TL_IPC_EXPORT, TL_IPC_IMPORT,
+	TL_IPC_EXPORT, TL_IPC_IMPORT, TL_DISPATCH_DONE,
 	TL_NUM_KINDS,
 };
 
@@ -28,6 +28,7 @@ struct tl_event {
 	uint32_t op, num_conds, index, reason, ipc_kind;
 	int pid, tgid, result, async, slot;
 	uint64_t size;
+	uint32_t kernel;	/* dispatches: the built-in, 0 for a launch */
 };
 
 /* The kind of an event by its name in tracefs, or -1. */
@@ -41,7 +42,12 @@ struct tl_row {
 	char label[96];
 };
 
-enum tl_box_kind { TL_BOX_JOB, TL_BOX_PARK, TL_BOX_WAIT };
+/*
+ * A node is a dispatch of a job (a built-in kernel or a launch), from the
+ * end of the one before it in the job (or the job's start) to its end: a
+ * replayed graph is one job per queue with its nodes inside.
+ */
+enum tl_box_kind { TL_BOX_JOB, TL_BOX_PARK, TL_BOX_WAIT, TL_BOX_NODE };
 
 /* Something that took time on a row. */
 struct tl_box {
