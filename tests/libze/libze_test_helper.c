@@ -724,6 +724,37 @@ static void *real_spirv(size_t *size)
 	return buf;
 }
 
+/*
+ * cb-wait: open the counter-based event whose IPC handle comes on @sock,
+ * say whether it is complete yet ('n' or 'y'), then wait for it.
+ */
+static int cb_wait(int sock)
+{
+	ze_result_t (*open_ipc)(ze_context_handle_t,
+				zex_ipc_counter_based_event_handle_t,
+				ze_event_handle_t *);
+	ze_result_t (*close_ipc)(ze_event_handle_t);
+	zex_ipc_counter_based_event_handle_t h;
+	ze_event_handle_t ev;
+	ze_result_t r;
+
+	*(void **)&open_ipc = fn("zexCounterBasedEventOpenIpcHandle");
+	*(void **)&close_ipc = fn("zexCounterBasedEventCloseIpcHandle");
+	if (!open_ipc || !close_ipc)
+		return 130;
+	if (recv_bytes(sock, &h, sizeof(h)))
+		return 131;
+	STEP(132, open_ipc(app.context, h, &ev));
+	r = zeEventQueryStatus(ev);
+	if (r != ZE_RESULT_SUCCESS && r != ZE_RESULT_NOT_READY)
+		return 133;
+	if (send_byte(sock, r == ZE_RESULT_SUCCESS ? 'y' : 'n'))
+		return 134;
+	STEP(135, zeEventHostSynchronize(ev, TIMEOUT_NS));
+	STEP(136, close_ipc(ev));
+	return 0;
+}
+
 /* @real: the vadd of basic.spv (3 arguments) rather than the stand-in's. */
 static int spirv_import(int sock, bool real)
 {
@@ -845,6 +876,8 @@ int main(int argc, char **argv)
 		status = cb_export(sock);
 	else if (!status && !strcmp(argv[1], "cb-import-nobody"))
 		status = cb_import_nobody(sock);
+	else if (!status && !strcmp(argv[1], "cb-wait"))
+		status = cb_wait(sock);
 	else if (!status && !strcmp(argv[1], "spirv-import"))
 		status = spirv_import(sock, false);
 	else if (!status && !strcmp(argv[1], "spirv-import-real"))

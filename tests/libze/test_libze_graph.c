@@ -143,8 +143,8 @@ START_TEST(test_graph_extension_reported)
 		      "immutable graphs are supported");
 	ck_assert_msg(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_SUBGRAPHS,
 		      "subgraphs are supported");
-	ck_assert_msg(!(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_APPEND_COMMANDLIST),
-		      "appended regular lists are not captured");
+	ck_assert_msg(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_CB_EXTERNAL_IPC,
+		      "IPC external events are supported");
 	ck_assert_msg(g.create && g.begin && g.begin_into && g.is_capturing &&
 		      g.end && g.get_graph && g.primary && g.on_destroy &&
 		      g.instantiate && g.append && g.source && g.is_empty &&
@@ -475,16 +475,15 @@ START_TEST(test_graph_refusals)
 		     "the refused append invalidated the other capture");
 	ck_assert_ok(g.destroy(g2));
 
-	/* A counter-based event shared with other processes is not captured. */
+	/* An IPC counter-based event in a graph is an external one. */
 	{
-		ze_event_handle_t shared = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_IPC |
-						       ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+		ze_event_handle_t shared = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_IPC);
 		ze_command_list_handle_t l2 = lz_immediate_list(true);
 
 		ck_assert_ok(g.begin(l2, NULL));
 		ck_assert_ze(zeCommandListAppendSignalEvent(l2, shared),
 			     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
-			     "no CB_EXTERNAL_IPC: an IPC counter-based event is refused");
+			     "an IPC event without GRAPH_EXTERNAL is refused");
 		ck_assert_ze(g.end(l2, NULL, &g2),
 			     ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
 			     "and the capture is invalid");
@@ -769,6 +768,54 @@ START_TEST(test_graph_external_event_other_process)
 }
 END_TEST
 
+/*
+ * CB_EXTERNAL_IPC: a replay signals an IPC, GRAPH_EXTERNAL counter-based
+ * event; its handle, taken after the replay was appended behind a gate,
+ * goes to another process, which finds it not complete, then waits for
+ * it while the test opens the gate.
+ */
+START_TEST(test_graph_ipc_external_event_other_process)
+{
+	ze_result_t (*get_ipc)(ze_event_handle_t,
+			       zex_ipc_counter_based_event_handle_t *);
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_event_handle_t shared = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_IPC |
+					       ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	zex_ipc_counter_based_event_handle_t h;
+	ze_executable_graph_handle_t x;
+	int32_t *buf = shared_zeroed();
+	ze_graph_handle_t graph;
+	int sock;
+	pid_t pid;
+
+	*(void **)&get_ipc = lz_function("zexCounterBasedEventGetIpcHandle");
+	ck_assert_ok(g.begin(list, NULL));
+	append_add(list, buf, 3, shared, 0, NULL);
+	ck_assert_ok(g.end(list, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &x));
+	ck_assert_ok(g.append(list, x, NULL, NULL, 1, &gate));
+	ck_assert_ok(get_ipc(shared, &h));
+
+	sock = lz_start_helper("cb-wait", &pid);
+	ck_assert_int_eq(write(sock, &h, sizeof(h)), (ssize_t)sizeof(h));
+	lz_expect_byte(sock, 'n', "the other process sees the replay not done");
+	ck_assert_ok(zeEventHostSignal(gate));
+	lz_finish_helper(sock, pid, "a graph's IPC event");
+	ck_assert_ok(zeEventHostSynchronize(shared, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(buf, 3), "the replay ran: %d", buf[0]);
+
+	ck_assert_ok(g.exec_destroy(x));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(shared));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("libze_graph");
@@ -788,6 +835,7 @@ int main(void)
 	tcase_add_test(tc, test_graph_subgraph_and_host_function);
 	tcase_add_test(tc, test_graph_replay_on_banned_queue);
 	tcase_add_test(tc, test_graph_external_event_other_process);
+	tcase_add_test(tc, test_graph_ipc_external_event_other_process);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

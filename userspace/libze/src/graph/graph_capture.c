@@ -299,23 +299,21 @@ void xe_graph_node_release(struct xe_graph_node *node)
 }
 
 /*
- * Does the append use a counter-based event shared with other processes?
- * Its state would have to follow each replay into every process that
- * opened it: not done (the device does not report
- * ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_CB_EXTERNAL_IPC).
+ * Does the append use an IPC counter-based event that is internal? Its
+ * state is the graph's own at every replay, which other processes cannot
+ * follow: one shared with them is GRAPH_EXTERNAL.
  */
-static bool ipc_external(const struct xe_event *sig, struct xe_event **waits,
+static bool ipc_internal(const struct xe_event *sig, struct xe_event **waits,
 			 uint32_t n)
 {
-	const ze_event_counter_based_flags_t ipc =
-		ZE_EVENT_COUNTER_BASED_FLAG_IPC;
 	uint32_t i;
 
-	if (sig && xe_event_is_cb(sig) && (sig->cb_flags & ipc))
+	if (sig && xe_graph_internal_event(sig) &&
+	    (sig->cb_flags & ZE_EVENT_COUNTER_BASED_FLAG_IPC))
 		return true;
 	for (i = 0; i < n; i++)
-		if (xe_event_is_cb(waits[i]) &&
-		    ((waits[i]->cb_flags & ipc) || waits[i]->import))
+		if (xe_graph_internal_event(waits[i]) &&
+		    (waits[i]->cb_flags & ZE_EVENT_COUNTER_BASED_FLAG_IPC))
 			return true;
 	return false;
 }
@@ -385,10 +383,10 @@ ze_result_t xe_graph_node_begin(ze_command_list_handle_t h,
 			      "the capture failed before");
 		goto out_unlock;
 	}
-	if (ipc_external(tmp.signal, tmp.waits, tmp.nwaits)) {
+	if (ipc_internal(tmp.signal, tmp.waits, tmp.nwaits)) {
 		g->invalid = true;
 		ret = XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
-			      "an IPC counter-based event is not captured (no ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_CB_EXTERNAL_IPC)");
+			      "an IPC counter-based event in a graph must be GRAPH_EXTERNAL");
 		goto out_unlock;
 	}
 	if (g->nnodes == g->cap) {
