@@ -145,6 +145,8 @@ START_TEST(test_graph_extension_reported)
 		      "subgraphs are supported");
 	ck_assert_msg(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_CB_EXTERNAL_IPC,
 		      "IPC external events are supported");
+	ck_assert_msg(gp.graphFlags & ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_APPEND_COMMANDLIST,
+		      "appended regular lists are captured");
 	ck_assert_msg(g.create && g.begin && g.begin_into && g.is_capturing &&
 		      g.end && g.get_graph && g.primary && g.on_destroy &&
 		      g.instantiate && g.append && g.source && g.is_empty &&
@@ -497,8 +499,19 @@ START_TEST(test_graph_refusals)
 		     ZE_RESULT_ERROR_GRAPH_INTERNAL_EVENT,
 		     "an internal event of a capture is not signalled outside of it");
 	ck_assert_ze(lz_append_lists(l0, 1, &reg, NULL, 0, NULL),
-		     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
-		     "regular lists are not captured");
+		     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+		     "an open regular list is not captured");
+	{
+		ze_result_t (*sem_signal)(ze_command_list_handle_t, uint32_t,
+					  void *, void *, ze_event_handle_t,
+					  uint32_t, ze_event_handle_t *);
+
+		*(void **)&sem_signal =
+			lz_function("zeCommandListAppendSignalExternalSemaphoreExt");
+		ck_assert_ze(sem_signal(l0, 0, NULL, NULL, NULL, 0, NULL),
+			     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+			     "external semaphores are not captured");
+	}
 	ck_assert_ze(zeCommandListAppendBarrier(l0, b, 0, NULL),
 		     ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
 		     "the capture is invalid after a refusal");
@@ -816,6 +829,52 @@ START_TEST(test_graph_ipc_external_event_other_process)
 }
 END_TEST
 
+/*
+ * APPEND_COMMANDLIST: a closed regular list appended while capturing runs
+ * at every replay, between the nodes around it, its events taking their
+ * states again at each replay.
+ */
+START_TEST(test_graph_appended_regular_list)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_command_list_handle_t reg = lz_list(true);
+	ze_event_handle_t inner = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE);
+	int32_t *buf = shared_zeroed(), *snap = shared_zeroed();
+	ze_executable_graph_handle_t x;
+	ze_graph_handle_t graph;
+
+	/* The regular list doubles nothing: it adds 5, then copies buf. */
+	append_add(reg, buf, 5, NULL, 0, NULL);
+	ck_assert_ok(zeCommandListAppendMemoryCopy(reg, snap, buf, ITEMS * 4,
+						   inner, 0, NULL));
+	ck_assert_ok(zeCommandListClose(reg));
+
+	ck_assert_ok(g.begin(list, NULL));
+	append_add(list, buf, 1, NULL, 0, NULL);
+	ck_assert_ok(lz_append_lists(list, 1, &reg, NULL, 0, NULL));
+	append_add(list, buf, 100, NULL, 0, NULL);
+	ck_assert_ok(g.end(list, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &x));
+	for (int r = 1; r <= 3; r++) {
+		ck_assert_ok(g.append(list, x, NULL, NULL, 0, NULL));
+		ck_assert_ok(lz_list_sync(list, LZ_TIMEOUT_NS));
+		ck_assert_msg(all_eq(snap, 106 * (r - 1) + 6),
+			      "replay %d ran the regular list after the first kernel: %d",
+			      r, snap[0]);
+		ck_assert_msg(all_eq(buf, 106 * r),
+			      "and the last kernel after it: %d", buf[0]);
+		ck_assert_ok(zeEventHostSynchronize(inner, LZ_TIMEOUT_NS));
+	}
+	ck_assert_ok(g.exec_destroy(x));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(inner));
+	ck_assert_ok(zeCommandListDestroy(reg));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(buf);
+	lz_free(snap);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("libze_graph");
@@ -836,6 +895,7 @@ int main(void)
 	tcase_add_test(tc, test_graph_replay_on_banned_queue);
 	tcase_add_test(tc, test_graph_external_event_other_process);
 	tcase_add_test(tc, test_graph_ipc_external_event_other_process);
+	tcase_add_test(tc, test_graph_appended_regular_list);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

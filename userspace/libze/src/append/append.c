@@ -392,6 +392,24 @@ void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
 ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
 			      ze_command_list_handle_t *lists)
 {
+	return xe_append_execute_with(a, n, 0, lists);
+}
+
+/**
+ * xe_append_execute_with() - xe_append_execute() of lists whose batches
+ * execute more lists themselves
+ * @a: the append, of an immediate list or a queue's
+ * @n: lists the append executes
+ * @m: lists that those execute from their batches (a graph's appended
+ *	regular lists, graph/graph_exec.c), after them in @lists: begun and
+ *	committed with the append, not emitted
+ * @lists: the @n + @m lists, as for xe_append_execute()
+ *
+ * Return: ZE_RESULT_SUCCESS; or the error, and the append is aborted.
+ */
+ze_result_t xe_append_execute_with(struct xe_append *a, uint32_t n,
+				   uint32_t m, ze_command_list_handle_t *lists)
+{
 	uint32_t *cs, i;
 	int err;
 
@@ -403,7 +421,7 @@ ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
 	xe_append_advance(a, cs);
 
 	a->execs = lists;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n + m; i++) {
 		err = xe_cmdlist_exec_begin(xe_cmdlist_from_handle(lists[i]));
 		if (err) {
 			xe_context_note(a->ctx, err);

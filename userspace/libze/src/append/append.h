@@ -79,6 +79,8 @@ void xe_append_begin_queue(struct xe_append *a, struct xe_context *ctx,
 			   ze_command_queue_mode_t mode, struct xe_cs *cs);
 ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
 			      ze_command_list_handle_t *lists);
+ze_result_t xe_append_execute_with(struct xe_append *a, uint32_t n,
+				   uint32_t m, ze_command_list_handle_t *lists);
 ze_result_t xe_append_commit(struct xe_append *a);
 ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
 

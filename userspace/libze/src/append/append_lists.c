@@ -27,6 +27,7 @@
 #include "append/append_api.h"
 #include "lists/cmdlist.h"
 #include "graph/graph_capture.h"
+#include "graph/graph_record.h"
 #include "append/execute.h"
 #include "core/result.h"
 
@@ -53,9 +54,10 @@ xe_append_command_lists_exp(ze_command_list_handle_t hCommandListImmediate,
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
 	XE_GRAPH_CAPTURE(hCommandListImmediate, hSignalEvent, numWaitEvents,
 			 phWaitEvents,
-			 xe_graph_refuse(hCommandListImmediate, hSignalEvent,
-					 numWaitEvents, phWaitEvents,
-					 "regular lists are not captured into a graph"));
+			 xe_graph_record_lists(hCommandListImmediate,
+					       numCommandLists, phCommandLists,
+					       hSignalEvent, numWaitEvents,
+					       phWaitEvents));
 	for (i = 0; i < numCommandLists; i++) {
 		list = xe_cmdlist_from_handle(phCommandLists[i]);
 		if (!list)

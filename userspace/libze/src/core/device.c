@@ -244,10 +244,11 @@ ze_result_t xe_device_get_properties(ze_device_handle_t hDevice,
 			   ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXT_PROPERTIES ||
 			   ext->stype ==
 			   ZE_STRUCTURE_TYPE_RECORD_REPLAY_GRAPH_EXP_PROPERTIES) {
-			/* graph/: immutable graphs, subgraphs, IPC events */
+			/* graph/: all but mutable graphs */
 			((ze_record_replay_graph_ext_properties_t *)ext)->graphFlags =
 				ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_IMMUTABLE_GRAPH |
 				ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_SUBGRAPHS |
+				ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_APPEND_COMMANDLIST |
 				ZE_RECORD_REPLAY_GRAPH_EXT_FLAG_CB_EXTERNAL_IPC;
 		}
 	}

@@ -286,6 +286,9 @@ void xe_graph_node_release(struct xe_graph_node *node)
 	case XE_GRAPH_FILL:
 		free(node->fill.pattern);
 		break;
+	case XE_GRAPH_LISTS:
+		free(node->lists.v);
+		break;
 	case XE_GRAPH_QUERY_TIMESTAMPS:
 		for (i = 0; i < node->ts.n; i++)
 			xe_event_put(node->ts.events[i]);

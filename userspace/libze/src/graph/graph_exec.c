@@ -55,6 +55,7 @@
 #include "graph/graph_exec.h"
 #include "graph/graph_record.h"
 #include "lists/cmdlist.h"
+#include "submission/encoder.h"
 #include "submission/ring.h"
 
 /* The handle a replay uses for @ev: the executable graph's own, or @ev. */
@@ -69,6 +70,44 @@ static ze_event_handle_t map_event(const struct xe_exec_graph *x,
 		if (x->events[i].from == ev)
 			return x->events[i].to;
 	return (ze_event_handle_t)ev;
+}
+
+/*
+ * The regular lists of an XE_GRAPH_LISTS node, executed from the branch's
+ * batch: their batches are called from it, and each replay begins and
+ * commits them with the branch's list (struct xe_exec_graph.execs).
+ */
+static ze_result_t replay_lists(const struct xe_graph_node *node,
+				ze_command_list_handle_t list,
+				const struct xe_exec_graph *x,
+				ze_event_handle_t sig, uint32_t nw,
+				ze_event_handle_t *waits)
+{
+	uint32_t b = node->branch, n = node->lists.n, i;
+	ze_command_list_handle_t *v;
+	struct xe_append a;
+	ze_result_t ret;
+	uint32_t *cs;
+
+	v = realloc(x->execs[b], (x->nexecs[b] + n) * sizeof(*v));
+	if (!v)
+		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	x->execs[b] = v;
+	ret = xe_append_begin(&a, list, sig, nw, waits);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	cs = xe_append_reserve(&a, (size_t)n * XE_EXECUTE_DWORDS);
+	if (!cs)
+		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+	for (i = 0; i < n; i++)
+		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(node->lists.v[i]));
+	xe_append_advance(&a, cs);
+	ret = xe_append_commit(&a);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	memcpy(&v[x->nexecs[b]], node->lists.v, n * sizeof(*v));
+	x->nexecs[b] += n;
+	return ZE_RESULT_SUCCESS;
 }
 
 /**
@@ -164,6 +203,12 @@ ze_result_t xe_graph_replay_node(const struct xe_graph_node *node,
 					      node->host.data, NULL, sig, nw,
 					      waits);
 		break;
+	case XE_GRAPH_LISTS:
+		ret = x ? replay_lists(node, list, x, sig, nw, waits) :
+		      xe_append_command_lists_exp(list, node->lists.n,
+						  node->lists.v, sig, nw,
+						  waits);
+		break;
 	default:
 		ret = ZE_RESULT_ERROR_UNKNOWN;
 		break;
@@ -225,6 +270,10 @@ static void exec_free(struct xe_exec_graph *x)
 	}
 	for (i = 0; i < x->nevents; i++)
 		xe_event_destroy(x->events[i].to);
+	for (i = 0; x->execs && i < x->nbranches; i++)
+		free(x->execs[i]);
+	free(x->execs);
+	free(x->nexecs);
 	free(x->events);
 	free(x->queues);
 	free(x->lists);
@@ -258,10 +307,19 @@ static ze_result_t make_lists(struct xe_exec_graph *x, struct xe_graph *g)
 
 	x->lists = calloc(x->nbranches, sizeof(*x->lists));
 	x->queues = calloc(x->nbranches, sizeof(*x->queues));
-	if (!x->lists || !x->queues)
+	x->execs = calloc(x->nbranches, sizeof(*x->execs));
+	x->nexecs = calloc(x->nbranches, sizeof(*x->nexecs));
+	if (!x->lists || !x->queues || !x->execs || !x->nexecs)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 	for (b = 0; b < x->nbranches; b++) {
 		ret = xe_cmdlist_create(ctx, dev, &ldesc, &x->lists[b]);
+		x->execs[b] = malloc(sizeof(*x->execs[b]));
+		if (ret == ZE_RESULT_SUCCESS && !x->execs[b])
+			ret = ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		if (ret == ZE_RESULT_SUCCESS) {
+			x->execs[b][0] = x->lists[b];
+			x->nexecs[b] = 1;
+		}
 		if (ret == ZE_RESULT_SUCCESS)
 			xe_cmdlist_from_handle(x->lists[b])->lean = true;
 		if (ret == ZE_RESULT_SUCCESS && b)
@@ -379,16 +437,24 @@ static ze_result_t prepare_replay(struct xe_exec_graph *x)
 	uint32_t b;
 	int err;
 
-	for (b = 0; b < x->nbranches; b++) {
-		list = xe_cmdlist_from_handle(x->lists[b]);
-		if (list->exec_ring &&
-		    xe_cmdlist_check_executable(list, list->ordinal) == -EBUSY) {
-			err = xe_ring_wait(list->exec_ring, list->exec_seqno,
-					   UINT64_MAX);
+	uint32_t i;
+
+	/* The branches' lists, and the regular lists they execute. */
+	for (b = 0; b < x->nbranches; b++)
+		for (i = 0; i < x->nexecs[b]; i++) {
+			list = xe_cmdlist_from_handle(x->execs[b][i]);
+			if (!list)
+				return XE_FAIL(ZE_RESULT_ERROR_INVALID_NULL_HANDLE,
+					       "a regular list the graph executes was destroyed");
+			err = xe_cmdlist_check_executable(list,
+							  x->graph->ordinal);
+			if (err == -EBUSY)
+				err = xe_ring_wait(list->exec_ring,
+						   list->exec_seqno,
+						   UINT64_MAX);
 			if (err)
 				return xe_result_from_errno(err);
 		}
-	}
 	/* One branch: its execution rewinds its own counter. */
 	for (b = 0; x->nbranches > 1 && b < x->nbranches; b++) {
 		list = xe_cmdlist_from_handle(x->lists[b]);
@@ -397,6 +463,26 @@ static ze_result_t prepare_replay(struct xe_exec_graph *x)
 			return xe_result_from_errno(err);
 	}
 	return ZE_RESULT_SUCCESS;
+}
+
+/* One submission: branch @b's list, with the regular lists it executes. */
+static ze_result_t run_branch(ze_command_list_handle_t h,
+			      const struct xe_exec_graph *x, uint32_t b,
+			      ze_event_handle_t hSignalEvent,
+			      uint32_t numWaitEvents,
+			      ze_event_handle_t *phWaitEvents)
+{
+	struct xe_append a;
+	ze_result_t ret;
+
+	ret = xe_append_begin(&a, h, hSignalEvent, numWaitEvents,
+			      phWaitEvents);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	ret = xe_append_execute_with(&a, 1, x->nexecs[b] - 1, x->execs[b]);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	return xe_append_commit(&a);
 }
 
 /* A capturing list appends @x: its graph's nodes join the capture. */
@@ -439,12 +525,10 @@ ze_result_t xe_cmdlist_append_graph(ze_command_list_handle_t hCommandList,
 	ret = prepare_replay(x);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	ret = xe_append_command_lists_exp(hCommandList, 1, &x->lists[0],
-					  hSignalEvent, numWaitEvents,
-					  phWaitEvents);
+	ret = run_branch(hCommandList, x, 0, hSignalEvent, numWaitEvents,
+			 phWaitEvents);
 	for (b = 1; b < x->nbranches && ret == ZE_RESULT_SUCCESS; b++)
-		ret = xe_append_command_lists_exp(x->queues[b], 1,
-						  &x->lists[b], NULL, 0, NULL);
+		ret = run_branch(x->queues[b], x, b, NULL, 0, NULL);
 	return ret;
 }
 

@@ -24,6 +24,8 @@
 
 #include "core/debug_log.h"
 #include "core/libze_private.h"
+#include "append/execute.h"
+#include "core/result.h"
 #include "graph/graph_capture.h"
 #include "graph/graph_record.h"
 #include "modules/eu_pool.h"
@@ -311,5 +313,50 @@ ze_result_t xe_graph_record_host_function(ze_command_list_handle_t h,
 		return ret;
 	rec.node->host.fn = fn;
 	rec.node->host.data = data;
+	return xe_graph_node_commit(&rec);
+}
+
+/**
+ * xe_graph_record_lists() - captured regular lists
+ * @h: the immediate list
+ * @n: regular lists
+ * @lists: them, closed, of @h's group; they run at each replay
+ * @hSignalEvent: the event the append signals
+ * @numWaitEvents: events it waits for
+ * @phWaitEvents: them
+ *
+ * Return: a Level Zero result, or XE_GRAPH_PASS.
+ */
+ze_result_t xe_graph_record_lists(ze_command_list_handle_t h, uint32_t n,
+				  ze_command_list_handle_t *lists,
+				  ze_event_handle_t hSignalEvent,
+				  uint32_t numWaitEvents,
+				  ze_event_handle_t *phWaitEvents)
+{
+	struct xe_cmdlist *imm = xe_cmdlist_from_handle(h), *list;
+	struct xe_graph_rec rec;
+	ze_result_t ret;
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		list = xe_cmdlist_from_handle(lists[i]);
+		if (!list)
+			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+		/* Running now is no matter: it must be idle at each replay. */
+		err = xe_cmdlist_check_executable(list, imm->ordinal);
+		if (err && err != -EBUSY)
+			return xe_result_from_errno(err);
+	}
+	ret = xe_graph_node_begin(h, XE_GRAPH_LISTS, hSignalEvent,
+				  numWaitEvents, phWaitEvents, &rec);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
+	rec.node->lists.v = malloc((n ? n : 1) * sizeof(*lists));
+	if (!rec.node->lists.v)
+		return xe_graph_node_abort(&rec,
+					   ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+	memcpy(rec.node->lists.v, lists, n * sizeof(*lists));
+	rec.node->lists.n = n;
 	return xe_graph_node_commit(&rec);
 }

@@ -77,5 +77,10 @@ ze_result_t xe_graph_record_host_function(ze_command_list_handle_t h,
 					  ze_event_handle_t hSignalEvent,
 					  uint32_t numWaitEvents,
 					  ze_event_handle_t *phWaitEvents);
+ze_result_t xe_graph_record_lists(ze_command_list_handle_t h, uint32_t n,
+				  ze_command_list_handle_t *lists,
+				  ze_event_handle_t hSignalEvent,
+				  uint32_t numWaitEvents,
+				  ze_event_handle_t *phWaitEvents);
 
 #endif /* _XE_GRAPH_RECORD_H */

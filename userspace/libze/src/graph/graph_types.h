@@ -39,6 +39,7 @@ enum xe_graph_op {
 	XE_GRAPH_TIMESTAMP,
 	XE_GRAPH_QUERY_TIMESTAMPS,
 	XE_GRAPH_HOST_FUNCTION,
+	XE_GRAPH_LISTS,		/* closed regular lists, executed */
 };
 
 /**
@@ -59,6 +60,8 @@ enum xe_graph_op {
  * @ts: XE_GRAPH_TIMESTAMP (@ts.dst), XE_GRAPH_QUERY_TIMESTAMPS (@ts.dst,
  *	@ts.n events in @ts.events, held, @ts.offsets or NULL)
  * @host: XE_GRAPH_HOST_FUNCTION
+ * @lists: XE_GRAPH_LISTS: the application's regular lists (the array is
+ *	the node's)
  */
 struct xe_graph_node {
 	enum xe_graph_op op;
@@ -108,6 +111,10 @@ struct xe_graph_node {
 			ze_host_function_callback_t fn;
 			void *data;
 		} host;
+		struct {
+			uint32_t n;
+			ze_command_list_handle_t *v;
+		} lists;
 	};
 };
 
@@ -202,6 +209,10 @@ struct xe_exec_graph_event {
  * @lists: per branch, a closed regular in-order list of its nodes
  * @queues: per branch but the primary one, the immediate in-order list
  *	that executes the branch's list, on a queue of its own
+ * @execs: per branch, what a replay executes: the branch's list, then
+ *	the regular lists its batch executes (XE_GRAPH_LISTS nodes), which
+ *	each replay begins and commits with it (@nexecs entries)
+ * @nexecs: per branch, entries of @execs
  * @events: the graph's internal counter-based events, each replaced by
  *	one of the executable graph's
  * @nevents: entries of @events
@@ -212,6 +223,8 @@ struct xe_exec_graph {
 	uint32_t nbranches;
 	ze_command_list_handle_t *lists;
 	ze_command_list_handle_t *queues;
+	ze_command_list_handle_t **execs;
+	uint32_t *nexecs;
 	struct xe_exec_graph_event *events;
 	uint32_t nevents;
 };
