@@ -46,6 +46,9 @@ static struct xe_driver xe_driver = {
 };
 static pthread_once_t xe_driver_once = PTHREAD_ONCE_INIT;
 
+/* The singleton, for the hot paths that read it without a handle. */
+struct xe_driver *const xe_the_driver = &xe_driver;
+
 /*
  * Add the device behind the xe_cbev node @fd, which it owns. Modules
  * speaking another uAPI are skipped; any other failure is an error of the

@@ -178,6 +178,10 @@ struct xe_context {
 	void (*va_ranges_fini)(struct xe_context *ctx);
 };
 
+/* The driver singleton (core/driver.c), for hot paths without a handle. */
+extern struct xe_driver *const xe_the_driver
+	__attribute__((visibility("hidden")));
+
 static inline struct xe_driver *xe_driver_from_handle(ze_driver_handle_t h)
 {
 	return xe_object_check(h, XE_MAGIC_DRIVER);

@@ -217,7 +217,7 @@ static inline bool slab_event_done(ze_event_handle_t hEvent)
 {
 	const struct xe_event *ev = (const struct xe_event *)hEvent;
 
-	return xe_event_in_slab(ev) && xe_cb_done(&ev->cb) && !ev->graph_marked;
+	return xe_event_in_slab(ev) && xe_cb_done(&ev->cb);
 }
 
 /*

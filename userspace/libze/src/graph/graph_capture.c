@@ -41,6 +41,7 @@
 #include "core/debug_log.h"
 #include "core/libze_private.h"
 #include "core/types.h"
+#include "events/cb_state.h"
 #include "events/event.h"
 #include "events/event_types.h"
 #include "graph/graph_capture.h"
@@ -467,6 +468,12 @@ ze_result_t xe_graph_node_commit(struct xe_graph_rec *rec)
 	if (node->signal && node->op != XE_GRAPH_RESET) {
 		__atomic_store_n(&node->signal->graph_marked, true,
 				 __ATOMIC_RELAXED);
+		/*
+		 * Not complete for good any more: host waits and queries
+		 * leave their fast path and see the mark (events/event.c).
+		 */
+		atomic_fetch_and_explicit(&node->signal->cb.word, ~XE_CB_DONE,
+					  memory_order_release);
 		b->last_signal = node->signal;
 	}
 	g->nnodes++;

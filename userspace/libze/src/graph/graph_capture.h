@@ -50,11 +50,11 @@ static inline bool xe_graph_internal_event(const struct xe_event *ev)
  * @numWaitEvents: events it waits for
  * @phWaitEvents: them
  *
- * True when the list captures, or, while any list captures, when the
- * append waits for or signals an event a capture signalled: then the
- * caller hands the append to a record function (graph_record.c), which
- * decides under the lock and may answer XE_GRAPH_PASS. Costs an append
- * that no capture concerns one load of the driver's capture count.
+ * While any list captures: true when this one does, or when the append
+ * waits for or signals an event a capture signalled; then the caller
+ * hands the append to a record function (graph_record.c), which decides
+ * under the lock and may answer XE_GRAPH_PASS. While none does, it costs
+ * an append two loads (the driver's capture count).
  *
  * Return: true to hand the append to the graph.
  */
@@ -63,14 +63,15 @@ static inline bool xe_graph_hooked(ze_command_list_handle_t h,
 				   uint32_t numWaitEvents,
 				   ze_event_handle_t *phWaitEvents)
 {
-	struct xe_cmdlist *list = xe_cmdlist_from_handle(h);
+	struct xe_cmdlist *list;
 
+	if (__builtin_expect(!atomic_load_explicit(&xe_the_driver->graph_captures,
+						   memory_order_relaxed), 1))
+		return false;
+	list = xe_cmdlist_from_handle(h);
 	if (!list)
 		return false;
-	if (list->capture)
-		return true;
-	return atomic_load_explicit(&list->ctx->drv->graph_captures,
-				    memory_order_relaxed) &&
+	return list->capture ||
 	       xe_graph_touches_capture(hSignalEvent, numWaitEvents,
 					phWaitEvents);
 }
