@@ -323,6 +323,27 @@ START_TEST(test_graph_fork_join_diamond)
 		ck_assert_msg(all_eq(x, want), "replay %d: x %d", r, x[0]);
 	}
 
+	/* A synchronous list replays it too: the forks go first. */
+	{
+		ze_command_queue_desc_t sd = {
+			.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+			.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+			.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS,
+		};
+		ze_command_list_handle_t sync;
+
+		ck_assert_ok(lz_create_immediate(&sd, &sync));
+		ck_assert_ok(g.append(sync, exec, NULL, NULL, 0, NULL));
+		want += 1;
+		for (int i = 0; i < 3; i++)
+			ck_assert_msg(all_eq(y[i], want + 10 * (i + 1)),
+				      "synchronous replay, branch %d: %d", i,
+				      y[i][0]);
+		want += 100;
+		ck_assert_msg(all_eq(x, want), "synchronous replay: x %d", x[0]);
+		ck_assert_ok(zeCommandListDestroy(sync));
+	}
+
 	/* The drawing: a cluster per list, the kernel by name, the joins. */
 	fd = mkstemp(path);
 	ck_assert_int_ge(fd, 0);
@@ -864,6 +885,24 @@ START_TEST(test_graph_appended_regular_list)
 		ck_assert_msg(all_eq(buf, 106 * r),
 			      "and the last kernel after it: %d", buf[0]);
 		ck_assert_ok(zeEventHostSynchronize(inner, LZ_TIMEOUT_NS));
+	}
+	/* The drawing names the node. */
+	{
+		char path[] = "/tmp/xe_cbev_graph_XXXXXX", text[4096];
+		int fd = mkstemp(path);
+		size_t n;
+		FILE *f;
+
+		ck_assert_int_ge(fd, 0);
+		close(fd);
+		ck_assert_ok(g.dump(graph, path, NULL));
+		f = fopen(path, "r");
+		n = fread(text, 1, sizeof(text) - 1, f);
+		text[n] = 0;
+		fclose(f);
+		unlink(path);
+		ck_assert_msg(strstr(text, "command lists"),
+			      "the appended lists are a node:\n%s", text);
 	}
 	ck_assert_ok(g.exec_destroy(x));
 	ck_assert_ok(g.destroy(graph));

@@ -243,12 +243,12 @@ ze_result_t xe_append_launch_jit(ze_command_list_handle_t hCommandList,
 				 uint32_t numWaitEvents,
 				 ze_event_handle_t *phWaitEvents)
 {
-	if (xe_graph_hooked(hCommandList, hSignalEvent, numWaitEvents,
-			    phWaitEvents))
-		return xe_graph_record_launch(hCommandList, n, kernels, NULL,
-					      counts, indirect, count_ptr,
-					      hSignalEvent, numWaitEvents,
-					      phWaitEvents);
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_launch(hCommandList, n, kernels, NULL,
+						counts, indirect, count_ptr,
+						hSignalEvent, numWaitEvents,
+						phWaitEvents));
 	return append_launches(hCommandList, n, kernels, NULL, counts,
 			       indirect, count_ptr, hSignalEvent,
 			       numWaitEvents, phWaitEvents);

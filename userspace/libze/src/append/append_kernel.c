@@ -55,12 +55,12 @@ static ze_result_t launch(ze_command_list_handle_t hCommandList,
 		return ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION;
 	if (n < 0)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-	if (xe_graph_hooked(hCommandList, hSignalEvent, numWaitEvents,
-			    phWaitEvents))
-		return xe_graph_record_builtin(hCommandList, k,
-					       n ? k->mk->builtin->id : 0,
-					       args, hSignalEvent,
-					       numWaitEvents, phWaitEvents);
+	XE_GRAPH_CAPTURE(hCommandList, hSignalEvent, numWaitEvents,
+			 phWaitEvents,
+			 xe_graph_record_builtin(hCommandList, k,
+						 n ? k->mk->builtin->id : 0,
+						 args, hSignalEvent,
+						 numWaitEvents, phWaitEvents));
 	return xe_append_builtin_dispatch(hCommandList,
 					  n ? k->mk->builtin->id : 0, args,
 					  hSignalEvent, numWaitEvents,

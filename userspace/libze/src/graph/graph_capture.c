@@ -452,8 +452,12 @@ ze_result_t xe_graph_node_commit(struct xe_graph_rec *rec)
 	struct xe_graph_branch *b = &g->branches[node->branch];
 	uint32_t i;
 
-	if (is_work(node->op))
+	/* Work after the branch's last signal is covered by no signal. */
+	if (is_work(node->op)) {
 		b->joined = false;
+		if (!node->signal)
+			b->last_signal = NULL;
+	}
 	for (i = 0; i < node->nwaits; i++) {
 		struct xe_event *ev = node->waits[i];
 		uint32_t from;

@@ -15,6 +15,7 @@
  * fill's addresses and sizes; the simple mode only what the node is.
  */
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,11 @@ static const char *const op_names[] = {
 	[XE_GRAPH_TIMESTAMP] = "global timestamp",
 	[XE_GRAPH_QUERY_TIMESTAMPS] = "query kernel timestamps",
 	[XE_GRAPH_HOST_FUNCTION] = "host function",
+	[XE_GRAPH_LISTS] = "command lists",
 };
+
+static_assert(sizeof(op_names) / sizeof(op_names[0]) == XE_GRAPH_LISTS + 1,
+	      "a name for every kind of node");
 
 static void dump_launch(FILE *f, const struct xe_graph_node *node)
 {

@@ -525,11 +525,18 @@ ze_result_t xe_cmdlist_append_graph(ze_command_list_handle_t hCommandList,
 	ret = prepare_replay(x);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
-	ret = run_branch(hCommandList, x, 0, hSignalEvent, numWaitEvents,
-			 phWaitEvents);
-	for (b = 1; b < x->nbranches && ret == ZE_RESULT_SUCCESS; b++)
+	/*
+	 * The forks first (their counters are rewound, they wait for the
+	 * primary branch's signals), then the primary branch, whose
+	 * submission a synchronous list waits for.
+	 */
+	for (b = 1; b < x->nbranches; b++) {
 		ret = run_branch(x->queues[b], x, b, NULL, 0, NULL);
-	return ret;
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+	}
+	return run_branch(hCommandList, x, 0, hSignalEvent, numWaitEvents,
+			  phWaitEvents);
 }
 
 /*
