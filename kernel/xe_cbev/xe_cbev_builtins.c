@@ -46,7 +46,7 @@ static int builtin_fill(struct xe_cbev_vm *vm, const u64 *a,
 	u64 dst = a[0], size = a[1], pat = a[2], psize = a[3];
 	u8 pattern[XE_CBEV_BUILTIN_MAX_PATTERN];
 	u8 *buf = st->buf;
-	size_t i;
+	size_t i, len;
 	int ret;
 
 	if (!st->active) {
@@ -57,10 +57,14 @@ static int builtin_fill(struct xe_cbev_vm *vm, const u64 *a,
 			return ret;
 		/*
 		 * The buffer holds whole repetitions, so chunks stay in phase;
-		 * it keeps them while the fill goes on across slices.
+		 * it keeps them while the fill goes on across slices. Only as
+		 * much of it as the fill writes is made, by doubling: a small
+		 * fill does not pay for a page of pattern.
 		 */
-		for (i = 0; i < CHUNK; i++)
-			buf[i] = pattern[i % psize];
+		len = min_t(u64, size, CHUNK - CHUNK % psize);
+		memcpy(buf, pattern, min_t(size_t, psize, len));
+		for (i = psize; i < len; i *= 2)
+			memcpy(buf + i, buf, min_t(size_t, i, len - i));
 		st->active = true;
 		st->done = 0;
 	}

@@ -642,25 +642,38 @@ static enum cs_status fetch_ring(struct xe_cbev_ctx *ctx,
 	return CS_DONE;
 }
 
-/* Copies the command at the current batch address. */
+/*
+ * Copies the command at the current batch address: usually in one read of
+ * what its page holds (the longest command), else its first dword, then
+ * the rest once its length is known.
+ */
 static enum cs_status fetch_batch(struct xe_cbev_ctx *ctx, struct cs_cmd *cmd)
 {
 	u64 pc = ctx->pc[ctx->depth], fault;
+	size_t got;
 	int len, ret;
 
 	if (!IS_ALIGNED(pc, 4))
 		return cs_fault(ctx, DRM_XE_CBEV_BAN_ALIGNMENT, pc);
-	ret = xe_cbev_vm_read(ctx->vm, pc, &cmd->dw[0], 4, &fault);
-	if (ret)
-		return cs_access_fault(ctx, ret, fault);
+	got = xe_cbev_vm_peek(ctx->vm, pc, cmd->dw, sizeof(cmd->dw));
+	if (got < 4) {
+		ret = xe_cbev_vm_read(ctx->vm, pc, &cmd->dw[0], 4, &fault);
+		if (ret)
+			return cs_access_fault(ctx, ret, fault);
+		got = 4;
+	}
 	len = cmd_length(cmd->dw[0]);
 	if (!len)
 		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_COMMAND, pc);
 	if (len < 0)
 		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, pc);
-	ret = xe_cbev_vm_read(ctx->vm, pc + 4, &cmd->dw[1], (len - 1) * 4, &fault);
-	if (ret)
-		return cs_access_fault(ctx, ret, fault);
+	got = rounddown(got, 4);
+	if (len * 4 > got) {
+		ret = xe_cbev_vm_read(ctx->vm, pc + got, (u8 *)cmd->dw + got,
+				      len * 4 - got, &fault);
+		if (ret)
+			return cs_access_fault(ctx, ret, fault);
+	}
 	cmd->len = len;
 	return CS_DONE;
 }

@@ -129,6 +129,36 @@ static int vm_copy(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
 }
 
 /**
+ * xe_cbev_vm_peek() - read what one binding holds at an address, up to a length
+ * @vm: the address space
+ * @addr: GPU address
+ * @buf: where to copy
+ * @len: most bytes
+ *
+ * One lookup, one page: for the command streamer, which reads a command
+ * whose length it learns from its first dword.
+ *
+ * Return: bytes read, up to the end of @addr's page and binding; 0 when no
+ * binding covers @addr (xe_cbev_vm_read() tells why).
+ */
+size_t xe_cbev_vm_peek(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len)
+{
+	struct xe_cbev_vm_binding *binding = xe_cbev_vm_lookup(vm, addr);
+	size_t n;
+	void *va;
+
+	if (!binding)
+		return 0;
+	n = min_t(u64, len, PAGE_SIZE - offset_in_page(addr));
+	n = min_t(u64, n, binding->last - addr + 1);
+	va = kmap_local_page(binding_page(binding, addr));
+	memcpy(buf, va + offset_in_page(addr), n);
+	kunmap_local(va);
+	xe_cbev_vm_binding_put(binding);
+	return n;
+}
+
+/**
  * xe_cbev_vm_read() - read GPU memory
  * @vm: the address space
  * @addr: GPU address

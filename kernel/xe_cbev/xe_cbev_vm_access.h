@@ -24,6 +24,7 @@ enum xe_cbev_atomic_op {
 	XE_CBEV_ATOMIC_SUB = XE_CBEV_MI_ATOMIC_SUB,
 };
 
+size_t xe_cbev_vm_peek(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len);
 int xe_cbev_vm_read(struct xe_cbev_vm *vm, u64 addr, void *buf, size_t len,
 		    u64 *fault);
 int xe_cbev_vm_write(struct xe_cbev_vm *vm, u64 addr, const void *buf,
