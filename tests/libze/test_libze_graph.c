@@ -488,6 +488,25 @@ START_TEST(test_graph_refusals)
 	ck_assert_ze(g.destroy(graph), ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE,
 		     "a graph being captured into stays");
 
+	/* A fork stays on the primary list's device and queue group. */
+	{
+		ze_command_queue_desc_t copy_desc = {
+			.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+			.ordinal = 1,
+			.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+			.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+		};
+		ze_command_list_handle_t copy;
+
+		ck_assert_ok(lz_create_immediate(&copy_desc, &copy));
+		ck_assert_ze(zeCommandListAppendWaitOnEvents(copy, 1, &a),
+			     ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+			     "a copy list does not fork from a compute capture");
+		ck_assert_ze(g.is_capturing(copy), ZE_RESULT_QUERY_FALSE,
+			     "and does not capture");
+		ck_assert_ok(zeCommandListDestroy(copy));
+	}
+
 	/* Another capture waiting for this one's event: a merge. */
 	ck_assert_ok(g.begin(l1, NULL));
 	ck_assert_ze(zeCommandListAppendWaitOnEvents(l1, 1, &a),
@@ -906,11 +925,145 @@ START_TEST(test_graph_appended_regular_list)
 	}
 	ck_assert_ok(g.exec_destroy(x));
 	ck_assert_ok(g.destroy(graph));
+
+	/* Two branches may run at once: one regular list is in one only. */
+	{
+		ze_command_list_handle_t fork = lz_immediate_list(true);
+		ze_event_handle_t a = lz_cb_event(CB_BOTH);
+
+		ck_assert_ok(g.begin(list, NULL));
+		ck_assert_ok(lz_append_lists(list, 1, &reg, a, 0, NULL));
+		ck_assert_ze(lz_append_lists(fork, 1, &reg, NULL, 1, &a),
+			     ZE_RESULT_ERROR_INVALID_ARGUMENT,
+			     "the fork may not run the list the primary branch runs");
+		ck_assert_msg(g.end(list, NULL, &graph) != ZE_RESULT_SUCCESS,
+			      "the refusal invalidated the capture");
+		ck_assert_ze(g.instantiate(graph, NULL, &x),
+			     ZE_RESULT_ERROR_INVALID_GRAPH,
+			     "an invalid graph is not instantiated");
+		ck_assert_ok(g.destroy(graph));
+		ck_assert_ok(zeEventDestroy(a));
+		ck_assert_ok(zeCommandListDestroy(fork));
+	}
 	ck_assert_ok(zeEventDestroy(inner));
 	ck_assert_ok(zeCommandListDestroy(reg));
 	ck_assert_ok(zeCommandListDestroy(list));
 	lz_free(buf);
 	lz_free(snap);
+}
+END_TEST
+
+/* ---- launch chains ------------------------------------------------------- */
+
+/*
+ * Runs of launches replay as one dispatch each (graph_chain.c): each
+ * launch still sees every group of the one before done. x = 2 * (x + 1)
+ * six times over four groups a launch (x ends at 126), then three
+ * launches of one group add to acc, the last signalling; a fill before
+ * the run and a wait in it cut it where they are. A fault in a run bans
+ * the queue and the launches after it do not run.
+ */
+START_TEST(test_graph_chained_launches)
+{
+	ze_command_list_handle_t list = lz_immediate_list(true);
+	ze_command_list_handle_t other = lz_immediate_list(true);
+	ze_event_handle_t done = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE |
+					     ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	ze_event_handle_t lost = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_HOST_VISIBLE |
+					     ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	ze_event_handle_t mid = lz_cb_event(CB_BOTH);
+	ze_module_handle_t bmod = lz_spv_module("basic", NULL, ZE_RESULT_SUCCESS);
+	ze_module_handle_t fmod = lz_spv_module("faults", NULL, ZE_RESULT_SUCCESS);
+	ze_kernel_desc_t kd = { .stype = ZE_STRUCTURE_TYPE_KERNEL_DESC };
+	ze_group_count_t four = { 4, 1, 1 }, one = { 1, 1, 1 };
+	float *x = lz_alloc_shared(64 * 4), *y = lz_alloc_shared(64 * 4);
+	float *ones = lz_alloc_shared(64 * 4), zero = 0.0f;
+	int32_t *acc = shared_zeroed(), *p = shared_zeroed();
+	ze_executable_graph_handle_t exec, bad_x;
+	ze_kernel_handle_t vadd, bad;
+	ze_graph_handle_t graph, bad_g;
+	uint64_t where = 0xdead000ull;
+
+	kd.pKernelName = "vadd";
+	ck_assert_ok(zeKernelCreate(bmod, &kd, &vadd));
+	ck_assert_ok(zeKernelSetGroupSize(vadd, 16, 1, 1));
+	kd.pKernelName = "bad_pointer";
+	ck_assert_ok(zeKernelCreate(fmod, &kd, &bad));
+	ck_assert_ok(zeKernelSetGroupSize(bad, 1, 1, 1));
+	for (int i = 0; i < 64; i++)
+		ones[i] = 1.0f;
+
+	ck_assert_ok(g.begin(list, NULL));
+	ck_assert_ok(zeCommandListAppendMemoryFill(list, x, &zero, 4, 64 * 4,
+						   NULL, 0, NULL));
+	for (int k = 0; k < 6; k++) {
+		lz_arg_ptr(vadd, 0, x);
+		lz_arg_ptr(vadd, 1, ones);
+		lz_arg_ptr(vadd, 2, y);
+		ck_assert_ok(zeCommandListAppendLaunchKernel(list, vadd, &four,
+							     k == 3 ? mid : NULL,
+							     0, NULL));
+		lz_arg_ptr(vadd, 0, y);
+		lz_arg_ptr(vadd, 1, y);
+		lz_arg_ptr(vadd, 2, x);
+		ck_assert_ok(zeCommandListAppendLaunchKernel(list, vadd, &four,
+							     NULL, k == 3 ? 1 : 0,
+							     &mid));
+	}
+	append_add(list, acc, 1, NULL, 0, NULL);
+	append_add(list, acc, 2, NULL, 0, NULL);
+	append_add(list, acc, 3, done, 0, NULL);
+	ck_assert_ok(g.end(list, NULL, &graph));
+	ck_assert_ok(g.instantiate(graph, NULL, &exec));
+	for (int r = 1; r <= 3; r++) {
+		for (int i = 0; i < 64; i++)
+			x[i] = y[i] = -1.0f;
+		ck_assert_ok(g.append(list, exec, NULL, NULL, 0, NULL));
+		ck_assert_ok(zeEventHostSynchronize(done, LZ_TIMEOUT_NS));
+		for (int i = 0; i < 64; i++)
+			ck_assert_msg(x[i] == 126.0f && y[i] == 63.0f,
+				      "replay %d, item %d: x %f y %f: each launch after the last",
+				      r, i, x[i], y[i]);
+		ck_assert_msg(all_eq(acc, 6 * r), "replay %d: acc %d", r, acc[0]);
+	}
+
+	/* A fault in the middle of a run: the launch after it does not run. */
+	memset(acc, 0, ITEMS * 4);
+	ck_assert_ok(g.begin(other, NULL));
+	append_add(other, acc, 1, NULL, 0, NULL);
+	lz_arg_ptr(bad, 0, p);
+	ck_assert_ok(zeKernelSetArgumentValue(bad, 1, sizeof(where), &where));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(other, bad, &one, NULL, 0,
+						     NULL));
+	append_add(other, acc, 100, lost, 0, NULL);
+	ck_assert_ok(g.end(other, NULL, &bad_g));
+	ck_assert_ok(g.instantiate(bad_g, NULL, &bad_x));
+	ck_assert_ok(g.append(other, bad_x, NULL, NULL, 0, NULL));
+	ck_assert_ze(zeEventHostSynchronize(lost, UINT64_MAX),
+		     ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the fault in the run loses the queue");
+	ck_assert_msg(all_eq(acc, 1) && p[0] == 0,
+		      "the launch before the fault ran, none after it (%d)",
+		      acc[0]);
+
+	ck_assert_ok(g.exec_destroy(bad_x));
+	ck_assert_ok(g.destroy(bad_g));
+	ck_assert_ok(g.exec_destroy(exec));
+	ck_assert_ok(g.destroy(graph));
+	ck_assert_ok(zeEventDestroy(done));
+	ck_assert_ok(zeEventDestroy(lost));
+	ck_assert_ok(zeEventDestroy(mid));
+	ck_assert_ok(zeKernelDestroy(vadd));
+	ck_assert_ok(zeKernelDestroy(bad));
+	ck_assert_ok(zeModuleDestroy(bmod));
+	ck_assert_ok(zeModuleDestroy(fmod));
+	ck_assert_ok(zeCommandListDestroy(other));
+	ck_assert_ok(zeCommandListDestroy(list));
+	lz_free(x);
+	lz_free(y);
+	lz_free(ones);
+	lz_free(acc);
+	lz_free(p);
 }
 END_TEST
 
@@ -935,6 +1088,7 @@ int main(void)
 	tcase_add_test(tc, test_graph_external_event_other_process);
 	tcase_add_test(tc, test_graph_ipc_external_event_other_process);
 	tcase_add_test(tc, test_graph_appended_regular_list);
+	tcase_add_test(tc, test_graph_chained_launches);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -14,7 +14,12 @@
  *                    per node, median of ROUNDS rounds
  *   replay ns/node   one zeCommandListAppendGraphExt() of the same N
  *                    captured, then the wait: the time per node
- *   ratio            replay / append (the goal: <= 0.5)
+ *   ratio            replay / append
+ *   device ns/node   the same on the device: between global timestamps
+ *                    the list writes before and after the N appends, or
+ *                    the replay (the engine's time, including what it
+ *                    waited for the appending thread), per node
+ *   dev ratio        replay / append on the device (the goal: <= 0.5)
  *   call us          the host time of the N appends' calls, and of the one
  *                    replay call (no wait)
  *   syscalls         system calls of the N appends, and of one replay,
@@ -82,6 +87,16 @@ static void append_node(ze_command_list_handle_t list, enum node_kind kind)
 						      0, NULL));
 }
 
+/* Global timestamps the lists write (host memory), and a tick in ns. */
+static uint64_t *stamps;
+static double tick_ns;
+
+static void stamp(ze_command_list_handle_t list, unsigned int i)
+{
+	CHECK(zeCommandListAppendWriteGlobalTimestamp(list, &stamps[i], NULL,
+						      0, NULL));
+}
+
 static uint64_t now(void)
 {
 	return bench_clock_ns(CLOCK_MONOTONIC);
@@ -140,7 +155,7 @@ static ze_kernel_handle_t load_empty(const char *dir)
 static void measure(enum node_kind kind, unsigned int n)
 {
 	double app_ns[ROUNDS], rep_ns[ROUNDS], app_call[ROUNDS],
-	       rep_call[ROUNDS];
+	       rep_call[ROUNDS], app_dev[ROUNDS], rep_dev[ROUNDS];
 	ze_command_list_handle_t list;
 	ze_executable_graph_handle_t x;
 	int64_t sys_app, sys_rep;
@@ -176,6 +191,20 @@ static void measure(enum node_kind kind, unsigned int n)
 		rep_ns[r] = (double)(now() - t0) / n;
 		rep_call[r] = (double)(t1 - t0) / 1000;
 	}
+	for (r = 0; r < ROUNDS; r++) {
+		stamp(list, 0);
+		for (i = 0; i < n; i++)
+			append_node(list, kind);
+		stamp(list, 1);
+		CHECK(list_sync(list, UINT64_MAX));
+		app_dev[r] = (double)(stamps[1] - stamps[0]) * tick_ns / n;
+
+		stamp(list, 0);
+		CHECK(append_graph(list, x, NULL, NULL, 0, NULL));
+		stamp(list, 1);
+		CHECK(list_sync(list, UINT64_MAX));
+		rep_dev[r] = (double)(stamps[1] - stamps[0]) * tick_ns / n;
+	}
 
 	syscalls_start();
 	for (i = 0; i < n; i++)
@@ -189,10 +218,11 @@ static void measure(enum node_kind kind, unsigned int n)
 
 	{
 		double a = median(app_ns, ROUNDS), p = median(rep_ns, ROUNDS);
+		double da = median(app_dev, ROUNDS), dp = median(rep_dev, ROUNDS);
 
-		printf("%-13s %4u %12.0f %12.0f %7.2f %10.1f %10.1f %9lld %9lld\n",
+		printf("%-13s %4u %9.0f %9.0f %6.2f %9.0f %9.0f %6.2f %8.1f %7.1f %5lld %5lld\n",
 		       kind == NODE_FILL ? "64-byte fill" : "empty kernel", n,
-		       a, p, p / a, median(app_call, ROUNDS),
+		       a, p, p / a, da, dp, dp / da, median(app_call, ROUNDS),
 		       median(rep_call, ROUNDS), (long long)sys_app,
 		       (long long)sys_rep);
 	}
@@ -278,14 +308,31 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	empty = load_empty(argc > 1 ? argv[1] : "/kernels");
+	{
+		const ze_host_mem_alloc_desc_t hd = {
+			.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC,
+		};
+		ze_device_properties_t props = {
+			.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES,
+		};
+
+		CHECK(zeDeviceGetProperties(app.device, &props));
+		/* In ns per tick for this structure type. */
+		tick_ns = (double)props.timerResolution;
+		CHECK(zeMemAllocHost(app.context, &hd, 2 * sizeof(*stamps), 8,
+				     (void **)&stamps));
+	}
 	syscalls_open();
 
 	printf("xe_cbev_bench_graph: a graph of N nodes replayed vs the same N appends\n");
-	printf("%-13s %4s %12s %12s %7s %10s %10s %9s %9s\n", "node", "N",
-	       "append/node", "replay/node", "ratio", "appends", "replay",
-	       "sys/apps", "sys/rep");
-	printf("%-13s %4s %12s %12s %7s %10s %10s %9s %9s\n", "", "", "ns",
-	       "ns", "", "call us", "call us", "", "");
+	printf("%-13s %4s %9s %9s %6s %9s %9s %6s %8s %7s %5s %5s\n", "", "",
+	       "wall", "", "", "device", "", "", "host call", "", "sys", "");
+	printf("%-13s %4s %9s %9s %6s %9s %9s %6s %8s %7s %5s %5s\n", "node",
+	       "N", "append", "replay", "ratio", "append", "replay", "ratio",
+	       "appends", "replay", "apps", "rep");
+	printf("%-13s %4s %9s %9s %6s %9s %9s %6s %8s %7s %5s %5s\n", "", "",
+	       "ns/node", "ns/node", "", "ns/node", "ns/node", "", "us", "us",
+	       "", "");
 	for (s = 0; s < 2; s++)
 		measure(NODE_FILL, sizes[s]);
 	if (empty)
@@ -293,6 +340,7 @@ int main(int argc, char **argv)
 			measure(NODE_KERNEL, sizes[s]);
 	else
 		printf("empty kernel: basic.spv not found, not measured\n");
+	CHECK(zeMemFree(app.context, stamps));
 	CHECK(zeMemFree(app.context, buf));
 	CHECK(l0_app_close(&app));
 	return 0;

@@ -416,19 +416,21 @@ ze_result_t xe_append_execute_with(struct xe_append *a, uint32_t n,
 	cs = xe_append_reserve(a, (size_t)n * XE_EXECUTE_DWORDS);
 	if (!cs)
 		return xe_append_abort(a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-	for (i = 0; i < n; i++)
-		cs = xe_emit_execute(cs, xe_cmdlist_from_handle(lists[i]));
-	xe_append_advance(a, cs);
-
 	a->execs = lists;
 	for (i = 0; i < n + m; i++) {
-		err = xe_cmdlist_exec_begin(xe_cmdlist_from_handle(lists[i]));
+		struct xe_cmdlist *list = xe_cmdlist_from_handle(lists[i]);
+
+		/* Begun by this call already: executed again. */
+		if (i < n)
+			cs = xe_emit_execute(cs, list, list->exec_begun);
+		err = xe_cmdlist_exec_begin(list);
 		if (err) {
 			xe_context_note(a->ctx, err);
 			return xe_append_abort(a, xe_result_from_errno(err));
 		}
 		a->nexecs = i + 1;
 	}
+	xe_append_advance(a, cs);
 	return ZE_RESULT_SUCCESS;
 }
 

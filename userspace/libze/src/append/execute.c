@@ -101,14 +101,21 @@ int xe_cmdlist_check_executable(struct xe_cmdlist *list, uint32_t ordinal)
 	return 0;
 }
 
-/* Emit the commands that execute @list from a ring. */
-uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *list)
+/**
+ * xe_emit_execute() - emit the commands that execute @list from a ring
+ * @cs: where
+ * @list: a regular list
+ * @again: the same submission executed @list before: its counter goes
+ *	back to 0 on the engine, between the two
+ *
+ * The host sets the counter to 0 for the first execution of a call
+ * (xe_cmdlist_exec_begin()), so that one costs the engine nothing more.
+ *
+ * Return: the end of what was emitted.
+ */
+uint32_t *xe_emit_execute(uint32_t *cs, struct xe_cmdlist *list, bool again)
 {
-	/*
-	 * The host set the counter to 0 already (xe_cmdlist_exec_begin());
-	 * the engine does it again for a list executed twice by one call.
-	 */
-	if (list->in_order)
+	if (list->in_order && again)
 		cs = xe_emit_store_qword(cs, list->counter->gpu_addr, 0);
 	return xe_emit_bb_start(cs, xe_batch_start(&list->batch), true);
 }

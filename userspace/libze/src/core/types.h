@@ -65,7 +65,7 @@ struct xe_ts_pool {
  *	every append (graph/graph.h, xe_graph_hooked())
  * @graph_capturing: the graphs being captured into, linked by their
  *	next_capturing, under @graph_lock
- * @graph_list_gone: set by the first capture (graph/graph_capture.c):
+ * @graph_list_gone: set by the first capture (graph/graph.c):
  *	what destroying a capturing list does to its capture
  *
  * A singleton, the only mutable global state of the library. The probe

@@ -138,6 +138,15 @@ ze_result_t xe_graph_is_empty(ze_graph_handle_t hGraph)
 /* ---- the capture's entry points ------------------------------------------ */
 
 /* Begin a capture into @g on @list; g is new or empty. */
+/* The driver's hook: a list is destroyed (lists/cmdlist.c). */
+static void graph_list_gone(struct xe_cmdlist *list)
+{
+	struct xe_graph *orphan = xe_graph_list_gone(list);
+
+	if (orphan)
+		xe_graph_destroy((ze_graph_handle_t)orphan);
+}
+
 static ze_result_t begin_capture(struct xe_cmdlist *list, struct xe_graph *g)
 {
 	pthread_mutex_t *lock = &list->ctx->drv->graph_lock;
@@ -174,7 +183,7 @@ static ze_result_t begin_capture(struct xe_cmdlist *list, struct xe_graph *g)
 	g->dev = list->dev;
 	g->ordinal = list->ordinal;
 	g->capturing = true;
-	list->ctx->drv->graph_list_gone = xe_graph_list_gone;
+	list->ctx->drv->graph_list_gone = graph_list_gone;
 	g->next_capturing = list->ctx->drv->graph_capturing;
 	list->ctx->drv->graph_capturing = g;
 	list->capture = g;
@@ -201,6 +210,8 @@ ze_result_t xe_cmdlist_begin_graph_capture(ze_command_list_handle_t hCommandList
 	g = graph_new(list->ctx);
 	if (!g)
 		return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+	/* The application's once zeCommandListGetGraphExt or the end hands it. */
+	g->implicit = true;
 	ret = begin_capture(list, g);
 	if (ret != ZE_RESULT_SUCCESS)
 		xe_graph_destroy((ze_graph_handle_t)g);
@@ -250,6 +261,8 @@ ze_result_t xe_cmdlist_get_graph(ze_command_list_handle_t hCommandList,
 	lock = &list->ctx->drv->graph_lock;
 	pthread_mutex_lock(lock);
 	*phGraph = (ze_graph_handle_t)list->capture;
+	if (list->capture)
+		list->capture->implicit = false;
 	pthread_mutex_unlock(lock);
 	return *phGraph ? ZE_RESULT_SUCCESS :
 	       XE_FAIL(ZE_RESULT_ERROR_COMMAND_LIST_NOT_CAPTURING,
@@ -298,6 +311,7 @@ ze_result_t xe_cmdlist_end_graph_capture(ze_command_list_handle_t hCommandList,
 		ret = XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED,
 			      "an append of the capture was refused");
 	xe_graph_end_capture(g);
+	g->implicit = false;
 	pthread_mutex_unlock(lock);
 	*phGraph = (ze_graph_handle_t)g;
 	return ret;

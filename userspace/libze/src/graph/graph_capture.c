@@ -167,10 +167,13 @@ void xe_graph_end_capture(struct xe_graph *g)
  *
  * Its capture cannot be joined any more: the graph is invalid. The
  * primary list takes the whole capture with it.
+ *
+ * Return: the graph when zeCommandListBeginGraphCaptureExt() made it and
+ * the application never had its handle: it is the caller's to destroy.
  */
-void xe_graph_list_gone(struct xe_cmdlist *list)
+struct xe_graph *xe_graph_list_gone(struct xe_cmdlist *list)
 {
-	struct xe_graph *g;
+	struct xe_graph *g, *orphan = NULL;
 
 	pthread_mutex_lock(graph_lock(list->ctx));
 	g = list->capture;
@@ -179,6 +182,8 @@ void xe_graph_list_gone(struct xe_cmdlist *list)
 		if (g->primary == list) {
 			g->primary = NULL;
 			xe_graph_end_capture(g);
+			if (g->implicit)
+				orphan = g;
 		} else {
 			g->branches[list->capture_branch].list = NULL;
 			list->capture = NULL;
@@ -187,6 +192,7 @@ void xe_graph_list_gone(struct xe_cmdlist *list)
 		}
 	}
 	pthread_mutex_unlock(graph_lock(list->ctx));
+	return orphan;
 }
 
 /*
@@ -375,6 +381,12 @@ ze_result_t xe_graph_node_begin(ze_command_list_handle_t h,
 		    list->mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS) {
 			ret = XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
 				      "a fork into a list that is not an asynchronous immediate list");
+			goto out_unlock;
+		}
+		/* Its branch replays on a queue of the primary list's kind. */
+		if (list->dev != g->dev || list->ordinal != g->ordinal) {
+			ret = XE_FAIL(ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED,
+				      "a fork into a list of another device or command queue group");
 			goto out_unlock;
 		}
 		if (add_branch(g, list, parent)) {

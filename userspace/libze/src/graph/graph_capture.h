@@ -115,7 +115,7 @@ ze_result_t xe_graph_node_begin(ze_command_list_handle_t h,
 				struct xe_graph_rec *rec);
 ze_result_t xe_graph_node_commit(struct xe_graph_rec *rec);
 ze_result_t xe_graph_node_abort(struct xe_graph_rec *rec, ze_result_t ret);
-void xe_graph_list_gone(struct xe_cmdlist *list);
+struct xe_graph *xe_graph_list_gone(struct xe_cmdlist *list);
 void xe_graph_end_capture(struct xe_graph *g);
 struct xe_graph *xe_graph_mark_of(struct xe_driver *drv,
 				  const struct xe_event *ev, uint32_t *branch);

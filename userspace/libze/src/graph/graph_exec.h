@@ -10,13 +10,6 @@
 #include <level_zero/ze_api.h>
 #include <ze_graph_ext.h>
 
-struct xe_exec_graph;
-struct xe_graph_node;
-
-ze_result_t xe_graph_replay_node(const struct xe_graph_node *node,
-				 ze_command_list_handle_t list,
-				 const struct xe_exec_graph *x);
-
 ze_result_t xe_graph_instantiate(ze_graph_handle_t hGraph, const void *pNext,
 				 ze_executable_graph_handle_t *phExecutableGraph);
 ze_result_t xe_cmdlist_append_graph(ze_command_list_handle_t hCommandList,

@@ -316,11 +316,35 @@ ze_result_t xe_graph_record_host_function(ze_command_list_handle_t h,
 	return xe_graph_node_commit(&rec);
 }
 
+/*
+ * Does another branch of @g than @branch execute one of @lists? Under the
+ * graph lock.
+ */
+static bool in_other_branch(const struct xe_graph *g, uint32_t branch,
+			    uint32_t n, ze_command_list_handle_t *lists)
+{
+	const struct xe_graph_node *node;
+	size_t i;
+	uint32_t j, k;
+
+	for (i = 0; i < g->nnodes; i++) {
+		node = &g->nodes[i];
+		if (node->op != XE_GRAPH_LISTS || node->branch == branch)
+			continue;
+		for (j = 0; j < node->lists.n; j++)
+			for (k = 0; k < n; k++)
+				if (node->lists.v[j] == lists[k])
+					return true;
+	}
+	return false;
+}
+
 /**
  * xe_graph_record_lists() - captured regular lists
  * @h: the immediate list
  * @n: regular lists
- * @lists: them, closed, of @h's group; they run at each replay
+ * @lists: them, closed, of @h's group; they run at each replay, in
+ *	one branch each (INVALID_ARGUMENT for a list another branch runs)
  * @hSignalEvent: the event the append signals
  * @numWaitEvents: events it waits for
  * @phWaitEvents: them
@@ -352,6 +376,10 @@ ze_result_t xe_graph_record_lists(ze_command_list_handle_t h, uint32_t n,
 				  numWaitEvents, phWaitEvents, &rec);
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
+	if (in_other_branch(rec.g, rec.node->branch, n, lists))
+		return xe_graph_node_abort(&rec,
+			XE_FAIL(ZE_RESULT_ERROR_INVALID_ARGUMENT,
+				"a regular list runs in one branch of a graph: two branches may run at once"));
 	rec.node->lists.v = malloc((n ? n : 1) * sizeof(*lists));
 	if (!rec.node->lists.v)
 		return xe_graph_node_abort(&rec,

@@ -157,6 +157,8 @@ struct xe_graph_callback {
  *	meaning even with no nodes: it may be instantiated)
  * @invalid: the capture failed (GRAPH_CAPTURE_INVALIDATED, unjoined
  *	forks): the graph cannot be instantiated
+ * @implicit: zeCommandListBeginGraphCaptureExt() made it and the
+ *	application has no handle of it yet: it goes with its primary list
  * @nodes: the captured appends, in the order they were appended
  * @nnodes: entries of @nodes
  * @cap: room in @nodes
@@ -179,6 +181,7 @@ struct xe_graph {
 	bool capturing;
 	bool captured;
 	bool invalid;
+	bool implicit;
 	struct xe_graph_node *nodes;
 	size_t nnodes;
 	size_t cap;

@@ -28,6 +28,11 @@
  *   faulting address (the remaining groups are skipped) -- and the queue
  *   goes on.
  *
+ * A chain (xe_launch_chain()) is one dispatch that runs several launches
+ * in turn: the thread that ends a step's last group starts the next one,
+ * running it itself when it is one group, handing it to the units when
+ * larger; the last step's end is the dispatch's report.
+ *
  * __local buffers: each unit has its own, sized for the launch it runs,
  * aligned to 128 bytes, the buffers of __local arguments first, then the
  * kernel-scope ones.
@@ -169,19 +174,69 @@ void xe_launch_put(void *launch)
 	uint32_t i = (uint32_t)l->cookie;
 	struct launch_slot *s = slot_of(i);
 
+	struct xe_launch_step *steps = l->steps;
+	uint32_t n = l->nsteps, k;
+
 	if ((uint32_t)__atomic_sub_fetch(&s->state, 1, __ATOMIC_ACQ_REL))
 		return;
 	free(l);
 	if (i < __atomic_load_n(&free_hint, __ATOMIC_RELAXED))
 		__atomic_store_n(&free_hint, i, __ATOMIC_RELAXED);
+	for (k = 0; k < n; k++)
+		xe_launch_put(steps[k].launch);
+	free(steps);
+}
+
+/**
+ * xe_launch_chain() - one launch that runs others one after another
+ * @n: launches, at least one
+ * @steps: them, with their group counts; the chain takes a reference to
+ *	each launch
+ * @chain: gets the chain, registered, with one reference
+ *
+ * For launches that follow each other in an in-order list with nothing
+ * between them (graph/graph_exec.c): one dispatch, one trip through the
+ * kernel, instead of @n. Each runs once every group of the one before
+ * ended, as in the list; the first fault ends the chain and is the one
+ * reported. None may count its kernels at execution (@count_ptr).
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xe_launch_chain(uint32_t n, const struct xe_launch_step *steps,
+		    struct xe_launch **chain)
+{
+	struct xe_launch *l = calloc(1, sizeof(*l));
+	uint32_t k;
+
+	if (l)
+		l->steps = calloc(n, sizeof(*l->steps));
+	if (!l || !l->steps || xe_launch_register(l)) {
+		if (l)
+			free(l->steps);
+		free(l);
+		return -ENOMEM;
+	}
+	for (k = 0; k < n; k++) {
+		l->steps[k] = steps[k];
+		xe_launch_get(steps[k].launch);
+	}
+	l->nsteps = n;
+	*chain = l;
+	return 0;
 }
 
 /* ---- the pool ------------------------------------------------------------ */
 
-/* A dispatch in progress: its groups, handed out in runs. */
+/*
+ * A dispatch in progress: its groups, handed out in runs. A chain's job
+ * runs its steps one after another, @run the one whose groups are handed
+ * out, @step its index.
+ */
 struct eu_job {
 	struct eu_job *next;
 	struct xe_launch *launch;
+	struct xe_launch *run;
+	uint32_t step;
 	uint32_t queue;
 	uint64_t seqno;
 	uint64_t groups[3];
@@ -296,7 +351,7 @@ static void job_report(struct xe_eu_pool *pool, struct eu_job *job)
 /* Run group @idx of @job on unit @u. */
 static void unit_run(struct eu_unit *u, struct eu_job *job, uint64_t idx)
 {
-	struct xe_launch *l = job->launch;
+	struct xe_launch *l = job->run;
 	struct xe_jit_group g;
 	uint64_t addr = 0;
 
@@ -331,6 +386,65 @@ fault:
 		job->fault_addr = addr;
 }
 
+/* Point @job at its launch, or at step @i of its chain; false past the end. */
+static bool job_step(struct eu_job *job, uint32_t i, const uint32_t *groups)
+{
+	struct xe_launch *l = job->launch;
+
+	if (l->nsteps) {
+		if (i >= l->nsteps)
+			return false;
+		groups = l->steps[i].groups;
+		l = l->steps[i].launch;
+	} else if (i) {
+		return false;
+	}
+	job->run = l;
+	job->step = i;
+	job->groups[0] = groups[0];
+	job->groups[1] = groups[1];
+	job->groups[2] = groups[2];
+	job->total = job->groups[0] * job->groups[1] * job->groups[2];
+	job->handed = 0;
+	__atomic_store_n(&job->done, 0, __ATOMIC_RELAXED);
+	return true;
+}
+
+/* Hand @job's groups to the units: as many are woken as it has groups. */
+static void job_queue(struct xe_eu_pool *pool, struct eu_job *job)
+{
+	pthread_mutex_lock(&pool->lock);
+	job->next = NULL;
+	*pool->tail = job;
+	pool->tail = &job->next;
+	if (job->total >= pool->nthreads)
+		pthread_cond_broadcast(&pool->work);
+	else
+		for (uint64_t i = 0; i < job->total; i++)
+			pthread_cond_signal(&pool->work);
+	pthread_mutex_unlock(&pool->lock);
+}
+
+/*
+ * Every group of @job's step ran, on this thread or others: go on with a
+ * chain's next steps, those of one group here, the first larger one
+ * handed to the units. Return: true when the job is over (to report),
+ * false when the units have it.
+ */
+static bool job_next(struct xe_eu_pool *pool, struct eu_unit *u,
+		     struct eu_job *job)
+{
+	while (!__atomic_load_n(&job->faulted, __ATOMIC_ACQUIRE) &&
+	       job_step(job, job->step + 1, NULL)) {
+		if (job->total > 1) {
+			job_queue(pool, job);
+			return false;
+		}
+		unit_run(u, job, 0);
+	}
+	return true;
+}
+
 static void *unit_main(void *arg)
 {
 	struct xe_eu_pool *pool = arg;
@@ -363,7 +477,8 @@ static void *unit_main(void *arg)
 
 		for (end = idx + n; idx < end; idx++)
 			unit_run(&u, job, idx);
-		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == job->total) {
+		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == job->total &&
+		    job_next(pool, &u, job)) {
 			job_report(pool, job);
 			xe_launch_put(job->launch);
 			free(job);
@@ -426,17 +541,17 @@ static void *dispatcher_main(void *arg)
 			free(job);
 			continue;
 		}
-		job->groups[0] = w.groups[0];
-		job->groups[1] = w.groups[1];
-		job->groups[2] = w.groups[2];
-		job->total = job->groups[0] * job->groups[1] * job->groups[2];
+		job_step(job, 0, w.groups);
 		/*
 		 * One group: run it here, without waking a unit for it, and
 		 * report it with the next wait (one system call) unless it
-		 * faulted.
+		 * faulted. A chain goes on here while its steps are of one
+		 * group.
 		 */
 		if (job->total == 1) {
 			unit_run(&u, job, 0);
+			if (!job_next(pool, &u, job))
+				continue;
 			if (job->faulted) {
 				job_report(pool, job);
 			} else {
@@ -447,16 +562,7 @@ static void *dispatcher_main(void *arg)
 			free(job);
 			continue;
 		}
-		pthread_mutex_lock(&pool->lock);
-		*pool->tail = job;
-		pool->tail = &job->next;
-		/* As many units as there are groups, no more. */
-		if (job->total >= pool->nthreads)
-			pthread_cond_broadcast(&pool->work);
-		else
-			for (uint64_t i = 0; i < job->total; i++)
-				pthread_cond_signal(&pool->work);
-		pthread_mutex_unlock(&pool->lock);
+		job_queue(pool, job);
 	}
 	unit_forget(&u);
 	xe_eu_fault_thread_fini(altstack);
@@ -499,6 +605,7 @@ int xe_eu_run_inline(struct xe_launch *l, const uint32_t groups[3],
 {
 	struct eu_job job = {
 		.launch = l,
+		.run = l,
 		.groups = { groups[0], groups[1], groups[2] },
 		.total = 1,
 	};

@@ -12,6 +12,17 @@
 #include "xe_jit.h"
 
 struct xe_eu_pool;
+struct xe_launch;
+
+/**
+ * struct xe_launch_step - one launch of a chain (struct xe_launch.steps)
+ * @launch: the launch, of which the chain holds a reference
+ * @groups: its work-group counts, none zero
+ */
+struct xe_launch_step {
+	struct xe_launch *launch;
+	uint32_t groups[3];
+};
 
 /**
  * struct xe_launch - what one launch of a SPIR-V kernel runs: a snapshot
@@ -32,6 +43,12 @@ struct xe_eu_pool;
  * @count_ptr: LaunchMultipleKernelsIndirect: the kernel count, read when
  *	the dispatch runs; it runs only if @count_index is below it
  * @count_index: the launch's index among those kernels
+ * @faulted: it ran on the appending thread and faulted there
+ * @fault_addr: where
+ * @nsteps: a chain's launches, 0 for a launch of one kernel
+ * @steps: a chain (xe_launch_chain()): @nsteps launches that one dispatch
+ *	runs one after another, each once every group of the one before
+ *	ended; the dispatch's own group counts are ignored
  * @data: the argument values
  */
 struct xe_launch {
@@ -48,12 +65,16 @@ struct xe_launch {
 	uint32_t count_index;
 	bool faulted;
 	uint64_t fault_addr;
+	uint32_t nsteps;
+	struct xe_launch_step *steps;
 	char data[];
 };
 
 int xe_launch_register(struct xe_launch *l);
 struct xe_launch *xe_launch_get(struct xe_launch *l);
 void xe_launch_put(void *launch);
+int xe_launch_chain(uint32_t n, const struct xe_launch_step *steps,
+		    struct xe_launch **chain);
 
 int xe_eu_pool_start(struct xe_eu_pool **pool, int fd);
 int xe_eu_run_inline(struct xe_launch *l, const uint32_t groups[3],
