@@ -953,6 +953,48 @@ START_TEST(test_graph_appended_regular_list)
 }
 END_TEST
 
+/*
+ * Instantiating a graph while another is captured: the instantiation's
+ * appends are no fork into that capture, even when they wait for an
+ * event it signals. Replays then order through that external event.
+ */
+START_TEST(test_graph_instantiate_during_other_capture)
+{
+	ze_command_list_handle_t l0 = lz_immediate_list(true);
+	ze_command_list_handle_t l1 = lz_immediate_list(true);
+	ze_event_handle_t e = lz_cb_event(CB_BOTH | ZEX_COUNTER_BASED_EVENT_FLAG_GRAPH_EXTERNAL);
+	int32_t *x = shared_zeroed();
+	ze_executable_graph_handle_t xa, xb;
+	ze_graph_handle_t a, b;
+
+	ck_assert_ok(zeCommandListAppendSignalEvent(l1, e));
+	ck_assert_ok(zeEventHostSynchronize(e, LZ_TIMEOUT_NS));
+	ck_assert_ok(g.begin(l0, NULL));
+	append_add(l0, x, 1, NULL, 1, &e);
+	ck_assert_ok(g.end(l0, NULL, &a));
+
+	ck_assert_ok(g.begin(l1, NULL));
+	ck_assert_ok(zeCommandListAppendSignalEvent(l1, e));
+	ck_assert_ok(g.instantiate(a, NULL, &xa));
+	ck_assert_ok(g.end(l1, NULL, &b));
+	ck_assert_ok(g.instantiate(b, NULL, &xb));
+
+	ck_assert_ok(g.append(l1, xb, NULL, NULL, 0, NULL));
+	ck_assert_ok(g.append(l0, xa, NULL, NULL, 0, NULL));
+	ck_assert_ok(lz_list_sync(l0, LZ_TIMEOUT_NS));
+	ck_assert_msg(all_eq(x, 1), "the first graph ran once (%d)", x[0]);
+
+	ck_assert_ok(g.exec_destroy(xa));
+	ck_assert_ok(g.exec_destroy(xb));
+	ck_assert_ok(g.destroy(a));
+	ck_assert_ok(g.destroy(b));
+	ck_assert_ok(zeEventDestroy(e));
+	ck_assert_ok(zeCommandListDestroy(l0));
+	ck_assert_ok(zeCommandListDestroy(l1));
+	lz_free(x);
+}
+END_TEST
+
 /* ---- launch chains ------------------------------------------------------- */
 
 /*
@@ -1089,6 +1131,7 @@ int main(void)
 	tcase_add_test(tc, test_graph_ipc_external_event_other_process);
 	tcase_add_test(tc, test_graph_appended_regular_list);
 	tcase_add_test(tc, test_graph_chained_launches);
+	tcase_add_test(tc, test_graph_instantiate_during_other_capture);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -69,7 +69,8 @@ static inline bool xe_graph_hooked(ze_command_list_handle_t h,
 						   memory_order_relaxed), 1))
 		return false;
 	list = xe_cmdlist_from_handle(h);
-	if (!list)
+	/* An executable graph's lists are made of a graph, never captured. */
+	if (!list || list->lean)
 		return false;
 	return list->capture ||
 	       xe_graph_touches_capture(hSignalEvent, numWaitEvents,
