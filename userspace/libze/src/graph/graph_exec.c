@@ -13,7 +13,10 @@
  * (runs of kernel launches as one chain each: graph_chain.c).
  * The lists are lean (struct xe_cmdlist.lean): a node costs the engine its
  * operation, its waits for other branches and its signal, and nothing for
- * the in-order bookkeeping of the nodes before it.
+ * the in-order bookkeeping of the nodes before it. A lean list's counter
+ * moves only with its signals: a branch that signals nothing leaves it at
+ * 0, and its next execution rewinds nothing (no system call); whether an
+ * execution ended, its ring tells (append/execute.c).
  * The graph's internal counter-based events (those without
  * ZE_EVENT_COUNTER_BASED_FLAG_GRAPH_EXTERNAL that a node signals) are
  * replaced by counter-based events of the executable graph's own: a wait
@@ -174,22 +177,6 @@ static ze_result_t make_lists(struct xe_exec_graph *x, struct xe_graph *g)
 	return ZE_RESULT_SUCCESS;
 }
 
-/*
- * The end of a lean list: one append that waits for nothing and stores
- * the counter's last value, which the nodes without a signal did not.
- */
-static ze_result_t end_lean(ze_command_list_handle_t h)
-{
-	struct xe_append a;
-	ze_result_t ret;
-
-	ret = xe_append_begin(&a, h, NULL, 0, NULL);
-	if (ret != ZE_RESULT_SUCCESS)
-		return ret;
-	a.list->lean = false;
-	return xe_append_commit(&a);
-}
-
 ze_result_t xe_graph_instantiate(ze_graph_handle_t hGraph, const void *pNext,
 				 ze_executable_graph_handle_t *phExecutableGraph)
 {
@@ -230,11 +217,8 @@ ze_result_t xe_graph_instantiate(ze_graph_handle_t hGraph, const void *pNext,
 		ret = make_events(x, g);
 	if (ret == ZE_RESULT_SUCCESS)
 		ret = xe_graph_lower(g, x);
-	for (i = 0; i < x->nbranches && ret == ZE_RESULT_SUCCESS; i++) {
-		ret = end_lean(x->lists[i]);
-		if (ret == ZE_RESULT_SUCCESS)
-			ret = xe_cmdlist_close(x->lists[i]);
-	}
+	for (i = 0; i < x->nbranches && ret == ZE_RESULT_SUCCESS; i++)
+		ret = xe_cmdlist_close(x->lists[i]);
 	if (ret != ZE_RESULT_SUCCESS) {
 		exec_free(x);
 		return ret;

@@ -81,8 +81,7 @@ struct xe_ring;
  * @lean: a regular in-order list of an executable graph
  *	(graph/graph_exec.c): its appends skip the wait for the one before
  *	(the engine runs a batch in order) and store the counter only when
- *	they signal an event; the executable graph ends it with an append
- *	that stores the last value
+ *	they signal an event
  * @capture: immediate lists: the graph the list's appends are captured
  *	into instead of being submitted, or NULL (graph/graph_capture.c);
  *	under the driver's graph_lock
