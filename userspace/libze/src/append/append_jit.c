@@ -129,7 +129,7 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
 
 /*
  * The launches of @kernels, or, with @launches, of those snapshots (a
- * graph's, graph/graph_exec.c), of which each dispatch takes a reference.
+ * graph's, graph/graph_replay.c), of which each dispatch takes a reference.
  */
 static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
 				   uint32_t n, struct xe_kernel **kernels,

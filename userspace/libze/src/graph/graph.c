@@ -137,7 +137,6 @@ ze_result_t xe_graph_is_empty(ze_graph_handle_t hGraph)
 
 /* ---- the capture's entry points ------------------------------------------ */
 
-/* Begin a capture into @g on @list; g is new or empty. */
 /* The driver's hook: a list is destroyed (lists/cmdlist.c). */
 static void graph_list_gone(struct xe_cmdlist *list)
 {
@@ -147,6 +146,7 @@ static void graph_list_gone(struct xe_cmdlist *list)
 		xe_graph_destroy((ze_graph_handle_t)orphan);
 }
 
+/* Begin a capture into @g on @list; g is new or empty. */
 static ze_result_t begin_capture(struct xe_cmdlist *list, struct xe_graph *g)
 {
 	pthread_mutex_t *lock = &list->ctx->drv->graph_lock;

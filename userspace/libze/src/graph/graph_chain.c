@@ -16,9 +16,9 @@
  * what a launch costs most of (the engine's hand-off, the units' wait and
  * report).
  *
- * A run takes launches of one kernel with direct group counts; only its
- * first may wait for events (the waits come before the chain) and only
- * its last may signal one (after the chain). A signal with kernel
+ * A run takes launches of one kernel with direct group counts, none 0;
+ * only its first may wait for events (the waits come before the chain)
+ * and only its last may signal one (after the chain). A signal with kernel
  * timestamps stays out of any run: its timestamps bracket its own kernel.
  * Everything else between launches ends the run. What a fault does is
  * unchanged: the first faulting group bans the queue, the launches after
@@ -43,8 +43,12 @@ struct chain_run {
 /* May @node be in a run? */
 static bool chainable(const struct xe_graph_node *node)
 {
-	return node->op == XE_GRAPH_LAUNCH && node->launch.n == 1 &&
-	       node->launch.counts && !node->launch.count_ptr &&
+	const ze_group_count_t *c = node->launch.counts;
+
+	return node->op == XE_GRAPH_LAUNCH && node->launch.n == 1 && c &&
+	       !node->launch.count_ptr &&
+	       /* A launch of no group runs nothing: the engine skips it. */
+	       c->groupCountX && c->groupCountY && c->groupCountZ &&
 	       !(node->signal && node->signal->timestamps);
 }
 

@@ -29,9 +29,12 @@
  *   goes on.
  *
  * A chain (xe_launch_chain()) is one dispatch that runs several launches
- * in turn: the thread that ends a step's last group starts the next one,
+ * in turn: the unit that ends a step's last group starts the next one,
  * running it itself when it is one group, handing it to the units when
- * larger; the last step's end is the dispatch's report.
+ * larger (the dispatcher runs a first step of one group, then hands the
+ * rest over); the last step's end is the dispatch's report. The check
+ * that no application handler took the fault signals is made once per
+ * dispatch, chain or not.
  *
  * __local buffers: each unit has its own, sized for the launch it runs,
  * aligned to 128 bytes, the buffers of __local arguments first, then the
@@ -195,7 +198,7 @@ void xe_launch_put(void *launch)
  * @chain: gets the chain, registered, with one reference
  *
  * For launches that follow each other in an in-order list with nothing
- * between them (graph/graph_exec.c): one dispatch, one trip through the
+ * between them (graph/graph_chain.c): one dispatch, one trip through the
  * kernel, instead of @n. Each runs once every group of the one before
  * ended, as in the list; the first fault ends the chain and is the one
  * reported. None may count its kernels at execution (@count_ptr).
@@ -210,17 +213,24 @@ int xe_launch_chain(uint32_t n, const struct xe_launch_step *steps,
 
 	if (l)
 		l->steps = calloc(n, sizeof(*l->steps));
-	if (!l || !l->steps || xe_launch_register(l)) {
+	if (!l || !l->steps) {
 		if (l)
 			free(l->steps);
 		free(l);
 		return -ENOMEM;
 	}
-	for (k = 0; k < n; k++) {
-		l->steps[k] = steps[k];
+	/* Whole before registering publishes it. */
+	memcpy(l->steps, steps, n * sizeof(*steps));
+	for (k = 0; k < n; k++)
 		xe_launch_get(steps[k].launch);
-	}
 	l->nsteps = n;
+	if (xe_launch_register(l)) {
+		for (k = 0; k < n; k++)
+			xe_launch_put(steps[k].launch);
+		free(l->steps);
+		free(l);
+		return -ENOMEM;
+	}
 	*chain = l;
 	return 0;
 }
@@ -241,7 +251,8 @@ struct eu_job {
 	uint64_t seqno;
 	uint64_t groups[3];
 	uint64_t total;
-	uint64_t handed;	/* groups handed out; pool lock */
+	uint64_t handed;	/* groups handed out; pool lock, or the
+				 * job's own thread while it is off the queue */
 	uint64_t done;		/* groups finished; atomic */
 	int faulted;		/* atomic */
 	uint64_t fault_addr;
@@ -427,16 +438,17 @@ static void job_queue(struct xe_eu_pool *pool, struct eu_job *job)
 
 /*
  * Every group of @job's step ran, on this thread or others: go on with a
- * chain's next steps, those of one group here, the first larger one
- * handed to the units. Return: true when the job is over (to report),
- * false when the units have it.
+ * chain's next steps, those of one group here (@here: a unit, not the
+ * dispatcher, which must go back to taking other queues' dispatches),
+ * the others handed to the units. Return: true when the job is over (to
+ * report), false when the units have it.
  */
 static bool job_next(struct xe_eu_pool *pool, struct eu_unit *u,
-		     struct eu_job *job)
+		     struct eu_job *job, bool here)
 {
 	while (!__atomic_load_n(&job->faulted, __ATOMIC_ACQUIRE) &&
 	       job_step(job, job->step + 1, NULL)) {
-		if (job->total > 1) {
+		if (job->total > 1 || !here) {
 			job_queue(pool, job);
 			return false;
 		}
@@ -451,7 +463,7 @@ static void *unit_main(void *arg)
 	struct eu_unit u = { 0 };
 	void *altstack = NULL;
 	struct eu_job *job;
-	uint64_t idx, n, end;
+	uint64_t idx, n, end, total;
 
 	xe_eu_fault_thread_init(&altstack);
 	pthread_mutex_lock(&pool->lock);
@@ -464,11 +476,16 @@ static void *unit_main(void *arg)
 			continue;
 		}
 		/* A run of groups per visit of the lock, ~16 per unit. */
+		/*
+		 * The step's size, read under the lock: once this unit's groups
+		 * are counted done, the job may be on its next step, or freed.
+		 */
+		total = job->total;
 		idx = job->handed;
-		n = job->total / (16 * pool->nthreads);
-		n = n < 1 ? 1 : n > job->total - idx ? job->total - idx : n;
+		n = total / (16 * pool->nthreads);
+		n = n < 1 ? 1 : n > total - idx ? total - idx : n;
 		job->handed += n;
-		if (job->handed == job->total) {
+		if (job->handed == total) {
 			pool->head = job->next;
 			if (!pool->head)
 				pool->tail = &pool->head;
@@ -477,8 +494,8 @@ static void *unit_main(void *arg)
 
 		for (end = idx + n; idx < end; idx++)
 			unit_run(&u, job, idx);
-		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == job->total &&
-		    job_next(pool, &u, job)) {
+		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == total &&
+		    job_next(pool, &u, job, true)) {
 			job_report(pool, job);
 			xe_launch_put(job->launch);
 			free(job);
@@ -545,12 +562,11 @@ static void *dispatcher_main(void *arg)
 		/*
 		 * One group: run it here, without waking a unit for it, and
 		 * report it with the next wait (one system call) unless it
-		 * faulted. A chain goes on here while its steps are of one
-		 * group.
+		 * faulted. A chain's next steps go to the units.
 		 */
 		if (job->total == 1) {
 			unit_run(&u, job, 0);
-			if (!job_next(pool, &u, job))
+			if (!job_next(pool, &u, job, false))
 				continue;
 			if (job->faulted) {
 				job_report(pool, job);
