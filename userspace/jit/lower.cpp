@@ -22,6 +22,8 @@
  *   entry: loads the arguments and runs one work-item.
  */
 
+#include <llvm/ADT/SCCIterator.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
@@ -30,6 +32,7 @@
 #include <llvm/IR/ReplaceConstant.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 
 #include <functional>
 #include <map>
@@ -491,6 +494,35 @@ void mark_parallel(Function &wi, BranchInst *latch)
 	latch->setMetadata(LLVMContext::MD_loop, id);
 }
 
+/* True if control can come back to a block of @f: a loop of any shape. */
+bool has_cycle(Function &f)
+{
+	for (scc_iterator<Function *> i = scc_begin(&f); !i.isAtEnd(); ++i)
+		if (i.hasCycle())
+			return true;
+	return false;
+}
+
+/*
+ * A work-item without loops is the body of the innermost loop, over x,
+ * which the loop vectoriser widens across work-items; but it widens
+ * scalar instructions only, and the built-in library brings short vectors
+ * of its own (PoCL's erf and log are SLP-vectorised to <2 x float>): one
+ * of them kept the whole work-item scalar (Black-Scholes, 10x). So the
+ * vector arithmetic of work-item function @wi becomes scalar (its loads
+ * and stores stay whole); what the loop vectoriser does not take, the SLP
+ * vectoriser packs again. A work-item with loops keeps its vectors: the
+ * vectoriser works on those loops, not across work-items.
+ */
+void scalarize(Function &wi)
+{
+	FunctionAnalysisManager fam;
+	PassBuilder pb;
+
+	pb.registerFunctionAnalyses(fam);
+	ScalarizerPass().run(wi, fam);
+}
+
 /* The number of barriers of segment function @seg: its largest return. */
 uint32_t nbarriers(Function *seg)
 {
@@ -779,6 +811,8 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		}
 
 		/* Loops over z, y, x around the work-item. */
+		if (!has_cycle(*wi))
+			scalarize(*wi);
 		IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
 		g = gf->getArg(0);
 		std::vector<Value *> args;
