@@ -321,8 +321,12 @@ uint32_t lower_locals(Function &f, const wi_ctx &w)
 		return 0;
 
 	IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
-	Value *base = b.CreateLoad(b.getInt8PtrTy(),
-				   b.CreateStructGEP(w.gt, w.g, F_STATIC_LOCAL));
+	LoadInst *base = b.CreateLoad(b.getInt8PtrTy(),
+				      b.CreateStructGEP(w.gt, w.g, F_STATIC_LOCAL));
+	/* Fixed for the group's run, like its other fields (regions.cpp
+	 * computes it again after a barrier). */
+	base->setMetadata(LLVMContext::MD_invariant_load,
+			  MDNode::get(f.getContext(), {}));
 	uint64_t off = 0;
 
 	for (auto &p : uses) {
