@@ -29,9 +29,11 @@
  * diverge before a barrier keep their own values in their frames.
  */
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
@@ -140,6 +142,36 @@ void recompute_across(Function &wi, const std::set<BasicBlock *> &resume)
 		dead.push_back(i);
 	}
 	RecursivelyDeleteTriviallyDeadInstructionsPermissive(dead);
+}
+
+/*
+ * The frames are the work-items' private memory: no global, constant or
+ * local pointer reaches them. Said with alias scopes (which, unlike access
+ * groups, the optimiser keeps when it merges stores), alias analysis lets
+ * a frame's value stay in a register across a store to __local memory, and
+ * the loop vectoriser needs no runtime check between the two. Accesses
+ * through other pointers (generic, or chosen among frame slots) say
+ * nothing.
+ */
+void mark_frames_apart(Function &seg, Value *frames)
+{
+	MDBuilder mdb(seg.getContext());
+	MDNode *domain = mdb.createAnonymousAliasScopeDomain("xe.frames");
+	MDNode *scope = MDNode::get(seg.getContext(),
+				    { mdb.createAnonymousAliasScope(domain, "frame") });
+
+	for (BasicBlock &bb : seg)
+		for (Instruction &i : bb) {
+			Value *p = getLoadStorePointerOperand(&i);
+
+			if (!p)
+				continue;
+			unsigned as = p->getType()->getPointerAddressSpace();
+			if (as == 1 || as == 2 || as == 3)
+				i.setMetadata(LLVMContext::MD_noalias, scope);
+			else if (getUnderlyingObject(p) == frames)
+				i.setMetadata(LLVMContext::MD_alias_scope, scope);
+		}
 }
 
 } // namespace
@@ -261,6 +293,7 @@ Function *xe_jit::split_at_barriers(Function *wi, uint32_t &frame_size)
 		}
 	}
 	wi->eraseFromParent();
+	mark_frames_apart(*seg, frames);
 	if (getenv("XE_JIT_DEBUG") && (verifyFunction(*seg, &errs()) || getenv("XE_JIT_DEBUG")[0] == '2'))
 		errs() << "after split\n" << *seg;
 	return seg;
