@@ -311,6 +311,24 @@ START_TEST(loops_calls)
 }
 END_TEST
 
+START_TEST(private_table)
+{
+	struct xe_jit_module *mod = jt_compile("basic", NULL, 0);
+	const size_t n = 1024;
+	int *sel = malloc(n * 4), *out = malloc(n * 4);
+	struct jt_arg args[] = { JT_VAL(sel), JT_VAL(out) };
+
+	for (size_t i = 0; i < n; i++)
+		sel[i] = (int)(i * 5 % 4);
+	jt_run(mod, "private_table", 1, G1(n), L1(64), NULL, args, 2, THREADS);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_eq(out[i], (int)i * (sel[i] + 1));
+	jt_ops()->destroy(mod);
+	free(sel);
+	free(out);
+}
+END_TEST
+
 struct params {
 	int scale;
 	float bias;
@@ -801,6 +819,7 @@ static Suite *jit_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, vadd_saxpy);
+	tcase_add_test(tc, private_table);
 	tcase_add_test(tc, empty_kernel);
 	tcase_add_test(tc, ids_3d);
 	tcase_add_test(tc, math_float_double);

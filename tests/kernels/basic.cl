@@ -130,6 +130,17 @@ __kernel void conversions(__global const float *x, __global int *si,
 	uc[i] = convert_uchar_sat(x[i]);
 }
 
+/* A private array indexed by data stays in memory, which the work-items
+ * of a group use in turn once inlined into the loop over them: not an
+ * access the loop may run in parallel (lower.cpp). */
+__kernel void private_table(__global const int *sel, __global int *out)
+{
+	int i = (int)get_global_id(0);
+	int t[4] = { i, 2 * i, 3 * i, 4 * i };
+
+	out[i] = t[sel[i] & 3];
+}
+
 /* A specialization constant (SPIR-V OpSpecConstant, default 7): only when
  * compiled to SPIR-V (the benchmark builds this file for PoCL too). */
 #if defined(__SPIR__)

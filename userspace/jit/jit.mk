@@ -30,7 +30,10 @@ JIT_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fvisibility=hidden \
 	-D__STDC_LIMIT_MACROS -isystem $(LLVM15_INC) \
 	-I$(SRC)/userspace/include -I$(JIT_DIR) -MMD -MP \
 	-DXE_JIT_POCL_DIR='"$(XE_JIT_POCL_DIR)"'
-JIT_LDFLAGS := -shared -Wl,-soname,libxe_cbev_jit.so.1 \
+# The compile cache keys on the shim's build-id (cache.cpp): asked for here,
+# not left to the toolchain's default, so that a shim that compiles
+# differently never loads the objects of another.
+JIT_LDFLAGS := -shared -Wl,-soname,libxe_cbev_jit.so.1 -Wl,--build-id=sha1 \
 	-Wl,--version-script=$(JIT_MAP) -Wl,--no-undefined -Wl,-Bsymbolic \
 	-Wl,--exclude-libs,ALL $(USER_LDFLAGS)
 JIT_LIBS    := -L$(LLVM15_LIB) -lLLVMSPIRVLib -lLLVM-15 \

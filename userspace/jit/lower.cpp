@@ -15,12 +15,15 @@
  *   static local memory, and barrier() a call to the fiber scheduler.
  * - __xe_group_<i>(group): what the seam calls. It loads the arguments from
  *   group->argv once, then either loops over the work-items calling
- *   __xe_wi_<i> (inlined, so LLVM vectorises the innermost loop) or, when
- *   the kernel has a barrier, hands __xe_wient_<i> to the fiber scheduler.
+ *   __xe_wi_<i> (inlined, so LLVM vectorises the innermost loop, marked
+ *   parallel) or, when the kernel has a barrier, hands __xe_wient_<i> to
+ *   the fiber scheduler.
  * - __xe_wient_<i>(group, lx, ly, lz): barrier kernels only, the fiber
  *   entry: loads the arguments and runs one work-item.
  */
 
+#include <llvm/ADT/SCCIterator.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
@@ -29,6 +32,7 @@
 #include <llvm/IR/ReplaceConstant.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 
 #include <functional>
 #include <map>
@@ -317,8 +321,12 @@ uint32_t lower_locals(Function &f, const wi_ctx &w)
 		return 0;
 
 	IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
-	Value *base = b.CreateLoad(b.getInt8PtrTy(),
-				   b.CreateStructGEP(w.gt, w.g, F_STATIC_LOCAL));
+	LoadInst *base = b.CreateLoad(b.getInt8PtrTy(),
+				      b.CreateStructGEP(w.gt, w.g, F_STATIC_LOCAL));
+	/* Fixed for the group's run, like its other fields (regions.cpp
+	 * computes it again after a barrier). */
+	base->setMetadata(LLVMContext::MD_invariant_load,
+			  MDNode::get(f.getContext(), {}));
 	uint64_t off = 0;
 
 	for (auto &p : uses) {
@@ -403,9 +411,10 @@ void load_args(IRBuilder<> &b, StructType *gt, Value *g, Function &wi,
 }
 
 /* Emits loops over the work-items of the group (local sizes @ls) at @b,
- * calling @body for each; continues at @after. */
-void emit_loops(IRBuilder<> &b, Value *ls[3], BasicBlock *after,
-		const std::function<void(IRBuilder<> &, Value *, Value *, Value *)> &body)
+ * calling @body for each; continues at @after. Returns the branch that
+ * closes the innermost loop (over x). */
+BranchInst *emit_loops(IRBuilder<> &b, Value *ls[3], BasicBlock *after,
+		       const std::function<void(IRBuilder<> &, Value *, Value *, Value *)> &body)
 {
 	LLVMContext &c = b.getContext();
 	Function *f = b.GetInsertBlock()->getParent();
@@ -430,7 +439,7 @@ void emit_loops(IRBuilder<> &b, Value *ls[3], BasicBlock *after,
 	body(b, x, y, z);
 	BasicBlock *xl = b.GetInsertBlock();
 	Value *xn = b.CreateNUWAdd(x, b.getInt64(1));
-	b.CreateCondBr(b.CreateICmpULT(xn, ls[0]), xb, ye);
+	BranchInst *xlatch = b.CreateCondBr(b.CreateICmpULT(xn, ls[0]), xb, ye);
 	x->addIncoming(b.getInt64(0), yb);
 	x->addIncoming(xn, xl);
 
@@ -445,6 +454,77 @@ void emit_loops(IRBuilder<> &b, Value *ls[3], BasicBlock *after,
 	b.CreateCondBr(b.CreateICmpULT(zn, ls[2]), zb, after);
 	z->addIncoming(b.getInt64(0), entry);
 	z->addIncoming(zn, ze);
+	return xlatch;
+}
+
+/* Memory that work-items share: global, constant and local. */
+bool shared_space(Value *ptr)
+{
+	unsigned as = ptr->getType()->getPointerAddressSpace();
+
+	return as == 1 || as == 2 || as == 3;
+}
+
+/*
+ * Between barriers the work-items of a group are unordered: two of them
+ * touching the same global or local memory, one writing, without atomics
+ * is a data race, undefined in OpenCL C. So the loop that closes at
+ * @latch, over the x of the work-items of work-item function @wi, has no
+ * dependence across iterations through plain loads and stores of that
+ * memory: marked so, the loop vectoriser needs no runtime alias checks to
+ * vectorise across work-items (as PoCL's does). Any other access - private
+ * memory, which every iteration shares once @wi is inlined, atomics,
+ * volatile, calls - stays unmarked, and the vectoriser then proves what it
+ * can itself, as before.
+ */
+void mark_parallel(Function &wi, BranchInst *latch)
+{
+	LLVMContext &c = wi.getContext();
+	MDNode *group = MDNode::getDistinct(c, {});
+
+	for (BasicBlock &bb : wi)
+		for (Instruction &i : bb) {
+			auto *l = dyn_cast<LoadInst>(&i);
+			auto *s = dyn_cast<StoreInst>(&i);
+
+			if ((l && l->isSimple() && shared_space(l->getPointerOperand())) ||
+			    (s && s->isSimple() && shared_space(s->getPointerOperand())))
+				i.setMetadata(LLVMContext::MD_access_group, group);
+		}
+	MDNode *par = MDNode::get(c, { MDString::get(c, "llvm.loop.parallel_accesses"),
+				       group });
+	MDNode *id = MDNode::getDistinct(c, { nullptr, par });
+	id->replaceOperandWith(0, id);
+	latch->setMetadata(LLVMContext::MD_loop, id);
+}
+
+/* True if control can come back to a block of @f: a loop of any shape. */
+bool has_cycle(Function &f)
+{
+	for (scc_iterator<Function *> i = scc_begin(&f); !i.isAtEnd(); ++i)
+		if (i.hasCycle())
+			return true;
+	return false;
+}
+
+/*
+ * A work-item without loops is the body of the innermost loop, over x,
+ * which the loop vectoriser widens across work-items; but it widens
+ * scalar instructions only, and the built-in library brings short vectors
+ * of its own (PoCL's erf and log are SLP-vectorised to <2 x float>): one
+ * of them kept the whole work-item scalar (Black-Scholes, 10x). So the
+ * vector arithmetic of work-item function @wi becomes scalar (its loads
+ * and stores stay whole); what the loop vectoriser does not take, the SLP
+ * vectoriser packs again. A work-item with loops keeps its vectors: the
+ * vectoriser works on those loops, not across work-items.
+ */
+void scalarize(Function &wi)
+{
+	FunctionAnalysisManager fam;
+	PassBuilder pb;
+
+	pb.registerFunctionAnalyses(fam);
+	ScalarizerPass().run(wi, fam);
 }
 
 /* The number of barriers of segment function @seg: its largest return. */
@@ -735,6 +815,8 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		}
 
 		/* Loops over z, y, x around the work-item. */
+		if (!has_cycle(*wi))
+			scalarize(*wi);
 		IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
 		g = gf->getArg(0);
 		std::vector<Value *> args;
@@ -744,11 +826,13 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		for (int d = 0; d < 3; d++)
 			ls[d] = load_field(b, gw, F_LOCAL_SIZE, b.getInt32(d));
 		BasicBlock *done = BasicBlock::Create(c, "done", gf);
-		emit_loops(b, ls, done, [&](IRBuilder<> &lb, Value *x, Value *y, Value *z) {
+		BranchInst *latch = emit_loops(b, ls, done, [&](IRBuilder<> &lb, Value *x,
+								Value *y, Value *z) {
 			std::vector<Value *> all = { g, x, y, z };
 			all.insert(all.end(), args.begin(), args.end());
 			lb.CreateCall(wi, all);
 		});
+		mark_parallel(*wi, latch);
 		b.SetInsertPoint(done);
 		b.CreateRetVoid();
 	}

@@ -14,8 +14,10 @@
  * - the work-item function is split after each barrier; the block after
  *   barrier k is resume point k;
  * - every value live at a resume point (liveness over the CFG) is demoted to
- *   memory, and all private memory (allocas) moves to a per-work-item frame
- *   in the execution unit's scratch memory, laid out variable by variable
+ *   memory (unless it is computed from the arguments alone: ids, group
+ *   description, kernel arguments; then it is computed again where used),
+ *   and all private memory (allocas) moves to a per-work-item frame in the
+ *   execution unit's scratch memory, laid out variable by variable
  *   (frames + offset * items + item * size) so that loops over work-items
  *   vectorise;
  * - the result, __xe_wi_<i>.seg(..., state, frames, items, item), starts at
@@ -27,9 +29,11 @@
  * diverge before a barrier keep their own values in their frames.
  */
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
@@ -75,6 +79,101 @@ bool live_across(Instruction &v, const std::set<BasicBlock *> &resume)
 	return false;
 }
 
+/* Is @v a pure function of the work-item function's arguments: no phi,
+ * no side effect, no memory but the invariant group description, no
+ * freeze (each copy may choose its own value)? Then it is the same
+ * wherever it is computed. */
+bool recomputable(Value *v, unsigned depth = 0)
+{
+	auto *i = dyn_cast<Instruction>(v);
+
+	if (!i)
+		return isa<Argument>(v) || isa<Constant>(v);
+	if (depth > 8 || isa<PHINode>(i) || isa<AllocaInst>(i) || isa<FreezeInst>(i) ||
+	    i->mayHaveSideEffects() ||
+	    (i->mayReadFromMemory() && !i->hasMetadata(LLVMContext::MD_invariant_load)))
+		return false;
+	for (Value *op : i->operands())
+		if (!recomputable(op, depth + 1))
+			return false;
+	return true;
+}
+
+/* A copy of recomputable @v, and of what it is computed from, before @at. */
+Value *recompute(Value *v, Instruction *at)
+{
+	auto *i = dyn_cast<Instruction>(v);
+
+	if (!i)
+		return v;
+	Instruction *copy = i->clone();
+	for (Use &op : copy->operands())
+		op.set(recompute(op.get(), at));
+	copy->insertBefore(at);
+	return copy;
+}
+
+/*
+ * Values live at a resume point that are pure functions of the arguments
+ * (the work-item's ids, the group description, the kernel's arguments) are
+ * computed again where they are used instead of going through the frame:
+ * a frame slot is read again after every store that might alias it (the
+ * inner loop of matmul_tiled: 1.5x slower), and hides that get_local_id(0)
+ * is the loop's x.
+ */
+void recompute_across(Function &wi, const std::set<BasicBlock *> &resume)
+{
+	std::vector<Instruction *> todo;
+	SmallVector<WeakTrackingVH, 16> dead;
+
+	for (BasicBlock &bb : wi)
+		for (Instruction &i : bb)
+			if (!i.use_empty() && recomputable(&i) &&
+			    live_across(i, resume))
+				todo.push_back(&i);
+	for (Instruction *i : todo) {
+		for (Use &u : make_early_inc_range(i->uses())) {
+			auto *user = cast<Instruction>(u.getUser());
+			auto *phi = dyn_cast<PHINode>(user);
+
+			u.set(recompute(i, phi ? phi->getIncomingBlock(u)->getTerminator()
+					       : user));
+		}
+		dead.push_back(i);
+	}
+	RecursivelyDeleteTriviallyDeadInstructionsPermissive(dead);
+}
+
+/*
+ * The frames are the work-items' private memory: no global, constant or
+ * local pointer reaches them. Said with alias scopes (which, unlike access
+ * groups, the optimiser keeps when it merges stores), alias analysis lets
+ * a frame's value stay in a register across a store to __local memory, and
+ * the loop vectoriser needs no runtime check between the two. Accesses
+ * through other pointers (generic, or chosen among frame slots) say
+ * nothing.
+ */
+void mark_frames_apart(Function &seg, Value *frames)
+{
+	MDBuilder mdb(seg.getContext());
+	MDNode *domain = mdb.createAnonymousAliasScopeDomain("xe.frames");
+	MDNode *scope = MDNode::get(seg.getContext(),
+				    { mdb.createAnonymousAliasScope(domain, "frame") });
+
+	for (BasicBlock &bb : seg)
+		for (Instruction &i : bb) {
+			Value *p = getLoadStorePointerOperand(&i);
+
+			if (!p)
+				continue;
+			unsigned as = p->getType()->getPointerAddressSpace();
+			if (as == 1 || as == 2 || as == 3)
+				i.setMetadata(LLVMContext::MD_noalias, scope);
+			else if (getUnderlyingObject(p) == frames)
+				i.setMetadata(LLVMContext::MD_alias_scope, scope);
+		}
+}
+
 } // namespace
 
 Function *xe_jit::split_at_barriers(Function *wi, uint32_t &frame_size)
@@ -109,9 +208,10 @@ Function *xe_jit::split_at_barriers(Function *wi, uint32_t &frame_size)
 		resume.push_back(call->getParent()->splitBasicBlock(
 			call->getNextNode(), "resume"));
 
+	std::set<BasicBlock *> resume_set(resume.begin(), resume.end());
+	recompute_across(*wi, resume_set);
 	/* Phis first: their reloads are ordinary values, demoted in turn when
 	 * they are live at a resume point themselves. */
-	std::set<BasicBlock *> resume_set(resume.begin(), resume.end());
 	Instruction *at = &*wi->getEntryBlock().getFirstInsertionPt();
 	std::vector<PHINode *> phis;
 	for (BasicBlock &bb : *wi)
@@ -193,6 +293,7 @@ Function *xe_jit::split_at_barriers(Function *wi, uint32_t &frame_size)
 		}
 	}
 	wi->eraseFromParent();
+	mark_frames_apart(*seg, frames);
 	if (getenv("XE_JIT_DEBUG") && (verifyFunction(*seg, &errs()) || getenv("XE_JIT_DEBUG")[0] == '2'))
 		errs() << "after split\n" << *seg;
 	return seg;
