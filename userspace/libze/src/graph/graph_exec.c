@@ -42,11 +42,8 @@
 
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "append/append.h"
-#include "append/append_api.h"
-#include "append/append_jit.h"
 #include "append/execute.h"
 #include "core/debug_log.h"
 #include "core/libze_private.h"
@@ -61,7 +58,6 @@
 #include "graph/graph_replay.h"
 #include "graph/graph_record.h"
 #include "lists/cmdlist.h"
-#include "submission/encoder.h"
 #include "submission/ring.h"
 
 /* Give @x an event of its own for each internal event @g's nodes signal. */

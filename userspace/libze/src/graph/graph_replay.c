@@ -26,7 +26,6 @@
 #include "graph/graph_replay.h"
 #include "graph/graph_types.h"
 #include "lists/cmdlist.h"
-#include "submission/encoder.h"
 
 /**
  * xe_graph_map_event() - the handle a replay uses for an event

@@ -174,11 +174,9 @@ struct xe_launch *xe_launch_get(struct xe_launch *l)
 void xe_launch_put(void *launch)
 {
 	struct xe_launch *l = launch;
-	uint32_t i = (uint32_t)l->cookie;
+	uint32_t i = (uint32_t)l->cookie, n = l->nsteps, k;
 	struct launch_slot *s = slot_of(i);
-
 	struct xe_launch_step *steps = l->steps;
-	uint32_t n = l->nsteps, k;
 
 	if ((uint32_t)__atomic_sub_fetch(&s->state, 1, __ATOMIC_ACQ_REL))
 		return;
@@ -211,28 +209,26 @@ int xe_launch_chain(uint32_t n, const struct xe_launch_step *steps,
 	struct xe_launch *l = calloc(1, sizeof(*l));
 	uint32_t k;
 
-	if (l)
-		l->steps = calloc(n, sizeof(*l->steps));
-	if (!l || !l->steps) {
-		if (l)
-			free(l->steps);
-		free(l);
+	if (!l)
 		return -ENOMEM;
-	}
+	l->steps = malloc(n * sizeof(*l->steps));
+	if (!l->steps)
+		goto err_free;
 	/* Whole before registering publishes it. */
 	memcpy(l->steps, steps, n * sizeof(*steps));
 	for (k = 0; k < n; k++)
 		xe_launch_get(steps[k].launch);
 	l->nsteps = n;
-	if (xe_launch_register(l)) {
-		for (k = 0; k < n; k++)
-			xe_launch_put(steps[k].launch);
-		free(l->steps);
-		free(l);
-		return -ENOMEM;
+	if (!xe_launch_register(l)) {
+		*chain = l;
+		return 0;
 	}
-	*chain = l;
-	return 0;
+	for (k = 0; k < n; k++)
+		xe_launch_put(steps[k].launch);
+err_free:
+	free(l->steps);
+	free(l);
+	return -ENOMEM;
 }
 
 /* ---- the pool ------------------------------------------------------------ */
