@@ -93,11 +93,13 @@ HOST_TESTS += $(JIT_TEST_BINS)
 # `make bench-kernels` runs it alone in the VM, then on the host, which
 # adds PoCL and prints both sides, labelled, with their ratios.
 BENCH_KERNELS := $(B)/tools/xe_cbev_bench_kernels
-$(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/jit/jit.mk
+$(BENCH_KERNELS): $(SRC)/userspace/tools/xe_cbev_bench_kernels.c $(SRC)/tests/jit/jit.mk \
+		$(B)/obj/userspace/tools/common/syscall_count.o
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -pthread \
 		-DJIT_SO='"$(JIT_SO)"' -DKERNELS_DIR='"$(B)/kernels"' \
 		-DSOURCES_DIR='"$(SRC)/tests/kernels"' -o $@ $< \
+		$(B)/obj/userspace/tools/common/syscall_count.o \
 		-lOpenCL -lze_loader -ldl
 TOOLS += $(BENCH_KERNELS)
 

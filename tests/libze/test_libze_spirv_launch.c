@@ -246,6 +246,95 @@ START_TEST(test_real_ipc_launch_after_exporter)
 }
 END_TEST
 
+/* ---- launches on a busy list, chained -------------------------------------- */
+
+/* One saxpy step on @y: even @k adds k + 1, odd @k doubles. */
+static void saxpy_step(ze_command_list_handle_t l, ze_kernel_handle_t sax,
+		       float *y, float *ones, uint32_t k, ze_event_handle_t signal)
+{
+	float alpha = k % 2 ? 1.0f : (float)(k + 1);
+	/* Some launches of one group of 64, the others of four of 16. */
+	ze_group_count_t count = { k % 3 ? 4 : 1, 1, 1 };
+
+	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, sizeof(alpha), &alpha));
+	lz_arg_ptr(sax, 1, k % 2 ? y : ones);
+	lz_arg_ptr(sax, 2, y);
+	ck_assert_ok(zeKernelSetGroupSize(sax, k % 3 ? 16 : 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(l, sax, &count, signal, 0,
+						     NULL));
+}
+
+static float saxpy_ref(float y, uint32_t k)
+{
+	return k % 2 ? 2.0f * y : y + (float)(k + 1);
+}
+
+/*
+ * Launches appended while an in-order list is busy join the dispatch of
+ * the one before (append_jit.c, modules/launch.c): they run in the order
+ * of the list, each after every group of the one before, with what the
+ * list puts between them -- a fill, a launch that signals an event, a
+ * launch of no group -- between them still. Held behind a gate the test
+ * opens, so that every launch is appended while the list is busy.
+ */
+START_TEST(test_real_busy_list_launches_chained)
+{
+	ze_module_handle_t mod = module_ok("basic");
+	ze_kernel_handle_t sax = kernel(mod, "saxpy");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
+	ze_event_handle_t gate = lz_event(pool, 0), mid = lz_event(pool, 1);
+	float *y = lz_alloc_shared(64 * 4), *ones = lz_alloc_shared(64 * 4);
+	float *other = lz_alloc_shared(64 * 4), ref[64], zero = 0.0f, seven = 7.0f;
+	ze_group_count_t none = { 0, 1, 1 }, one = { 1, 1, 1 };
+	uint32_t i, k;
+
+	fill_ramp(y, 64, 1.0f);
+	memcpy(ref, y, sizeof(ref));
+	for (i = 0; i < 64; i++) {
+		ones[i] = 1.0f;
+		other[i] = 0.0f;
+	}
+	/* A launch that changes nothing, held behind the gate. */
+	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, sizeof(zero), &zero));
+	lz_arg_ptr(sax, 1, ones);
+	lz_arg_ptr(sax, 2, y);
+	ck_assert_ok(zeKernelSetGroupSize(sax, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(list, sax, &one, NULL, 1,
+						     &gate));
+	for (k = 0; k < 24; k++) {
+		if (k == 8)
+			ck_assert_ok(zeCommandListAppendMemoryFill(list, other,
+								   &seven, 4,
+								   64 * 4, NULL,
+								   0, NULL));
+		if (k == 16)
+			ck_assert_ok(zeCommandListAppendLaunchKernel(list, sax,
+								     &none, NULL,
+								     0, NULL));
+		saxpy_step(list, sax, y, ones, k, k == 12 ? mid : NULL);
+		for (i = 0; i < 64; i++)
+			ref[i] = saxpy_ref(ref[i], k);
+	}
+	ck_assert_ze(zeEventQueryStatus(mid), ZE_RESULT_NOT_READY, "gate closed");
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == (float)i && other[i] == 0.0f,
+			      "nothing ran before the gate");
+
+	ck_assert_ok(zeEventHostSignal(gate));
+	sync_list(list);
+	ck_assert_ok(zeEventQueryStatus(mid));
+	for (i = 0; i < 64; i++) {
+		ck_assert_msg(y[i] == ref[i], "y[%u] = %f, not %f", i, y[i], ref[i]);
+		ck_assert_msg(other[i] == 7.0f, "the fill between ran");
+	}
+	ck_assert_ok(zeEventDestroy(mid));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(sax));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* ---- faults and hangs ----------------------------------------------------- */
 
 /* A kernel that writes through a bad pointer loses its queue only. */
@@ -342,6 +431,54 @@ START_TEST(test_real_sync_list_inline_launch)
 END_TEST
 
 /* A kernel that never ends is banned by the hang timeout. */
+/*
+ * A fault in the middle of launches chained on a busy list bans the
+ * queue there: the launches before it ran, those after it do not.
+ */
+START_TEST(test_real_busy_list_chain_fault)
+{
+	ze_module_handle_t mod = module_ok("faults"), bmod = module_ok("basic");
+	ze_kernel_handle_t bad = kernel(mod, "bad_pointer"), sax = kernel(bmod, "saxpy");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0);
+	ze_command_list_handle_t l = lz_immediate_list(true);
+	float *y = lz_alloc_shared(64 * 4), *ones = lz_alloc_shared(64 * 4);
+	ze_group_count_t one = { 1, 1, 1 };
+	int32_t *p = lz_alloc_shared(4);
+	float zero = 0.0f;
+	uint32_t i;
+
+	for (i = 0; i < 64; i++) {
+		y[i] = 1.0f;
+		ones[i] = 1.0f;
+	}
+	/* A launch that changes nothing, held behind the gate. */
+	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, sizeof(zero), &zero));
+	lz_arg_ptr(sax, 1, ones);
+	lz_arg_ptr(sax, 2, y);
+	ck_assert_ok(zeKernelSetGroupSize(sax, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(l, sax, &one, NULL, 1, &gate));
+	saxpy_step(l, sax, y, ones, 0, NULL);		/* y = 2 */
+	lz_arg_ptr(bad, 0, p);
+	lz_arg_u64(bad, 1, 0xdead000ull);
+	ck_assert_ok(zeKernelSetGroupSize(bad, 1, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(l, bad, &one, NULL, 0, NULL));
+	saxpy_step(l, sax, y, ones, 2, NULL);		/* not run */
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ze(lz_list_sync(l, LZ_TIMEOUT_NS), ZE_RESULT_ERROR_DEVICE_LOST,
+		     "the chain's fault loses the queue");
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == 2.0f, "y[%u] = %f: before the fault only", i, y[i]);
+	ck_assert_ok(zeCommandListDestroy(l));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(bad));
+	ck_assert_ok(zeKernelDestroy(sax));
+	ck_assert_ok(zeModuleDestroy(mod));
+	ck_assert_ok(zeModuleDestroy(bmod));
+}
+END_TEST
+
 START_TEST(test_real_endless_kernel_banned)
 {
 	ze_module_handle_t mod = module_ok("faults");
@@ -376,12 +513,14 @@ static Suite *spirv_launch_suite(void)
 	tcase_add_test(tc, test_real_indirect_and_cooperative);
 	tcase_add_test(tc, test_real_cb_event_order);
 	tcase_add_test(tc, test_real_ipc_launch_after_exporter);
+	tcase_add_test(tc, test_real_busy_list_launches_chained);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("faults");
 	tcase_add_checked_fixture(tc, setup_hang, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_real_fault_bans_that_queue);
+	tcase_add_test(tc, test_real_busy_list_chain_fault);
 	tcase_add_test(tc, test_real_endless_kernel_banned);
 	suite_add_tcase(s, tc);
 	return s;

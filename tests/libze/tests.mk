@@ -77,7 +77,8 @@ $(LIBZE_UNIT_TESTS): $(B)/tests/libze/host/%: $(B)/obj/tests/libze/host/%.o
 # the fake kernel interface (libze_host.a, see libze.mk), the test helpers
 # of the VM suites, no loader, no device.
 LIBZE_UNIT_NAMES := test_unit_immediate test_unit_regular test_unit_handles \
-	test_unit_debug test_unit_direct test_unit_slab test_unit_graph
+	test_unit_debug test_unit_direct test_unit_slab test_unit_graph \
+	test_unit_launch
 LIBZE_UNIT_BINS  := $(addprefix $(B)/tests/libze/unit/,$(LIBZE_UNIT_NAMES))
 LIBZE_UNIT_CFLAGS := $(USER_CFLAGS) $(CHECK_CFLAGS) \
 	-I$(SRC)/userspace/libze/src -I$(SRC)/tests/libze -I$(SRC)/userspace/tools

@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/syscall_count.h"
 #include "xe_jit.h"
 
 #ifndef JIT_SO
@@ -390,6 +391,85 @@ struct l0_times {
 static struct l0_times *l0;
 static bool launch_only;
 
+/*
+ * A busy queue: BUSY_N appends on an asynchronous in-order immediate list,
+ * then one host synchronize; time per append and the system calls of the
+ * appending thread and of the others (the execution units), per append.
+ */
+#define BUSY_N	200
+static void l0_busy(ze_context_handle_t ctx, ze_device_handle_t dev,
+		    ze_kernel_handle_t k, void *dst, unsigned int threads)
+{
+	ze_command_queue_desc_t qd = {
+		.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC,
+		.flags = ZE_COMMAND_QUEUE_FLAG_IN_ORDER,
+		.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS,
+	};
+	ze_event_pool_desc_t pd = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
+		.flags = ZE_EVENT_POOL_FLAG_HOST_VISIBLE, .count = 1,
+	};
+	ze_event_desc_t ed = {
+		.stype = ZE_STRUCTURE_TYPE_EVENT_DESC,
+		.signal = ZE_EVENT_SCOPE_FLAG_HOST,
+	};
+	ze_group_count_t one = { 1, 1, 1 };
+	int64_t own[2] = { -1, -1 }, others[2] = { -1, -1 };
+	ze_command_list_handle_t list;
+	ze_event_pool_handle_t pool;
+	ze_event_handle_t done;
+	uint64_t pattern = 0;
+	double t[2], app[2];
+
+	if (zeEventPoolCreate(ctx, &pd, 1, &dev, &pool) != ZE_RESULT_SUCCESS)
+		return;
+	if (zeEventCreate(pool, &ed, &done) != ZE_RESULT_SUCCESS ||
+	    zeCommandListCreateImmediate(ctx, dev, &qd, &list) != ZE_RESULT_SUCCESS)
+		goto out_pool;
+	for (int kind = 0; kind < 2; kind++) {
+		/* Warm: the first of each kind sets things up. */
+		if (kind == 0)
+			zeCommandListAppendLaunchKernel(list, k, &one, NULL, 0, NULL);
+		else
+			zeCommandListAppendMemoryFill(list, dst, &pattern, sizeof(pattern),
+						      64, NULL, 0, NULL);
+		zeCommandListAppendBarrier(list, done, 0, NULL);
+		zeEventHostSynchronize(done, UINT64_MAX);
+		zeEventHostReset(done);
+		syscalls_process_start();
+		t[kind] = now();
+		for (int i = 0; i < BUSY_N; i++) {
+			if (kind == 0)
+				zeCommandListAppendLaunchKernel(list, k, &one, NULL, 0, NULL);
+			else
+				zeCommandListAppendMemoryFill(list, dst, &pattern,
+							      sizeof(pattern), 64,
+							      NULL, 0, NULL);
+		}
+		app[kind] = now();
+		zeCommandListAppendBarrier(list, done, 0, NULL);
+		zeEventHostSynchronize(done, UINT64_MAX);
+		app[kind] = (app[kind] - t[kind]) / BUSY_N;
+		t[kind] = (now() - t[kind]) / BUSY_N;
+		zeEventHostReset(done);
+		syscalls_process_stop(&own[kind], &others[kind]);
+	}
+	zeCommandListDestroy(list);
+	zeEventDestroy(done);
+	printf("busy queue, %u EU thread(s), %d appends on an asynchronous in-order "
+	       "list then one sync: empty kernel %.2f us, 64-byte fill %.2f us "
+	       "(%.2fx; the appends alone %.2f / %.2f us); system calls per "
+	       "append, appending thread / others: "
+	       "kernel %.3f / %.3f, fill %.3f / %.3f\n", threads, BUSY_N,
+	       t[0] * 1e6, t[1] * 1e6, t[0] / t[1], app[0] * 1e6, app[1] * 1e6,
+	       (double)own[0] / BUSY_N, (double)others[0] / BUSY_N,
+	       (double)own[1] / BUSY_N, (double)others[1] / BUSY_N);
+	/* A child prints this, and may end with _exit(). */
+	fflush(stdout);
+out_pool:
+	zeEventPoolDestroy(pool);
+}
+
 static void l0_run_kernels(ze_context_handle_t ctx, ze_device_handle_t dev,
 			   ze_command_list_handle_t list, int slot)
 {
@@ -478,6 +558,7 @@ static void run_level_zero(int slot)
 	size_t size;
 	void *spv;
 
+	syscalls_open();
 	if (zeInit(ZE_INIT_FLAG_GPU_ONLY) != ZE_RESULT_SUCCESS ||
 	    zeDriverGet(&n, &drv) != ZE_RESULT_SUCCESS || !n) {
 		return;
@@ -527,6 +608,7 @@ static void run_level_zero(int slot)
 	double tf = (now() - t) / iters;
 	l0->empty[slot] = tk;
 	l0->fill[slot] = tf;
+	l0_busy(ctx, dev, k, dst, 1u << slot);
 	zeMemFree(ctx, dst);
 	if (!launch_only)
 		l0_run_kernels(ctx, dev, list, slot);

@@ -76,6 +76,7 @@
 #include "lists/mutable.h"
 #include "append/execute.h"
 #include "memory/bo.h"
+#include "modules/eu_fault.h"
 #include "submission/batch.h"
 #include "submission/encoder.h"
 #include "submission/ring.h"
@@ -293,6 +294,11 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		return ZE_RESULT_ERROR_INVALID_SIZE;
 	if (!list->immediate && list->closed)
 		return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+	/* Nothing appended after this may join a chain dispatched before. */
+	if (list->open_chain.obj) {
+		list->open_chain.put(list->open_chain.obj);
+		list->open_chain.obj = NULL;
+	}
 
 	*a = (struct xe_append){
 		.ctx = list->ctx,
@@ -420,6 +426,8 @@ ze_result_t xe_append_execute_with(struct xe_append *a, uint32_t n,
 	for (i = 0; i < n + m; i++) {
 		struct xe_cmdlist *list = xe_cmdlist_from_handle(lists[i]);
 
+		if (list->has_dispatch)
+			a->dispatches = true;
 		/* Begun by this call already: executed again. */
 		if (i < n)
 			cs = xe_emit_execute(cs, list, list->exec_begun);
@@ -553,6 +561,10 @@ ze_result_t xe_append_commit(struct xe_append *a)
 		xe_append_advance(a, emit_end(a, cs));
 	}
 
+	/* An application's fault handler installed since goes behind ours. */
+	if (a->ring && a->dispatches &&
+	    xe_ring_done(a->ring, xe_ring_last(a->ring)))
+		xe_eu_fault_guard();
 	if (a->ring)
 		err = submit(a);
 	else

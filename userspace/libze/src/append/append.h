@@ -48,6 +48,9 @@ struct xe_ring;
  * @value: in-order lists: the value the append bumps the counter to
  * @seqno: after a commit to a ring: the submission's completion point
  * @committed: the commands were submitted or recorded
+ * @dispatches: the commands may run user kernels (a launch, or lists
+ *	that recorded one): a commit to an idle ring first makes sure their
+ *	faults come to the execution units (modules/eu_fault.c)
  *
  * Lives on the caller's stack: an append allocates nothing of its own.
  */
@@ -68,6 +71,7 @@ struct xe_append {
 	uint64_t value;
 	uint64_t seqno;
 	bool committed;
+	bool dispatches;
 };
 
 ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,

@@ -17,6 +17,13 @@
  * executes it; zeCommandListAppendLaunchMultipleKernelsIndirect appends
  * one per kernel, and the execution units skip those whose index is not
  * below the count in pCountBuffer, read when each one executes.
+ *
+ * Two launches avoid the trip through the kernel: on a synchronous
+ * in-order list with nothing in flight, one of one group runs on the
+ * appending thread (launch_inline()); on an asynchronous in-order list
+ * whose queue is busy, one with nothing between it and the launch before
+ * joins that launch's dispatch while the execution units have not taken
+ * it (append_chained(), modules/launch.c).
  */
 
 #include <errno.h>
@@ -131,6 +138,93 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
  * The launches of @kernels, or, with @launches, of those snapshots (a
  * graph's, graph/graph_replay.c), of which each dispatch takes a reference.
  */
+/*
+ * A launch that may join the chain of launches dispatched before it
+ * (modules/launch.c): one kernel of direct, non-zero counts, no event, on
+ * an asynchronous in-order immediate list whose queue is busy -- the
+ * launch would wait behind the work before it anyway, and joined it
+ * runs right after the launch before it on the execution units, without
+ * its own trip through the kernel and its system calls.
+ */
+static bool chain_ok(const struct xe_cmdlist *list, uint32_t n,
+		     const ze_group_count_t *counts, const uint32_t *count_ptr,
+		     ze_event_handle_t hSignalEvent, uint32_t numWaitEvents)
+{
+	return list->dev->chain_launches && n == 1 && counts && !count_ptr &&
+	       !hSignalEvent && !numWaitEvents && list->immediate &&
+	       list->in_order &&
+	       list->mode != ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
+	       counts->groupCountX && counts->groupCountY &&
+	       counts->groupCountZ && list->ring &&
+	       !xe_ring_done(list->ring, xe_ring_last(list->ring));
+}
+
+/*
+ * Append @l (a reference of the caller's, which this drops) to @list:
+ * into its open chain if the execution units have not taken it yet, an
+ * append of the list's end alone (its counter, after the chain); else as
+ * the first launch of a new open chain, dispatched.
+ */
+static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
+				  struct xe_cmdlist *list, struct xe_launch *l,
+				  const ze_group_count_t *counts)
+{
+	const uint32_t groups[3] = {
+		counts->groupCountX, counts->groupCountY, counts->groupCountZ,
+	};
+	struct xe_launch *chain = list->open_chain.obj;
+	struct xe_append a;
+	ze_result_t ret;
+	uint32_t step;
+	bool joined;
+
+	/* The list's reference moves here: any append drops the list's. */
+	list->open_chain.obj = NULL;
+	joined = chain && xe_launch_chain_join(chain, l, groups, &step);
+	if (!joined) {
+		if (chain)
+			xe_launch_put(chain);
+		chain = NULL;
+		if (xe_launch_chain_open(l, groups, &chain)) {
+			xe_launch_put(l);
+			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+		}
+	}
+	/*
+	 * The chain holds the launch, and the append that dispatches the
+	 * chain keeps it until the dispatch completes.
+	 */
+	xe_launch_put(l);
+
+	ret = xe_append_begin(&a, hCommandList, NULL, 0, NULL);
+	if (ret != ZE_RESULT_SUCCESS)
+		goto err_cancel;
+	a.dispatches = true;
+	if (!joined) {
+		if (!xe_append_reserve(&a, XE_CBEV_USER_DISPATCH_DWORDS) ||
+		    xe_append_keep(&a, (struct xe_ref){ xe_launch_get(chain),
+							xe_launch_put })) {
+			ret = xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+			goto err_cancel;
+		}
+		xe_append_advance(&a, xe_emit_user_dispatch(xe_append_pos(&a),
+							    chain->cookie,
+							    groups, 0));
+	}
+	ret = xe_append_commit(&a);
+	if (ret != ZE_RESULT_SUCCESS)
+		goto err_cancel;
+	list->open_chain = (struct xe_ref){ chain, xe_launch_put };
+	return ZE_RESULT_SUCCESS;
+
+err_cancel:
+	/* Not run: a joined step is skipped, a new chain never dispatched. */
+	if (joined)
+		xe_launch_chain_cancel(chain, step);
+	xe_launch_put(chain);
+	return ret;
+}
+
 static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
 				   uint32_t n, struct xe_kernel **kernels,
 				   struct xe_launch *const *launches,
@@ -174,12 +268,21 @@ static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
 			return ZE_RESULT_SUCCESS;
 		if (!pre)
 			return ret;
+	} else if (!mutable && !launches &&
+		   chain_ok(list, n, counts, count_ptr, hSignalEvent,
+			    numWaitEvents)) {
+		ret = snapshot(list, kernels[0], &pre);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
+		return append_chained(hCommandList, list, pre, counts);
 	}
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		goto out_cancel;
+	a.dispatches = true;
+	list->has_dispatch = true;
 	if (!xe_append_reserve(&a, (size_t)n * XE_CBEV_USER_DISPATCH_DWORDS)) {
 		ret = xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 		goto out_cancel;

@@ -91,6 +91,8 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 	xe_ts_pool_init(&dev->ts_pool);
 	env = getenv("XE_CBEV_INLINE_LAUNCH");
 	dev->inline_launch = !env || strcmp(env, "0");
+	env = getenv("XE_CBEV_CHAIN_LAUNCHES");
+	dev->chain_launches = !env || strcmp(env, "0");
 	xe_object_init(&dev->obj, XE_MAGIC_DEVICE, &driver->ddi);
 	return 0;
 

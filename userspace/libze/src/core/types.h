@@ -120,6 +120,9 @@ struct xe_driver {
  *	waits, started at the first such wait (events/semaphore_bridge.c)
  * @inline_launch: synchronous lists may run one-group launches on the
  *	appending thread (append_jit.c); XE_CBEV_INLINE_LAUNCH=0 clears it
+ * @chain_launches: launches appended to a busy in-order list may join
+ *	the one before in one dispatch (append_jit.c);
+ *	XE_CBEV_CHAIN_LAUNCHES=0 clears it
  *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
@@ -143,6 +146,7 @@ struct xe_device {
 	struct xe_eu_pool *eu_pool;
 	struct xe_sem_bridge *sem_bridge;
 	bool inline_launch;
+	bool chain_launches;
 };
 
 /**

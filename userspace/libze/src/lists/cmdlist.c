@@ -106,6 +106,8 @@ static void cmdlist_free(struct xe_cmdlist *list)
 		xe_ring_destroy(list->ring);
 	xe_overflow_fini(&list->overflow);
 	xe_keeps_release(&list->keeps);
+	if (list->open_chain.obj)
+		list->open_chain.put(list->open_chain.obj);
 	xe_replays_release(&list->replays);
 	xe_writes_release(&list->writes);
 	xe_mutable_destroy(list->mut);

@@ -86,6 +86,12 @@ struct xe_ring;
  *	into instead of being submitted, or NULL (graph/graph_capture.c);
  *	under the driver's graph_lock
  * @capture_branch: then: the list's branch in that graph
+ * @has_dispatch: a launch of a user kernel was appended (an execution
+ *	of a regular list may run one)
+ * @open_chain: immediate in-order lists: the chain of launches
+ *	(modules/launch.c) their last append dispatched while the queue was
+ *	busy, which their next launch may join, with a reference; any other
+ *	append drops it (append/append.c)
  *
  * Not thread-safe, as the spec allows: an application must not use a list
  * from two threads at once.
@@ -133,6 +139,9 @@ struct xe_cmdlist {
 
 	struct xe_graph *capture;
 	uint32_t capture_branch;
+
+	bool has_dispatch;
+	struct xe_ref open_chain;
 };
 
 static inline struct xe_cmdlist *xe_cmdlist_from_handle(ze_command_list_handle_t h)

@@ -20,12 +20,15 @@
  * stack is a fault too.
  *
  * An application may install a handler of its own later, which would take
- * the kernels' faults away from the execution units. So before each
- * dispatch runs, xe_eu_fault_guard() looks at both handlers (two
- * sigaction() calls) and, if one is not ours any more, puts ours back and
- * hands faults outside kernels to the application's handler from then on.
- * A handler installed while a dispatch already runs takes effect for the
- * faults of that dispatch; the next one is guarded again. The chain stays
+ * the kernels' faults away from the execution units. So xe_eu_fault_guard()
+ * looks at both handlers (two sigaction() calls) and, if one is not ours
+ * any more, puts ours back and hands faults outside kernels to the
+ * application's handler from then on. It is called by a submission that
+ * may run kernels when its queue is idle (append/append.c) and before a
+ * launch runs on the appending thread -- not per dispatch, which would be
+ * two system calls per launch while a queue is busy: a handler installed
+ * while a queue is busy takes the faults of the kernels that queue runs
+ * until a submission finds a queue idle again. The chain stays
  * what it would be without libze: a handler that hands a fault back to the
  * one it replaced (ours) hands it to the handler it really replaced; one
  * that puts back the handler it replaced leaves the chain (at the next
@@ -100,6 +103,8 @@ static struct fault_chained *seen;
 static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t fault_once = PTHREAD_ONCE_INIT;
 static int fault_err;
+/* Ours is in: xe_eu_fault_guard() has something to guard. */
+static atomic_bool installed;
 
 static void on_fault_a(int sig, siginfo_t *info, void *uctx);
 static void on_fault_b(int sig, siginfo_t *info, void *uctx);
@@ -259,6 +264,7 @@ static void install(void)
 			return;
 		}
 	}
+	atomic_store(&installed, true);
 }
 
 /**
@@ -331,7 +337,7 @@ out:
 /**
  * xe_eu_fault_guard() - make sure kernels' faults still come to us
  *
- * Called before each dispatch runs. If the application installed a
+ * Nothing before the first pool started. If the application installed a
  * SIGSEGV or SIGBUS handler since the last look, ours goes back in front
  * of it, and faults outside kernels go to the application's from then on;
  * if the application's put back the handler it had replaced, it is
@@ -343,6 +349,8 @@ void xe_eu_fault_guard(void)
 	struct sigaction cur;
 	int i;
 
+	if (!atomic_load(&installed))
+		return;
 	for (i = 0; i < 2; i++)
 		if (!sigaction(guarded[i], NULL, &cur) &&
 		    (!is_ours(&cur) ||

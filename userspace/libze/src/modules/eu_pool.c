@@ -33,8 +33,8 @@
  * running it itself when it is one group, handing it to the units when
  * larger (the dispatcher runs a first step of one group, then hands the
  * rest over); the last step's end is the dispatch's report. The check
- * that no application handler took the fault signals is made once per
- * dispatch, chain or not.
+ * that no application handler took the fault signals is made by the
+ * submissions (eu_fault.c), not by the dispatcher.
  *
  * __local buffers: each unit has its own, sized for the launch it runs,
  * aligned to 128 bytes, the buffers of __local arguments first, then the
@@ -45,9 +45,7 @@
  * never ends is banned by its queue's hang timeout, but the unit running
  * it stays in it: stopping the pool then waits for it.
  *
- * The launch table: slots with a generation and a reference count each,
- * found and counted without a lock (registering takes one to find a free
- * slot); a launch's slot is freed with its last reference, and a dispatch
+ * Launches are found by cookie in the launch table (launch.c); a dispatch
  * whose cookie names no live launch is reported as a fault at address 0.
  */
 
@@ -64,172 +62,6 @@
 
 #define EU_MAX_THREADS	256
 #define LOCAL_ALIGN	128
-
-/* ---- the launch table ---------------------------------------------------- */
-
-/*
- * Slots in chunks that never move nor go away, so that the dispatcher
- * finds a launch by cookie without a lock: @state is the generation (high
- * 32 bits) and the references (low 32 bits), changed atomically. Only
- * registering takes alloc_lock, to find a free slot.
- */
-#define SLOTS_PER_CHUNK	1024u
-#define MAX_CHUNKS	1024u
-
-struct launch_slot {
-	struct xe_launch *launch;
-	uint64_t state;
-};
-
-static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct launch_slot *chunks[MAX_CHUNKS];	/* published, then nchunks */
-static uint32_t nchunks;			/* atomic */
-static uint32_t free_hint;			/* atomic, a hint only */
-
-static struct launch_slot *slot_of(uint32_t i)
-{
-	uint32_t c = i / SLOTS_PER_CHUNK;
-
-	if (c >= __atomic_load_n(&nchunks, __ATOMIC_ACQUIRE))
-		return NULL;
-	return &chunks[c][i % SLOTS_PER_CHUNK];
-}
-
-/**
- * xe_launch_register() - give a new launch (one reference) its cookie
- * @l: the launch
- *
- * Return: 0 or -ENOMEM.
- */
-int xe_launch_register(struct xe_launch *l)
-{
-	uint32_t i, n, gen;
-	struct launch_slot *s = NULL;
-	int err = 0;
-
-	pthread_mutex_lock(&alloc_lock);
-	n = nchunks * SLOTS_PER_CHUNK;
-	for (i = __atomic_load_n(&free_hint, __ATOMIC_RELAXED); i < n; i++) {
-		s = slot_of(i);
-		if (!(uint32_t)__atomic_load_n(&s->state, __ATOMIC_ACQUIRE))
-			break;
-	}
-	if (i == n) {
-		struct launch_slot *c;
-
-		err = -ENOMEM;
-		if (nchunks == MAX_CHUNKS ||
-		    !(c = calloc(SLOTS_PER_CHUNK, sizeof(*c))))
-			goto out;
-		chunks[nchunks] = c;
-		__atomic_store_n(&nchunks, nchunks + 1, __ATOMIC_RELEASE);
-		s = c;
-		err = 0;
-	}
-	gen = (uint32_t)(__atomic_load_n(&s->state, __ATOMIC_RELAXED) >> 32) + 1;
-	s->launch = l;
-	l->cookie = (uint64_t)gen << 32 | i;
-	/* Publishes @launch with the reference. */
-	__atomic_store_n(&s->state, (uint64_t)gen << 32 | 1, __ATOMIC_RELEASE);
-	__atomic_store_n(&free_hint, i + 1, __ATOMIC_RELAXED);
-out:
-	pthread_mutex_unlock(&alloc_lock);
-	return err;
-}
-
-/* The live launch @cookie names, with a reference, or NULL. */
-static struct xe_launch *launch_get(uint64_t cookie)
-{
-	struct launch_slot *s = slot_of((uint32_t)cookie);
-	uint64_t st;
-
-	if (!s)
-		return NULL;
-	st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
-	do {
-		if (st >> 32 != cookie >> 32 || !(uint32_t)st)
-			return NULL;
-	} while (!__atomic_compare_exchange_n(&s->state, &st, st + 1, true,
-					      __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE));
-	return s->launch;
-}
-
-/**
- * xe_launch_get() - one more reference to a live launch
- * @l: the launch, of which the caller holds a reference
- *
- * Return: @l.
- */
-struct xe_launch *xe_launch_get(struct xe_launch *l)
-{
-	__atomic_add_fetch(&slot_of((uint32_t)l->cookie)->state, 1,
-			   __ATOMIC_RELAXED);
-	return l;
-}
-
-/**
- * xe_launch_put() - drop a reference to a launch (a struct xe_ref's put)
- * @launch: the launch
- */
-void xe_launch_put(void *launch)
-{
-	struct xe_launch *l = launch;
-	uint32_t i = (uint32_t)l->cookie, n = l->nsteps, k;
-	struct launch_slot *s = slot_of(i);
-	struct xe_launch_step *steps = l->steps;
-
-	if ((uint32_t)__atomic_sub_fetch(&s->state, 1, __ATOMIC_ACQ_REL))
-		return;
-	free(l);
-	if (i < __atomic_load_n(&free_hint, __ATOMIC_RELAXED))
-		__atomic_store_n(&free_hint, i, __ATOMIC_RELAXED);
-	for (k = 0; k < n; k++)
-		xe_launch_put(steps[k].launch);
-	free(steps);
-}
-
-/**
- * xe_launch_chain() - one launch that runs others one after another
- * @n: launches, at least one
- * @steps: them, with their group counts; the chain takes a reference to
- *	each launch
- * @chain: gets the chain, registered, with one reference
- *
- * For launches that follow each other in an in-order list with nothing
- * between them (graph/graph_chain.c): one dispatch, one trip through the
- * kernel, instead of @n. Each runs once every group of the one before
- * ended, as in the list; the first fault ends the chain and is the one
- * reported. None may count its kernels at execution (@count_ptr).
- *
- * Return: 0 or -ENOMEM.
- */
-int xe_launch_chain(uint32_t n, const struct xe_launch_step *steps,
-		    struct xe_launch **chain)
-{
-	struct xe_launch *l = calloc(1, sizeof(*l));
-	uint32_t k;
-
-	if (!l)
-		return -ENOMEM;
-	l->steps = malloc(n * sizeof(*l->steps));
-	if (!l->steps)
-		goto err_free;
-	/* Whole before registering publishes it. */
-	memcpy(l->steps, steps, n * sizeof(*steps));
-	for (k = 0; k < n; k++)
-		xe_launch_get(steps[k].launch);
-	l->nsteps = n;
-	if (!xe_launch_register(l)) {
-		*chain = l;
-		return 0;
-	}
-	for (k = 0; k < n; k++)
-		xe_launch_put(steps[k].launch);
-err_free:
-	free(l->steps);
-	free(l);
-	return -ENOMEM;
-}
 
 /* ---- the pool ------------------------------------------------------------ */
 
@@ -399,6 +231,10 @@ static bool job_step(struct eu_job *job, uint32_t i, const uint32_t *groups)
 	struct xe_launch *l = job->launch;
 
 	if (l->nsteps) {
+		/* Steps whose append failed are skipped. */
+		while (i < l->nsteps &&
+		       __atomic_load_n(&l->steps[i].cancelled, __ATOMIC_ACQUIRE))
+			i++;
 		if (i >= l->nsteps)
 			return false;
 		groups = l->steps[i].groups;
@@ -525,7 +361,10 @@ static void *dispatcher_main(void *arg)
 			break;	/* -ESHUTDOWN: stopped */
 		job = calloc(1, sizeof(*job));
 		if (job)
-			job->launch = launch_get(w.cookie);
+			job->launch = xe_launch_lookup(w.cookie);
+		/* An open chain: no launch joins it from now on. */
+		if (job && job->launch)
+			xe_launch_chain_seal(job->launch);
 		if (!job || !job->launch) {
 			xe_kmd_eu_report(pool->fd, w.exec_queue_id, w.seqno,
 					 true, 0);
@@ -543,8 +382,6 @@ static void *dispatcher_main(void *arg)
 			free(job);
 			continue;
 		}
-		/* An application's handler installed since must not take its faults. */
-		xe_eu_fault_guard();
 		/* A kernel past the count of a multiple indirect launch. */
 		if (job->launch->count_ptr &&
 		    job->launch->count_index >=
@@ -676,6 +513,9 @@ int xe_eu_pool_start(struct xe_eu_pool **pool, int fd)
 	unsigned int i;
 	int err;
 
+	/* Started: every launch asks, without a lock. */
+	if (__atomic_load_n(pool, __ATOMIC_ACQUIRE))
+		return 0;
 	pthread_mutex_lock(&pools_lock);
 	if (*pool) {
 		pthread_mutex_unlock(&pools_lock);
@@ -712,7 +552,7 @@ int xe_eu_pool_start(struct xe_eu_pool **pool, int fd)
 		pool_join(p, p->nthreads);
 		goto err_free;
 	}
-	*pool = p;
+	__atomic_store_n(pool, p, __ATOMIC_RELEASE);
 	goto out;
 
 err_free:
