@@ -16,8 +16,11 @@
  * - __xe_group_<i>(group): what the seam calls. It loads the arguments from
  *   group->argv once, then either loops over the work-items calling
  *   __xe_wi_<i> (inlined, so LLVM vectorises the innermost loop, marked
- *   parallel) or, when the kernel has a barrier, hands __xe_wient_<i> to
- *   the fiber scheduler.
+ *   parallel) or, when the kernel has a barrier, runs it as segments
+ *   (regions.cpp), or hands __xe_wient_<i> to the fiber scheduler. A
+ *   kernel whose work-item runs loops that every work-item runs alike
+ *   gets barriers at their heads and runs as segments too, so that the
+ *   loop over the work-items is innermost and vectorises.
  * - __xe_wient_<i>(group, lx, ly, lz): barrier kernels only, the fiber
  *   entry: loads the arguments and runs one work-item.
  */
