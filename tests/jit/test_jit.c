@@ -574,6 +574,78 @@ START_TEST(matmul)
 }
 END_TEST
 
+/* Loops every work-item runs alike (implicit barriers) and loops that
+ * diverge, in groups of a size the vectoriser's width does not divide. */
+START_TEST(uniform_loops)
+{
+	struct xe_jit_module *mod = jt_compile("loops", NULL, 0);
+	const int n = 37, m = 6;
+	const size_t items = 24 * 9;
+	float *in = malloc(n * 4), *out = malloc(items * 4);
+	unsigned int seed = 5;
+
+	for (int j = 0; j < n; j++)
+		in[j] = frand(&seed);
+	struct jt_arg args[] = { JT_VAL(in), JT_VAL(out), JT_VAL(n), JT_VAL(m) };
+	jt_run(mod, "uniform_loops", 1, G1(items), L1(24), NULL, args, 4, THREADS);
+	for (size_t i = 0; i < items; i++) {
+		float s = 0.0f, t[4] = { 0 };
+
+		for (int j = 0; j < n; j++) {
+			if ((i + j) % 3 == 0)
+				s += in[j];
+			for (int k = 0; k < m; k++)
+				t[k & 3] += in[(j + k) % n] * (float)(i % 5);
+		}
+		for (int j = 0; j < (int)(i % 4); j++)
+			s += 1.0f;
+		for (int j = 0; j < n && !(in[j] > (float)(i % 7)); j++)
+			s += 0.5f;
+		s += t[0] + t[1] * 2.0f + t[2] * 3.0f + t[3] * 4.0f;
+		ck_assert_msg(close_f(out[i], s, 1e-4), "[%zu] %f != %f", i, out[i], s);
+	}
+	jt_ops()->destroy(mod);
+	free(in);
+	free(out);
+}
+END_TEST
+
+/* n-body (perf.cl): float4 values across the implicit barrier of its loop. */
+START_TEST(nbody)
+{
+	struct xe_jit_module *mod = jt_compile("perf", NULL, 0);
+	const int n = 320;
+	float *pos = malloc(n * 16), *acc = malloc(n * 16);
+	unsigned int seed = 3;
+
+	for (int i = 0; i < n * 4; i++)
+		pos[i] = frand(&seed);
+	struct jt_arg args[] = { JT_VAL(pos), JT_VAL(acc), JT_VAL(n) };
+	jt_run(mod, "nbody", 1, G1(n), L1(64), NULL, args, 3, THREADS);
+	for (int i = 0; i < n; i++) {
+		double a[3] = { 0 };
+
+		for (int j = 0; j < n; j++) {
+			double d[3], r2 = 0.01;
+
+			for (int c = 0; c < 3; c++) {
+				d[c] = (double)pos[j * 4 + c] - pos[i * 4 + c];
+				r2 += d[c] * d[c];
+			}
+			for (int c = 0; c < 3; c++)
+				a[c] += d[c] * pos[j * 4 + 3] / (r2 * sqrt(r2));
+		}
+		for (int c = 0; c < 3; c++)
+			ck_assert_msg(close_f(acc[i * 4 + c], a[c], 1e-3),
+				      "[%d].%d %f != %f", i, c, acc[i * 4 + c], a[c]);
+		ck_assert(acc[i * 4 + 3] == 0.0f);
+	}
+	jt_ops()->destroy(mod);
+	free(pos);
+	free(acc);
+}
+END_TEST
+
 struct hammer {
 	int *p;
 	int n;
@@ -833,6 +905,8 @@ static Suite *jit_suite(void)
 	tcase_add_test(tc, reqd_size_scan);
 	tcase_add_test(tc, fibers_fallback);
 	tcase_add_test(tc, matmul);
+	tcase_add_test(tc, uniform_loops);
+	tcase_add_test(tc, nbody);
 	tcase_add_test(tc, atomics_global_local);
 	tcase_add_test(tc, program_globals);
 	suite_add_tcase(s, tc);

@@ -8,16 +8,20 @@
  * own: what a compile leaves there, that a second compile takes the entry
  * (an entry planted under another module's key proves it), that a corrupt
  * or foreign entry is ignored and written again, that the key covers the
- * build flags and specialization constants, that the build log survives,
- * the size bound, and XE_CBEV_CACHE=0.
+ * build flags, the specialization constants and the LLVM library the shim
+ * runs with, that the build log survives, the size bound, and
+ * XE_CBEV_CACHE=0.
  */
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <check.h>
@@ -217,6 +221,92 @@ START_TEST(key_covers_flags_and_constants)
 }
 END_TEST
 
+/* The file this process loaded libLLVM from (the shim is loaded). */
+static int find_llvm(struct dl_phdr_info *info, size_t size __attribute__((unused)),
+		     void *data)
+{
+	const char *base = strrchr(info->dlpi_name, '/');
+
+	if (!base || strncmp(base + 1, "libLLVM-", 8))
+		return 0;
+	snprintf(data, 512, "%s", info->dlpi_name);
+	return 1;
+}
+
+/* The child of key_covers_the_llvm_library, outside Check's runner (where
+ * ck_assert cannot report): compiles kernels/@name.spv, 0 on success. */
+static int compile_outside_check(const char *name)
+{
+	void *h = dlopen(JIT_SO, RTLD_NOW | RTLD_LOCAL);
+	xe_jit_get_ops_fn get = h ? (xe_jit_get_ops_fn)dlsym(h, "xe_jit_get_ops") : NULL;
+	const struct xe_jit_ops *ops = get ? get(XE_JIT_ABI_VERSION) : NULL;
+	struct xe_jit_module *mod = NULL;
+	char path[512];
+	static char spv[1 << 20];
+	size_t n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.spv", KERNELS_DIR, name);
+	f = fopen(path, "rb");
+	if (f) {
+		n = fread(spv, 1, sizeof(spv), f);
+		fclose(f);
+	}
+	if (!ops || !n || ops->compile(spv, n, NULL, 0, "", &mod, NULL))
+		return EXIT_FAILURE;
+	ops->destroy(mod);
+	return EXIT_SUCCESS;
+}
+
+/* Compiles @name in a new process that finds libLLVM in @libdir first. */
+static void compile_with_libdir(const char *name, const char *libdir)
+{
+	pid_t pid = fork();
+	int status;
+
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		setenv("LD_LIBRARY_PATH", libdir, 1);
+		execl("/proc/self/exe", "test_jit_cache", "--compile", name,
+		      (char *)NULL);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && !WEXITSTATUS(status),
+		      "the compile with LD_LIBRARY_PATH=%s failed", libdir);
+}
+
+/*
+ * The shim links LLVM as a shared library, which a package update replaces
+ * under the same shim: the key covers the library it runs with. The same
+ * library reached through a link in another folder is another file to the
+ * key (its path differs), so the entry is not taken.
+ */
+START_TEST(key_covers_the_llvm_library)
+{
+	char llvm[512] = "", libdir[128], link[640], p[160];
+
+	jt_ops()->destroy(build("basic", "", NULL, 0, NULL));
+	ck_assert_int_eq(entries(NULL, 0, NULL), 1);
+	dl_iterate_phdr(find_llvm, llvm);
+	ck_assert_msg(llvm[0], "libLLVM is not loaded with the shim");
+	snprintf(libdir, sizeof(libdir), "%s/llvm", dir);
+	ck_assert_int_eq(mkdir(libdir, 0700), 0);
+	snprintf(link, sizeof(link), "%s/%s", libdir, strrchr(llvm, '/') + 1);
+	ck_assert_int_eq(symlink(llvm, link), 0);
+
+	compile_with_libdir("basic", libdir);
+	ck_assert_msg(entries(NULL, 0, NULL) == 2,
+		      "another libLLVM must be another key");
+	/* and that library's entry is taken the next time */
+	compile_with_libdir("basic", libdir);
+	ck_assert_int_eq(entries(NULL, 0, NULL), 2);
+	/* teardown removes files only */
+	snprintf(p, sizeof(p), "rm -rf %s", libdir);
+	ck_assert_int_eq(system(p), 0);
+}
+END_TEST
+
 /* Past XE_CBEV_CACHE_MAX_MB the least recently used entries go. */
 START_TEST(size_bound_evicts_the_oldest)
 {
@@ -275,18 +365,24 @@ START_TEST(off_leaves_nothing)
 }
 END_TEST
 
-int main(void)
+int main(int argc, char **argv)
 {
-	Suite *s = suite_create("jit-cache");
-	TCase *tc = tcase_create("cache");
+	Suite *s;
+	TCase *tc;
 	SRunner *sr;
 	int failed;
+
+	if (argc == 3 && !strcmp(argv[1], "--compile"))
+		return compile_outside_check(argv[2]);
+	s = suite_create("jit-cache");
+	tc = tcase_create("cache");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, second_compile_takes_the_entry);
 	tcase_add_test(tc, corrupt_and_foreign_entries_are_rebuilt);
 	tcase_add_test(tc, key_covers_flags_and_constants);
+	tcase_add_test(tc, key_covers_the_llvm_library);
 	tcase_add_test(tc, size_bound_evicts_the_oldest);
 	tcase_add_test(tc, makes_its_folder);
 	tcase_add_test(tc, off_leaves_nothing);

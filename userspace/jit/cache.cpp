@@ -10,8 +10,12 @@
  * the next zeModuleCreate() of the same SPIR-V, in this process or another,
  * only links it again. The key is a SHA-256 of everything that decides the
  * code: the SPIR-V, the specialization constants, the build flags, the host
- * CPU's name and features, the shim's own build (its ELF build-id) and the
- * built-in library it links (path, size, modification time).
+ * CPU's name and features, the shim's own build (its ELF build-id), the
+ * LLVM it was built against (LLVM_VERSION_STRING), the LLVM and
+ * SPIR-V translator libraries it runs with and the built-in library it
+ * links (path, size, modification time of each). The shim links LLVM and
+ * the translator as shared libraries: a package update replaces them, and
+ * with them the code they generate, under the same shim build-id.
  *
  * Where: $XE_CBEV_CACHE_DIR, else $XDG_CACHE_HOME/xe_cbev, else
  * $HOME/.cache/xe_cbev. XE_CBEV_CACHE=0 turns it off. It holds at most
@@ -26,6 +30,7 @@
  */
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
@@ -37,7 +42,10 @@
 #include <cstring>
 #include <vector>
 
+#include <LLVMSPIRVLib/LLVMSPIRVLib.h>
 #include <llvm/ADT/ArrayRef.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Support/Host.h>
 #include <llvm/Support/SHA256.h>
 
 #include "jit_internal.hpp"
@@ -88,6 +96,14 @@ std::string shim_build_id()
 		return 1;
 	}, &f);
 	return f.id;
+}
+
+/* The file of the shared library that holds function @fn, or nullptr. */
+const char *library_of(const void *fn)
+{
+	Dl_info info;
+
+	return dladdr(fn, &info) && info.dli_fname ? info.dli_fname : nullptr;
 }
 
 template <typename T> std::string hex(const T &b)
@@ -218,9 +234,16 @@ std::string xe_jit::cache_key(const void *spirv, size_t size,
 		h.update(ArrayRef<uint8_t>((const uint8_t *)&len, sizeof(len)));
 		h.update(ArrayRef<uint8_t>((const uint8_t *)p, n));
 	};
-	struct stat st = {};
-	const char *lib = builtins_path();
+	/* LLVM's and the translator's code, found by one function of each. */
+	bool (*translator)(LLVMContext &, std::istream &, Module *&,
+			   std::string &) = readSpirv;
+	const char *libs[] = {
+		builtins_path(),
+		library_of((const void *)&sys::getHostCPUName),
+		library_of((const void *)translator),
+	};
 	std::string cpu = host_cpu_id(), f = flags ? flags : "";
+	const char *llvm = LLVM_VERSION_STRING;
 
 	part(spirv, size);
 	for (uint32_t i = 0; i < num_consts; i++) {
@@ -230,7 +253,12 @@ std::string xe_jit::cache_key(const void *spirv, size_t size,
 	part(f.data(), f.size());
 	part(cpu.data(), cpu.size());
 	part(build.data(), build.size());
-	if (lib) {
+	part(llvm, strlen(llvm));
+	for (const char *lib : libs) {
+		struct stat st = {};
+
+		if (!lib)
+			continue;
 		stat(lib, &st);
 		part(lib, strlen(lib));
 		part(&st.st_size, sizeof(st.st_size));

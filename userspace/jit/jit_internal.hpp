@@ -95,8 +95,13 @@ int lower_kernels(llvm::Module &m, std::vector<kernel> &kernels,
 std::string group_fn_name(size_t i);
 
 /* regions.cpp: the segment function of work-item function @wi, or nullptr
- * (then @wi is unchanged). */
-llvm::Function *split_at_barriers(llvm::Function *wi, uint32_t &frame_size);
+ * (then @wi is unchanged); @uniform_size: bytes of the values that every
+ * work-item shares across a barrier (the group function's). */
+llvm::Function *split_at_barriers(llvm::Function *wi, uint32_t &frame_size,
+				  uint32_t &uniform_size);
+/* regions.cpp: barriers at the head of the loops of @wi that every
+ * work-item runs alike; returns how many. */
+uint32_t add_loop_barriers(llvm::Function &wi);
 
 /* host.cpp */
 bool host_symbol_known(const std::string &name);

@@ -16,8 +16,11 @@
  * - __xe_group_<i>(group): what the seam calls. It loads the arguments from
  *   group->argv once, then either loops over the work-items calling
  *   __xe_wi_<i> (inlined, so LLVM vectorises the innermost loop, marked
- *   parallel) or, when the kernel has a barrier, hands __xe_wient_<i> to
- *   the fiber scheduler.
+ *   parallel) or, when the kernel has a barrier, runs it as segments
+ *   (regions.cpp), or hands __xe_wient_<i> to the fiber scheduler. A
+ *   kernel whose work-item runs loops that every work-item runs alike
+ *   gets barriers at their heads and runs as segments too, so that the
+ *   loop over the work-items is innermost and vectorises.
  * - __xe_wient_<i>(group, lx, ly, lz): barrier kernels only, the fiber
  *   entry: loads the arguments and runs one work-item.
  */
@@ -517,12 +520,69 @@ bool has_cycle(Function &f)
  * and stores stay whole); what the loop vectoriser does not take, the SLP
  * vectoriser packs again. A work-item with loops keeps its vectors: the
  * vectoriser works on those loops, not across work-items.
+ *
+ * With @memory, the plain loads and stores of vectors of whole bytes
+ * become one per element first: the vectoriser widens no vector load, and
+ * n-body's float4 loads in the segments of its loop kept the loop over
+ * work-items scalar. (The scalarizer's own option for it crashes LLVM 15
+ * on some half vectors.)
  */
-void scalarize(Function &wi)
+void scalarize_memory(Function &wi)
+{
+	std::vector<Instruction *> todo;
+
+	for (BasicBlock &bb : wi)
+		for (Instruction &i : bb) {
+			auto *l = dyn_cast<LoadInst>(&i);
+			auto *st = dyn_cast<StoreInst>(&i);
+			Type *t = l ? l->getType() :
+				  st ? st->getValueOperand()->getType() : nullptr;
+			auto *vt = dyn_cast_or_null<FixedVectorType>(t);
+
+			if (vt && (l ? l->isSimple() : st->isSimple()) &&
+			    vt->getElementType()->getPrimitiveSizeInBits() % 8 == 0 &&
+			    vt->getElementType()->getPrimitiveSizeInBits() &&
+			    !vt->getElementType()->isPointerTy())
+				todo.push_back(&i);
+		}
+	for (Instruction *i : todo) {
+		IRBuilder<> b(i);
+		Value *ptr = getLoadStorePointerOperand(i);
+		auto *st = dyn_cast<StoreInst>(i);
+		auto *vt = cast<FixedVectorType>(st ? st->getValueOperand()->getType() :
+						  i->getType());
+		Type *et = vt->getElementType();
+		Align al = commonAlignment(getLoadStoreAlignment(i),
+					   et->getPrimitiveSizeInBits() / 8);
+		Value *v = PoisonValue::get(vt);
+
+		for (unsigned e = 0; e < vt->getNumElements(); e++) {
+			Value *p = b.CreateConstInBoundsGEP1_64(et, ptr, e);
+			Instruction *x = st ?
+				(Instruction *)b.CreateAlignedStore(
+					b.CreateExtractElement(st->getValueOperand(), e),
+					p, e ? al : getLoadStoreAlignment(i)) :
+				(Instruction *)b.CreateAlignedLoad(
+					et, p, e ? al : getLoadStoreAlignment(i));
+
+			x->copyMetadata(*i, { LLVMContext::MD_alias_scope,
+					      LLVMContext::MD_noalias });
+			if (!st)
+				v = b.CreateInsertElement(v, x, e);
+		}
+		if (!st)
+			i->replaceAllUsesWith(v);
+		i->eraseFromParent();
+	}
+}
+
+void scalarize(Function &wi, bool memory)
 {
 	FunctionAnalysisManager fam;
 	PassBuilder pb;
 
+	if (memory)
+		scalarize_memory(wi);
 	pb.registerFunctionAnalyses(fam);
 	ScalarizerPass().run(wi, fam);
 }
@@ -540,15 +600,21 @@ uint32_t nbarriers(Function *seg)
 }
 
 /* The group function of a kernel with barriers (regions.cpp): for the
- * current state, every work-item runs to its next barrier. */
+ * current state, every work-item runs to its next barrier. The values
+ * they share (@usize bytes) are read from one copy and written to another,
+ * which becomes the one read after the state. */
 void emit_segment_group(Module &m, Function *gf, StructType *gt, Function *seg,
-			const xe_jit::kernel &ki, uint32_t nb)
+			const xe_jit::kernel &ki, uint32_t nb, uint32_t usize)
 {
 	LLVMContext &c = m.getContext();
 	IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
 	Value *g = gf->getArg(0);
 	std::vector<Value *> args;
-	load_args(b, gt, g, *seg, ki, args, 4 + 4);
+	load_args(b, gt, g, *seg, ki, args, 4 + 6);
+	AllocaInst *shared = b.CreateAlloca(b.getInt8Ty(), b.getInt64(2 * usize));
+	shared->setAlignment(Align(16));
+	Value *uin = shared;
+	Value *uout = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), shared, usize);
 	wi_ctx gw = { gt, g, {}, 0 };
 	Value *ls[3];
 	for (int d = 0; d < 3; d++)
@@ -593,10 +659,13 @@ void emit_segment_group(Module &m, Function *gf, StructType *gt, Function *seg,
 			all.insert(all.end(), args.begin(), args.end());
 			Value *idx = lb.CreateAdd(lb.CreateMul(lb.CreateAdd(
 				lb.CreateMul(z, ls[1]), y), ls[0]), x);
-			all.insert(all.end(), { lb.getInt32(s), fr, items, idx });
+			all.insert(all.end(), { lb.getInt32(s), fr, items, idx,
+						uin, uout });
 			lb.CreateStore(lb.CreateCall(seg, all), next);
 		});
 		b.SetInsertPoint(end);
+		if (usize)
+			b.CreateMemCpy(uin, Align(16), uout, Align(16), usize);
 		/* 0 from the work-items: the end of the kernel. */
 		Value *ns = b.CreateLoad(b.getInt32Ty(), next);
 		state->addIncoming(ns, end);
@@ -767,7 +836,12 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		uint32_t *r = ki.info.reqd_group_size;
 		ki.info.max_group_size = r[0] ? r[0] * r[1] * r[2] : max_group_size;
 		barrier = barrier || collectives;
-		if (barrier)
+		/* The loops every work-item runs alike get barriers at their
+		 * head (regions.cpp), so that the loop over the work-items
+		 * vectorises inside them. */
+		bool implicit = !barrier && !getenv("XE_JIT_FIBERS") &&
+				has_cycle(*wi) && add_loop_barriers(*wi);
+		if (barrier || implicit)
 			ki.fiber_stack = (uint32_t)std::max<uint64_t>(
 				min_fiber_stack, (2 * priv + 16384 + 4095) / 4096 * 4096);
 
@@ -779,14 +853,20 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 		gf->addFnAttr(Attribute::NoUnwind);
 		Value *g;
 		/* XE_JIT_FIBERS=1 forces the fallback (tests/jit). */
-		Function *seg = barrier && !collectives && !getenv("XE_JIT_FIBERS") ?
-			split_at_barriers(wi, ki.frame_size) : nullptr;
+		uint32_t usize = 0;
+		Function *seg = (barrier || implicit) && !collectives &&
+				!getenv("XE_JIT_FIBERS") ?
+			split_at_barriers(wi, ki.frame_size, usize) : nullptr;
 		if (seg) {
 			ki.fiber_stack = 0;
-			emit_segment_group(m, gf, gt, seg, ki, nbarriers(seg));
+			/* One iteration of the loops left is the body of the
+			 * loop over the work-items, as a kernel without loops. */
+			if (implicit && !has_cycle(*seg))
+				scalarize(*seg, true);
+			emit_segment_group(m, gf, gt, seg, ki, nbarriers(seg), usize);
 			continue;
 		}
-		if (barrier) {
+		if (barrier || implicit) {
 			/* The fiber entry loads the arguments itself. */
 			Function *ent = Function::Create(
 				FunctionType::get(Type::getVoidTy(c),
@@ -816,7 +896,7 @@ int xe_jit::lower_kernels(Module &m, std::vector<kernel> &kernels,
 
 		/* Loops over z, y, x around the work-item. */
 		if (!has_cycle(*wi))
-			scalarize(*wi);
+			scalarize(*wi, false);
 		IRBuilder<> b(BasicBlock::Create(c, "entry", gf));
 		g = gf->getArg(0);
 		std::vector<Value *> args;
