@@ -98,8 +98,10 @@ if load_modules; then
 		for t in /tools/xe_cbev_bench_*; do
 			[ -x "$t" ] && run_one "$t"
 		done
-		# Fairness across devices: each has an engine of its own.
-		if reload_xe_cbev devices=2; then
+		# Fairness across devices: each has an engine of its own
+		# (when the run has that benchmark: make bench-kernels has not).
+		if [ -x /tools/xe_cbev_bench_kernel ] &&
+		   reload_xe_cbev devices=2; then
 			run_one /tools/xe_cbev_bench_kernel fair-devices
 		fi
 		;;
