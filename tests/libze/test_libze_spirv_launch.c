@@ -269,6 +269,20 @@ static float saxpy_ref(float y, uint32_t k)
 	return k % 2 ? 2.0f * y : y + (float)(k + 1);
 }
 
+/* A saxpy launch that changes nothing, held behind @gate: @l is busy. */
+static void saxpy_gated(ze_command_list_handle_t l, ze_kernel_handle_t sax,
+			float *y, float *ones, ze_event_handle_t gate)
+{
+	ze_group_count_t one = { 1, 1, 1 };
+	float zero = 0.0f;
+
+	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, sizeof(zero), &zero));
+	lz_arg_ptr(sax, 1, ones);
+	lz_arg_ptr(sax, 2, y);
+	ck_assert_ok(zeKernelSetGroupSize(sax, 64, 1, 1));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(l, sax, &one, NULL, 1, &gate));
+}
+
 /*
  * Launches appended while an in-order list is busy join the dispatch of
  * the one before (append_jit.c, modules/launch.c): they run in the order
@@ -284,8 +298,8 @@ START_TEST(test_real_busy_list_launches_chained)
 	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2);
 	ze_event_handle_t gate = lz_event(pool, 0), mid = lz_event(pool, 1);
 	float *y = lz_alloc_shared(64 * 4), *ones = lz_alloc_shared(64 * 4);
-	float *other = lz_alloc_shared(64 * 4), ref[64], zero = 0.0f, seven = 7.0f;
-	ze_group_count_t none = { 0, 1, 1 }, one = { 1, 1, 1 };
+	float *other = lz_alloc_shared(64 * 4), ref[64], seven = 7.0f;
+	ze_group_count_t none = { 0, 1, 1 };
 	uint32_t i, k;
 
 	fill_ramp(y, 64, 1.0f);
@@ -294,13 +308,7 @@ START_TEST(test_real_busy_list_launches_chained)
 		ones[i] = 1.0f;
 		other[i] = 0.0f;
 	}
-	/* A launch that changes nothing, held behind the gate. */
-	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, sizeof(zero), &zero));
-	lz_arg_ptr(sax, 1, ones);
-	lz_arg_ptr(sax, 2, y);
-	ck_assert_ok(zeKernelSetGroupSize(sax, 64, 1, 1));
-	ck_assert_ok(zeCommandListAppendLaunchKernel(list, sax, &one, NULL, 1,
-						     &gate));
+	saxpy_gated(list, sax, y, ones, gate);
 	for (k = 0; k < 24; k++) {
 		if (k == 8)
 			ck_assert_ok(zeCommandListAppendMemoryFill(list, other,
@@ -445,19 +453,13 @@ START_TEST(test_real_busy_list_chain_fault)
 	float *y = lz_alloc_shared(64 * 4), *ones = lz_alloc_shared(64 * 4);
 	ze_group_count_t one = { 1, 1, 1 };
 	int32_t *p = lz_alloc_shared(4);
-	float zero = 0.0f;
 	uint32_t i;
 
 	for (i = 0; i < 64; i++) {
 		y[i] = 1.0f;
 		ones[i] = 1.0f;
 	}
-	/* A launch that changes nothing, held behind the gate. */
-	ck_assert_ok(zeKernelSetArgumentValue(sax, 0, sizeof(zero), &zero));
-	lz_arg_ptr(sax, 1, ones);
-	lz_arg_ptr(sax, 2, y);
-	ck_assert_ok(zeKernelSetGroupSize(sax, 64, 1, 1));
-	ck_assert_ok(zeCommandListAppendLaunchKernel(l, sax, &one, NULL, 1, &gate));
+	saxpy_gated(l, sax, y, ones, gate);
 	saxpy_step(l, sax, y, ones, 0, NULL);		/* y = 2 */
 	lz_arg_ptr(bad, 0, p);
 	lz_arg_u64(bad, 1, 0xdead000ull);
