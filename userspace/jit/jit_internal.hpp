@@ -9,7 +9,8 @@
  * Inside the compiler shim. jit.cpp holds the operations of the seam and
  * the native-binary image, compile.cpp the SPIR-V to object pipeline,
  * builtins.cpp the OpenCL C built-in library, cache.cpp the compile cache,
- * lower.cpp turns kernels into work-group functions, fiber.cpp runs the
+ * lower.cpp turns kernels into work-group functions, workitem.cpp
+ * rewrites what a work-item asks of its group, fiber.cpp runs the
  * work-items of kernels with barriers, host.cpp resolves what compiled
  * code calls on the host.
  */
