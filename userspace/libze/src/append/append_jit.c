@@ -144,7 +144,8 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
  * an asynchronous in-order immediate list whose queue is busy -- the
  * launch would wait behind the work before it anyway, and joined it
  * runs right after the launch before it on the execution units, without
- * its own trip through the kernel and its system calls.
+ * its own trip through the kernel and its system calls. A banned queue
+ * takes the plain path, which says so.
  */
 static bool chain_ok(const struct xe_cmdlist *list, uint32_t n,
 		     const ze_group_count_t *counts, const uint32_t *count_ptr,
@@ -156,14 +157,17 @@ static bool chain_ok(const struct xe_cmdlist *list, uint32_t n,
 	       list->mode != ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
 	       counts->groupCountX && counts->groupCountY &&
 	       counts->groupCountZ && list->ring &&
+	       !xe_ring_banned(list->ring) &&
 	       !xe_ring_done(list->ring, xe_ring_last(list->ring));
 }
 
 /*
  * Append @l (a reference of the caller's, which this drops) to @list:
- * into its open chain if the execution units have not taken it yet, an
- * append of the list's end alone (its counter, after the chain); else as
- * the first launch of a new open chain, dispatched.
+ * into its open chain if the execution units have not taken it yet --
+ * nothing is submitted then: the counter bump of the append that
+ * dispatched the chain comes after the whole chain, so it is this
+ * launch's completion too, and the list's last completion point stays
+ * that one --; else as the first launch of a new open chain, dispatched.
  */
 static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
 				  struct xe_cmdlist *list, struct xe_launch *l,
@@ -176,51 +180,38 @@ static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
 	struct xe_append a;
 	ze_result_t ret;
 	uint32_t step;
-	bool joined;
 
-	/* The list's reference moves here: any append drops the list's. */
-	list->open_chain.obj = NULL;
-	joined = chain && xe_launch_chain_join(chain, l, groups, &step);
-	if (!joined) {
-		if (chain)
-			xe_launch_put(chain);
-		chain = NULL;
-		if (xe_launch_chain_open(l, groups, &chain)) {
-			xe_launch_put(l);
-			return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
-		}
+	if (chain && xe_launch_chain_join(chain, l, groups, &step)) {
+		xe_launch_put(l);
+		return ZE_RESULT_SUCCESS;
 	}
-	/*
-	 * The chain holds the launch, and the append that dispatches the
-	 * chain keeps it until the dispatch completes.
-	 */
+	/* The append below drops the list's chain; this one starts anew. */
+	ret = xe_launch_chain_open(l, groups, &chain) ?
+	      ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY : ZE_RESULT_SUCCESS;
+	/* The chain holds the launch now (or nothing does). */
 	xe_launch_put(l);
+	if (ret != ZE_RESULT_SUCCESS)
+		return ret;
 
 	ret = xe_append_begin(&a, hCommandList, NULL, 0, NULL);
 	if (ret != ZE_RESULT_SUCCESS)
-		goto err_cancel;
+		goto out_put;
 	a.dispatches = true;
-	if (!joined) {
-		if (!xe_append_reserve(&a, XE_CBEV_USER_DISPATCH_DWORDS) ||
-		    xe_append_keep(&a, (struct xe_ref){ xe_launch_get(chain),
-							xe_launch_put })) {
-			ret = xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
-			goto err_cancel;
-		}
-		xe_append_advance(&a, xe_emit_user_dispatch(xe_append_pos(&a),
-							    chain->cookie,
-							    groups, 0));
+	/* Kept until the dispatch completes, with every launch it holds. */
+	if (!xe_append_reserve(&a, XE_CBEV_USER_DISPATCH_DWORDS) ||
+	    xe_append_keep(&a, (struct xe_ref){ xe_launch_get(chain),
+						xe_launch_put })) {
+		ret = xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
+		goto out_put;
 	}
+	xe_append_advance(&a, xe_emit_user_dispatch(xe_append_pos(&a),
+						    chain->cookie, groups, 0));
 	ret = xe_append_commit(&a);
-	if (ret != ZE_RESULT_SUCCESS)
-		goto err_cancel;
-	list->open_chain = (struct xe_ref){ chain, xe_launch_put };
-	return ZE_RESULT_SUCCESS;
-
-err_cancel:
-	/* Not run: a joined step is skipped, a new chain never dispatched. */
-	if (joined)
-		xe_launch_chain_cancel(chain, step);
+	if (ret == ZE_RESULT_SUCCESS) {
+		list->open_chain = (struct xe_ref){ chain, xe_launch_put };
+		return ret;
+	}
+out_put:
 	xe_launch_put(chain);
 	return ret;
 }

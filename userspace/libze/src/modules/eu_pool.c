@@ -231,10 +231,6 @@ static bool job_step(struct eu_job *job, uint32_t i, const uint32_t *groups)
 	struct xe_launch *l = job->launch;
 
 	if (l->nsteps) {
-		/* Steps whose append failed are skipped. */
-		while (i < l->nsteps &&
-		       __atomic_load_n(&l->steps[i].cancelled, __ATOMIC_ACQUIRE))
-			i++;
 		if (i >= l->nsteps)
 			return false;
 		groups = l->steps[i].groups;

@@ -171,10 +171,8 @@ static int chain_new(uint32_t n, const struct xe_launch_step *steps,
 		goto err_free;
 	/* Whole before registering publishes it. */
 	memcpy(l->steps, steps, n * sizeof(*steps));
-	for (k = 0; k < n; k++) {
-		l->steps[k].cancelled = 0;
+	for (k = 0; k < n; k++)
 		xe_launch_get(steps[k].launch);
-	}
 	l->nsteps = n;
 	l->cap = cap;
 	l->open = open;
@@ -237,7 +235,7 @@ int xe_launch_chain_open(struct xe_launch *first, const uint32_t groups[3],
  * @chain: an open chain, of the list that appends @l
  * @l: the launch, of which the chain takes a reference
  * @groups: its work-group counts, none zero
- * @index: gets its step's index, for xe_launch_chain_cancel()
+ * @index: gets its step's index
  *
  * Only the list's appending thread joins (an in-order list's appends are
  * in order): the execution units seal the chain when they take its
@@ -270,21 +268,10 @@ bool xe_launch_chain_join(struct xe_launch *chain, struct xe_launch *l,
 	s = &steps[chain->nsteps];
 	s->launch = xe_launch_get(l);
 	memcpy(s->groups, groups, sizeof(s->groups));
-	s->cancelled = 0;
 	*index = chain->nsteps++;
 	/* Pairs with the seal's acquire: the step comes with it. */
 	__atomic_store_n(&chain->open, XE_CHAIN_OPEN, __ATOMIC_RELEASE);
 	return true;
-}
-
-/**
- * xe_launch_chain_cancel() - a step whose append failed does not run
- * @chain: the chain, from the thread that joined the step
- * @index: the step, as xe_launch_chain_join() said
- */
-void xe_launch_chain_cancel(struct xe_launch *chain, uint32_t index)
-{
-	__atomic_store_n(&chain->steps[index].cancelled, 1, __ATOMIC_RELEASE);
 }
 
 /**

@@ -16,13 +16,10 @@ struct xe_launch;
  * struct xe_launch_step - one launch of a chain (struct xe_launch.steps)
  * @launch: the launch, of which the chain holds a reference
  * @groups: its work-group counts, none zero
- * @cancelled: atomic; the append that joined it failed: skipped, unless
- *	already run
  */
 struct xe_launch_step {
 	struct xe_launch *launch;
 	uint32_t groups[3];
-	uint32_t cancelled;
 };
 
 /**
@@ -90,7 +87,6 @@ int xe_launch_chain_open(struct xe_launch *first, const uint32_t groups[3],
 			 struct xe_launch **chain);
 bool xe_launch_chain_join(struct xe_launch *chain, struct xe_launch *l,
 			  const uint32_t groups[3], uint32_t *index);
-void xe_launch_chain_cancel(struct xe_launch *chain, uint32_t index);
 void xe_launch_chain_seal(struct xe_launch *chain);
 
 #endif /* _XE_LAUNCH_H */
