@@ -43,7 +43,9 @@ CC        ?= gcc
 PKGS      := libdrm liburing
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+# Every Check program ends with tests/common/check_run.h.
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null) \
+	-I$(SRC)/tests/common
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 
 USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \

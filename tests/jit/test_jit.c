@@ -21,6 +21,7 @@
 #include <check.h>
 
 #include "jit_test.h"
+#include "check_run.h"
 
 #define THREADS 4
 
@@ -926,11 +927,5 @@ static Suite *jit_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(jit_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(jit_suite());
 }

@@ -19,6 +19,7 @@
 #include <check.h>
 
 #include "jit_test.h"
+#include "check_run.h"
 
 #define THREADS 4
 
@@ -616,8 +617,6 @@ int main(void)
 {
 	Suite *s = suite_create("jit-builtins");
 	TCase *tc = tcase_create("families");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
@@ -638,9 +637,5 @@ int main(void)
 	tcase_add_test(tc, address_space_functions);
 	tcase_add_test(tc, vector_printf);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -27,6 +27,7 @@
 #include <check.h>
 
 #include "jit_test.h"
+#include "check_run.h"
 
 static char dir[64];
 
@@ -369,8 +370,6 @@ int main(int argc, char **argv)
 {
 	Suite *s;
 	TCase *tc;
-	SRunner *sr;
-	int failed;
 
 	if (argc == 3 && !strcmp(argv[1], "--compile"))
 		return compile_outside_check(argv[2]);
@@ -387,9 +386,5 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, makes_its_folder);
 	tcase_add_test(tc, off_leaves_nothing);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -18,6 +18,7 @@
 #include <check.h>
 
 #include "jit_test.h"
+#include "check_run.h"
 
 #define THREADS 4
 
@@ -216,8 +217,6 @@ int main(void)
 {
 	Suite *s = suite_create("jit-collectives");
 	TCase *tc = tcase_create("collectives");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
@@ -227,9 +226,5 @@ int main(void)
 	tcase_add_test(tc, sub_group_rotate);
 	tcase_add_test(tc, work_group_families);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

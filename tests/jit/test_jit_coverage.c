@@ -27,6 +27,7 @@
 #include <check.h>
 
 #include "jit_test.h"
+#include "check_run.h"
 
 #ifndef COVERAGE_DIR
 #error "COVERAGE_DIR must name the folder gen-builtin-coverage wrote"
@@ -364,15 +365,9 @@ int main(void)
 {
 	Suite *s = suite_create("jit-coverage");
 	TCase *tc = tcase_create("opencl-c.h");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, families_build);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -17,6 +17,7 @@
 #include <check.h>
 
 #include "jit_test.h"
+#include "check_run.h"
 
 #define LLVM14 "libLLVM-14.so.1"
 
@@ -72,15 +73,9 @@ int main(void)
 {
 	Suite *s = suite_create("jit_isolation");
 	TCase *tc = tcase_create("two_llvms");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, llvm14_then_shim);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

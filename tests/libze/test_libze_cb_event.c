@@ -24,6 +24,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "check_run.h"
 
 #define N	4096u
 
@@ -978,11 +979,5 @@ static Suite *cb_event_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cb_event_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(cb_event_suite());
 }

@@ -19,6 +19,7 @@
 #include "libze_test.h"
 #include "libze_test_cb.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define SIZE	4096u
 
@@ -398,11 +399,5 @@ static Suite *cb_ipc_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cb_ipc_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(cb_ipc_suite());
 }

@@ -20,6 +20,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "check_run.h"
 
 #define WORDS	1024u
 
@@ -583,11 +584,5 @@ static Suite *cb_regular_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cb_regular_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(cb_regular_suite());
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 #define SIZE		(256u << 10)
 #define CHAIN		1000
@@ -1016,11 +1017,5 @@ static Suite *cmdlist_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cmdlist_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(cmdlist_suite());
 }

@@ -11,6 +11,7 @@
 #include <pthread.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 #define N_U32		256
 #define THREADS		4
@@ -367,11 +368,5 @@ static Suite *cmdqueue_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cmdqueue_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(cmdqueue_suite());
 }

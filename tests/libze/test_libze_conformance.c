@@ -17,6 +17,7 @@
 #include "libze_test.h"
 #include "libze_test_cb.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define LAUNCHES	100
 #define ITEMS		16
@@ -585,8 +586,6 @@ int main(void)
 {
 	Suite *s = suite_create("conformance");
 	TCase *tc = tcase_create("findings");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 180);
@@ -601,9 +600,5 @@ int main(void)
 	tcase_add_test(tc, test_physical_mem_properties);
 	tcase_add_test(tc, test_module_dynamic_link);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -9,6 +9,7 @@
  */
 
 #include "libze_test.h"
+#include "check_run.h"
 
 static const ze_context_desc_t desc = {
 	.stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC,
@@ -176,11 +177,5 @@ static Suite *context_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(context_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(context_suite());
 }

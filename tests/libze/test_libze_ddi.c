@@ -27,6 +27,8 @@
 #include <level_zero/ze_ddi.h>
 #include <libze_xe_cbev.h>
 
+#include "check_run.h"
+
 #ifndef LIBZE_SO
 #error "LIBZE_SO must name the library to test"
 #endif
@@ -550,11 +552,5 @@ static Suite *ddi_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(ddi_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(ddi_suite());
 }

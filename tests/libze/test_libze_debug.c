@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 static char log_path[] = "/tmp/xe_cbev_debug.XXXXXX";
 
@@ -163,12 +164,8 @@ static Suite *libze_debug_suite(void)
 int main(void)
 {
 	SRunner *sr = srunner_create(libze_debug_suite());
-	int failed;
 
 	/* The driver reads the variables once: a process per test. */
 	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run_srunner(sr);
 }

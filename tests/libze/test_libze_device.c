@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 #define NSEC_PER_SEC	1000000000ull
 
@@ -697,13 +698,8 @@ static Suite *libze_device_suite(bool forked)
 int main(void)
 {
 	SRunner *sr = srunner_create(NULL);
-	int failed;
 
 	srunner_add_suite(sr,
 			  libze_device_suite(srunner_fork_status(sr) == CK_FORK));
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run_srunner(sr);
 }

@@ -18,6 +18,8 @@
 #include <level_zero/ze_api.h>
 #include <libze_xe_cbev.h>
 
+#include "check_run.h"
+
 static ze_driver_handle_t driver;
 static ze_device_handle_t device;
 static ze_context_handle_t context;
@@ -168,8 +170,6 @@ int main(void)
 {
 	Suite *s = suite_create("direct");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 30);
@@ -178,9 +178,5 @@ int main(void)
 	tcase_add_test(tc, test_direct_counter_based_events);
 	tcase_add_test(tc, test_direct_default_context);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

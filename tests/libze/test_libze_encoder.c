@@ -18,6 +18,7 @@
 #include <zex_builtins.h>
 
 #include "../../userspace/libze/src/submission/encoder.h"
+#include "check_run.h"
 
 #define ADDR	0x00007f1234567ab8ull
 #define VALUE	0x1122334455667788ull
@@ -182,11 +183,5 @@ static Suite *encoder_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(encoder_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(encoder_suite());
 }

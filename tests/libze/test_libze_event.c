@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 #define MS	1000000ull
 
@@ -446,11 +447,5 @@ static Suite *event_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(event_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(event_suite());
 }

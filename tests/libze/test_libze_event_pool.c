@@ -15,6 +15,7 @@
 
 #include "libze_test.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define MS	1000000ull
 
@@ -229,11 +230,5 @@ static Suite *event_pool_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(event_pool_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(event_pool_suite());
 }

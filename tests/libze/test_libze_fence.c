@@ -8,6 +8,7 @@
  */
 
 #include "libze_test.h"
+#include "check_run.h"
 
 static ze_command_queue_handle_t queue;
 
@@ -200,11 +201,5 @@ static Suite *fence_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(fence_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(fence_suite());
 }

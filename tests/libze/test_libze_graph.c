@@ -19,6 +19,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "check_run.h"
 
 #define ITEMS		16
 #define REPLAYS		1000
@@ -1113,8 +1114,6 @@ int main(void)
 {
 	Suite *s = suite_create("libze_graph");
 	TCase *tc = tcase_create("graph");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
@@ -1133,9 +1132,5 @@ int main(void)
 	tcase_add_test(tc, test_graph_chained_launches);
 	tcase_add_test(tc, test_graph_instantiate_during_other_capture);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

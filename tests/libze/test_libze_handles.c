@@ -13,6 +13,7 @@
  */
 
 #include "libze_test_stale.h"
+#include "check_run.h"
 
 static void setup(void)
 {
@@ -85,11 +86,5 @@ static Suite *handles_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(handles_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(handles_suite());
 }

@@ -9,6 +9,7 @@
  */
 
 #include "libze_test.h"
+#include "check_run.h"
 
 static ze_command_list_handle_t list;
 static ze_module_handle_t module;
@@ -309,11 +310,5 @@ static Suite *kernel_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(kernel_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(kernel_suite());
 }

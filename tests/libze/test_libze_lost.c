@@ -29,6 +29,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "check_run.h"
 
 #define FOREVER		UINT64_MAX
 
@@ -529,11 +530,5 @@ static Suite *lost_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(lost_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(lost_suite());
 }

@@ -17,6 +17,7 @@
 
 #include "libze_test.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define SIZE	(64u << 10)
 
@@ -494,11 +495,5 @@ static Suite *memory_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(memory_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(memory_suite());
 }

@@ -21,6 +21,7 @@
 
 #include "libze_test.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define SIZE	(64u << 10)
 #define MS	1000000ull
@@ -382,11 +383,5 @@ static Suite *memory_ipc_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(memory_ipc_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(memory_ipc_suite());
 }

@@ -9,6 +9,7 @@
  */
 
 #include "libze_test.h"
+#include "check_run.h"
 
 static const zex_builtin_module_all_t all = ZEX_BUILTIN_MODULE_ALL_INIT;
 
@@ -235,11 +236,5 @@ static Suite *module_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(module_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(module_suite());
 }

@@ -24,6 +24,7 @@
 #include "libze_test.h"
 #include "libze_test_cb.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define SIZE	(64u << 10)
 
@@ -424,11 +425,5 @@ static Suite *multidev_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(multidev_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(multidev_suite());
 }

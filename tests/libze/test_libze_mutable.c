@@ -16,6 +16,7 @@
 #include <pthread.h>
 
 #include "libze_test_mutable.h"
+#include "check_run.h"
 
 
 START_TEST(test_mutable_extension_and_properties)
@@ -711,8 +712,6 @@ int main(void)
 	Suite *s = suite_create("mutable");
 	TCase *tc = tcase_create("core");
 	TCase *tl = tcase_create("limits");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
@@ -729,9 +728,5 @@ int main(void)
 	tcase_add_test(tl, test_mutable_ids_from_threads);
 	tcase_add_test(tl, test_mutable_builtin_launch_refused);
 	suite_add_tcase(s, tl);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

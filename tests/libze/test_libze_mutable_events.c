@@ -10,6 +10,7 @@
  */
 
 #include "libze_test_mutable.h"
+#include "check_run.h"
 
 
 /*
@@ -306,8 +307,6 @@ int main(void)
 {
 	Suite *s = suite_create("mutable_events");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
@@ -316,9 +315,5 @@ int main(void)
 	tcase_add_test(tc, test_mutable_signal_event_regular);
 	tcase_add_test(tc, test_mutable_signal_event_counter_based);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

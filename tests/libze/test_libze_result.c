@@ -15,6 +15,7 @@
 #include <check.h>
 
 #include "../../userspace/libze/src/core/result.h"
+#include "check_run.h"
 
 static const struct {
 	int err;
@@ -55,15 +56,9 @@ int main(void)
 {
 	Suite *s = suite_create("result");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_loop_test(tc, test_result_from_errno, 0,
 			    sizeof(table) / sizeof(table[0]));
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

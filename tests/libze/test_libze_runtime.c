@@ -22,6 +22,7 @@
 #include <pthread.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 #define N_U32	64
 
@@ -707,11 +708,5 @@ static Suite *runtime_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(runtime_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(runtime_suite());
 }

@@ -25,6 +25,7 @@
 #include "libze_test.h"
 #include "common/ipc_socket.h"
 #include "common/render_node.h"
+#include "check_run.h"
 
 static ze_result_t (*sem_import)(ze_device_handle_t,
 				 const ze_external_semaphore_ext_desc_t *,
@@ -500,8 +501,6 @@ int main(void)
 {
 	Suite *s = suite_create("semaphore");
 	TCase *tc = tcase_create("external semaphores");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
@@ -514,9 +513,5 @@ int main(void)
 	tcase_add_test(tc, test_semaphore_wait_for_two);
 	tcase_add_test(tc, test_semaphore_across_processes);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

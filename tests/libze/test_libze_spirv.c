@@ -23,6 +23,7 @@
 #include "libze_test_cb.h"
 #include "libze_test_spirv.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define STANDIN	LZ_JIT_STANDIN
 
@@ -918,11 +919,5 @@ static Suite *spirv_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(spirv_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(spirv_suite());
 }

@@ -20,6 +20,7 @@
 
 #include "libze_test.h"
 #include "libze_test_kernels.h"
+#include "check_run.h"
 
 static void log_text(ze_module_build_log_handle_t log, char *buf, size_t size)
 {
@@ -663,11 +664,5 @@ static Suite *spirv_kernels_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(spirv_kernels_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(spirv_kernels_suite());
 }

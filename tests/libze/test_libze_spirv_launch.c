@@ -22,6 +22,7 @@
 #include "libze_test_cb.h"
 #include "libze_test_kernels.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 /* Queues that make no progress for 300 ms are hung. */
 static void setup_hang(void)
@@ -530,11 +531,5 @@ static Suite *spirv_launch_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(spirv_launch_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(spirv_launch_suite());
 }

@@ -24,6 +24,7 @@
 
 #include "libze_test.h"
 #include "libze_test_kernels.h"
+#include "check_run.h"
 
 START_TEST(test_library_math_and_atomics)
 {
@@ -226,8 +227,6 @@ int main(void)
 {
 	Suite *s = suite_create("spirv_library");
 	TCase *tc = tcase_create("library");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 180);
@@ -236,9 +235,5 @@ int main(void)
 	tcase_add_test(tc, test_sub_group_and_work_group_collectives);
 	tcase_add_test(tc, test_compile_cache_between_processes);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -18,6 +18,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "check_run.h"
 
 #define THREADS		6
 #define LISTS		3	/* per thread */
@@ -163,11 +164,5 @@ static Suite *submit_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(submit_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(submit_suite());
 }

@@ -17,6 +17,7 @@
 
 #include "libze_test.h"
 #include "libze_test_cb.h"
+#include "check_run.h"
 
 #define FOREVER		UINT64_MAX
 
@@ -286,11 +287,5 @@ static Suite *system_memory_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(system_memory_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(system_memory_suite());
 }

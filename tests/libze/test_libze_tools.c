@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "libze_test.h"
+#include "check_run.h"
 
 #define INFO_TOOL	"/tools/xe_cbev_info"
 #define DEMO_TOOL	"/tools/xe_cbev_demo"
@@ -510,11 +511,5 @@ static Suite *tools_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(tools_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(tools_suite());
 }

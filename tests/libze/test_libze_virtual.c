@@ -16,6 +16,7 @@
 
 #include "libze_test.h"
 #include "common/ipc_socket.h"
+#include "check_run.h"
 
 #define PAGES	4u
 
@@ -440,11 +441,5 @@ static Suite *virtual_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(virtual_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(virtual_suite());
 }

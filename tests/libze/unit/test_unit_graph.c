@@ -81,16 +81,10 @@ int main(void)
 {
 	Suite *s = suite_create("unit_graph");
 	TCase *tc = tcase_create("graph");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_implicit_graph_goes_with_its_primary_list);
 	tcase_add_test(tc, test_handed_out_graph_stays_the_application_s);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

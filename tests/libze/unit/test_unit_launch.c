@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "modules/launch.h"
+#include "check_run.h"
 
 static const uint32_t one[3] = { 1, 1, 1 };
 
@@ -153,16 +154,10 @@ int main(void)
 {
 	Suite *s = suite_create("unit_launch");
 	TCase *tc = tcase_create("chains");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_chain_joined_until_sealed);
 	tcase_add_test(tc, test_chain_full);
 	tcase_add_test(tc, test_chain_sealed_while_joined);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -23,6 +23,7 @@
 #include <zex_counter_based_event.h>
 #include <zex_xe_cbev_event.h>
 
+#include "check_run.h"
 #include "libze_test.h"
 #include "submission/kmd_fake.h"
 
@@ -126,14 +127,10 @@ static inline void unit_fill(ze_command_list_handle_t list, void *dst,
 static inline int unit_run(Suite *s)
 {
 	SRunner *sr = srunner_create(s);
-	int failed;
 
 	/* One driver per process: every test needs a fresh one. */
 	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run_srunner(sr);
 }
 
 #endif /* _LIBZE_UNIT_H */
