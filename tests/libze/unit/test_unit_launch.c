@@ -8,7 +8,8 @@
  * the launches an in-order list appends while its queue is busy join the
  * dispatch before them until the execution units seal it; a sealed or
  * full chain takes no more; the chain holds its steps' launches and lets them go with its last
- * reference. No device: launches of no kernel, found by cookie.
+ * reference; launches registered from several threads at once each get
+ * a slot of their own. No device: launches of no kernel, found by cookie.
  */
 
 #include <check.h>
@@ -150,6 +151,62 @@ START_TEST(test_chain_sealed_while_joined)
 }
 END_TEST
 
+#define REGISTERERS	4
+#define ROUNDS		2000
+
+/*
+ * Registering takes no lock: threads that register and drop launches at
+ * once each get a slot of their own, and each cookie finds its launch.
+ */
+static void *register_many(void *arg)
+{
+	struct xe_launch *live[8] = { NULL };
+	uint32_t r, k, bad = 0;
+
+	(void)arg;
+	for (r = 0; r < ROUNDS; r++) {
+		k = r % 8;
+		if (live[k])
+			xe_launch_put(live[k]);
+		live[k] = calloc(1, sizeof(*live[k]));
+		if (!live[k] || xe_launch_register(live[k])) {
+			free(live[k]);
+			live[k] = NULL;
+			bad++;
+			continue;
+		}
+		for (uint32_t j = 0; j < 8; j++) {
+			struct xe_launch *l = live[j] ?
+				xe_launch_lookup(live[j]->cookie) : NULL;
+
+			if (live[j] && l != live[j])
+				bad++;
+			if (l)
+				xe_launch_put(l);
+		}
+	}
+	for (k = 0; k < 8; k++)
+		if (live[k])
+			xe_launch_put(live[k]);
+	return (void *)(uintptr_t)bad;
+}
+
+START_TEST(test_register_from_threads)
+{
+	pthread_t t[REGISTERERS];
+	void *bad;
+	int i;
+
+	for (i = 0; i < REGISTERERS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, register_many, NULL), 0);
+	for (i = 0; i < REGISTERERS; i++) {
+		ck_assert_int_eq(pthread_join(t[i], &bad), 0);
+		ck_assert_msg(!bad, "a cookie found another launch (%lu)",
+			      (unsigned long)(uintptr_t)bad);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("unit_launch");
@@ -158,6 +215,7 @@ int main(void)
 	tcase_add_test(tc, test_chain_joined_until_sealed);
 	tcase_add_test(tc, test_chain_full);
 	tcase_add_test(tc, test_chain_sealed_while_joined);
+	tcase_add_test(tc, test_register_from_threads);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

@@ -28,16 +28,17 @@
 #include "modules/launch.h"
 
 /*
- * Slots in chunks that never move nor go away, so that the dispatcher
- * finds a launch by cookie without a lock: @state is the generation (high
- * 32 bits) and the references (low 32 bits), changed atomically. Only
- * registering takes alloc_lock, to find a free slot.
+ * Slots in chunks that never move nor go away, so that a launch is found
+ * by cookie and a free slot taken without a lock: @state is the
+ * generation (high 32 bits) and the references (low 32 bits), changed
+ * atomically; a slot is free with no reference. Only adding a chunk
+ * takes alloc_lock.
  */
 #define SLOTS_PER_CHUNK	1024u
 #define MAX_CHUNKS	1024u
 
 struct launch_slot {
-	struct xe_launch *launch;
+	struct xe_launch *launch;	/* atomic */
 	uint64_t state;
 };
 
@@ -55,46 +56,74 @@ static struct launch_slot *slot_of(uint32_t i)
 	return &chunks[c][i % SLOTS_PER_CHUNK];
 }
 
+/*
+ * Take slot @i for @l if it is free: its next generation, one reference.
+ * The launch is stored after: nobody looks the new cookie up before
+ * xe_launch_register() returns it.
+ */
+static bool slot_claim(uint32_t i, struct xe_launch *l)
+{
+	struct launch_slot *s = slot_of(i);
+	uint64_t st = __atomic_load_n(&s->state, __ATOMIC_RELAXED), gen;
+
+	if ((uint32_t)st)
+		return false;
+	gen = (st >> 32) + 1;
+	if (!__atomic_compare_exchange_n(&s->state, &st, gen << 32 | 1, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		return false;
+	__atomic_store_n(&s->launch, l, __ATOMIC_RELEASE);
+	l->cookie = (gen & 0xffffffffull) << 32 | i;
+	return true;
+}
+
+/* One more chunk, unless another thread added one since @n slots. */
+static int chunk_add(uint32_t n)
+{
+	struct launch_slot *c;
+	int err = 0;
+
+	pthread_mutex_lock(&alloc_lock);
+	if (nchunks * SLOTS_PER_CHUNK == n) {
+		c = nchunks < MAX_CHUNKS ? calloc(SLOTS_PER_CHUNK, sizeof(*c)) :
+					   NULL;
+		if (c) {
+			chunks[nchunks] = c;
+			__atomic_store_n(&nchunks, nchunks + 1, __ATOMIC_RELEASE);
+		} else {
+			err = -ENOMEM;
+		}
+	}
+	pthread_mutex_unlock(&alloc_lock);
+	return err;
+}
+
 /**
  * xe_launch_register() - give a new launch (one reference) its cookie
  * @l: the launch
+ *
+ * Takes no lock but to add a chunk of slots, when none from the hint on
+ * is free.
  *
  * Return: 0 or -ENOMEM.
  */
 int xe_launch_register(struct xe_launch *l)
 {
-	uint32_t i, n, gen;
-	struct launch_slot *s = NULL;
-	int err = 0;
+	uint32_t i, n;
+	int err;
 
-	pthread_mutex_lock(&alloc_lock);
-	n = nchunks * SLOTS_PER_CHUNK;
-	for (i = __atomic_load_n(&free_hint, __ATOMIC_RELAXED); i < n; i++) {
-		s = slot_of(i);
-		if (!(uint32_t)__atomic_load_n(&s->state, __ATOMIC_ACQUIRE))
-			break;
+	for (;;) {
+		n = __atomic_load_n(&nchunks, __ATOMIC_ACQUIRE) * SLOTS_PER_CHUNK;
+		for (i = __atomic_load_n(&free_hint, __ATOMIC_RELAXED); i < n; i++) {
+			if (slot_claim(i, l)) {
+				__atomic_store_n(&free_hint, i + 1, __ATOMIC_RELAXED);
+				return 0;
+			}
+		}
+		err = chunk_add(n);
+		if (err)
+			return err;
 	}
-	if (i == n) {
-		struct launch_slot *c;
-
-		err = -ENOMEM;
-		if (nchunks == MAX_CHUNKS ||
-		    !(c = calloc(SLOTS_PER_CHUNK, sizeof(*c))))
-			goto out;
-		chunks[nchunks] = c;
-		__atomic_store_n(&nchunks, nchunks + 1, __ATOMIC_RELEASE);
-		s = c;
-		err = 0;
-	}
-	gen = (uint32_t)(__atomic_load_n(&s->state, __ATOMIC_RELAXED) >> 32) + 1;
-	s->launch = l;
-	l->cookie = (uint64_t)gen << 32 | i;
-	/* Publishes @launch with the reference. */
-	__atomic_store_n(&s->state, (uint64_t)gen << 32 | 1, __ATOMIC_RELEASE);
-	__atomic_store_n(&free_hint, i + 1, __ATOMIC_RELAXED);
-out:
-	pthread_mutex_unlock(&alloc_lock);
-	return err;
 }
 
 /**
@@ -116,7 +145,7 @@ struct xe_launch *xe_launch_lookup(uint64_t cookie)
 			return NULL;
 	} while (!__atomic_compare_exchange_n(&s->state, &st, st + 1, true,
 					      __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE));
-	return s->launch;
+	return __atomic_load_n(&s->launch, __ATOMIC_ACQUIRE);
 }
 
 /**
