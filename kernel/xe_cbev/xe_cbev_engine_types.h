@@ -107,6 +107,11 @@ struct xe_cbev_eu_dispatch {
 	u64 cookie;
 	/** @fault_addr: where it faulted (FAULT) */
 	u64 fault_addr;
+	/**
+	 * @progressed: reported moving on since the queue last looked
+	 * (&DRM_XE_CBEV_EU_REPORT_PROGRESS)
+	 */
+	bool progressed;
 };
 
 /**

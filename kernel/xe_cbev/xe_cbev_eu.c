@@ -52,18 +52,23 @@ void xe_cbev_eu_init(struct xe_cbev_eu *eu)
  * xe_cbev_eu_poll() - where the context's user dispatch is
  * @ctx: the context, from its work item
  * @fault: set to the faulting address when it returns -EFAULT
+ * @progressed: set when a running dispatch reported moving on since the
+ *	last look (&DRM_XE_CBEV_EU_REPORT_PROGRESS): the caller notes the
+ *	context's progress, for the hang check
  *
  * A reported dispatch is consumed: the context has none in flight after.
  *
  * Return: -ENODATA with no dispatch in flight; -EBUSY while it is pending
  * or running; 0 when reported complete; -EFAULT when reported faulted.
  */
-int xe_cbev_eu_poll(struct xe_cbev_ctx *ctx, u64 *fault)
+int xe_cbev_eu_poll(struct xe_cbev_ctx *ctx, u64 *fault, bool *progressed)
 {
 	struct xe_cbev_eu_dispatch *d = &ctx->eu_dispatch;
 	int ret;
 
 	spin_lock(&ctx->eu->lock);
+	*progressed = d->progressed;
+	d->progressed = false;
 	switch (d->state) {
 	case XE_CBEV_EU_IDLE:
 		ret = -ENODATA;
@@ -101,6 +106,7 @@ void xe_cbev_eu_post(struct xe_cbev_ctx *ctx, u64 cookie, const u32 *groups)
 	d->cookie = cookie;
 	memcpy(d->groups, groups, sizeof(d->groups));
 	d->fault_addr = 0;
+	d->progressed = false;
 	list_add_tail(&d->link, &ctx->eu->pending);
 	spin_unlock(&ctx->eu->lock);
 	wake_up(&ctx->eu->wq);
@@ -196,6 +202,34 @@ int xe_cbev_eu_take(struct xe_cbev_eu *eu, bool nonblock,
 		if (ret)
 			return ret;
 	}
+}
+
+/**
+ * xe_cbev_eu_progress() - a taken dispatch moves on
+ * @ctx: the dispatch's context, of the reporting file, with a reference
+ * @seqno: the dispatch's number
+ *
+ * Noted for the context's next look (xe_cbev_eu_poll()); the queue is
+ * not woken for it.
+ *
+ * Return: 0; -EINVAL when @seqno is not the context's taken dispatch;
+ * -ECANCELED when the queue was banned or destroyed meanwhile.
+ */
+int xe_cbev_eu_progress(struct xe_cbev_ctx *ctx, u64 seqno)
+{
+	struct xe_cbev_eu_dispatch *d = &ctx->eu_dispatch;
+	int ret = 0;
+
+	spin_lock(&ctx->eu->lock);
+	if (d->state != XE_CBEV_EU_TAKEN || d->seqno != seqno)
+		ret = -EINVAL;
+	/* Pairs with the release in xe_cbev_ctx_ban(). */
+	else if (smp_load_acquire(&ctx->banned) || READ_ONCE(ctx->dead))
+		ret = -ECANCELED;
+	else
+		d->progressed = true;
+	spin_unlock(&ctx->eu->lock);
+	return ret;
 }
 
 /**

@@ -86,12 +86,13 @@ int xe_cbev_eu_report_ioctl(struct drm_device *dev, void *data,
 	struct xe_cbev_file *xfile = to_xe_cbev_file(file);
 	struct drm_xe_cbev_eu_report *args = data;
 	bool fault = args->status == DRM_XE_CBEV_EU_REPORT_FAULT;
+	bool progress = args->status == DRM_XE_CBEV_EU_REPORT_PROGRESS;
 	struct xe_cbev_queue *q;
 	int ret;
 
 	if (XE_CBEV_IOCTL_DBG(xdev, args->extensions) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->status != DRM_XE_CBEV_EU_REPORT_COMPLETE &&
-			      !fault) ||
+			      !fault && !progress) ||
 	    XE_CBEV_IOCTL_DBG(xdev, !fault && args->fault_addr) ||
 	    XE_CBEV_IOCTL_DBG(xdev, !args->seqno) ||
 	    XE_CBEV_IOCTL_DBG(xdev, args->reserved[0] || args->reserved[1]))
@@ -103,7 +104,8 @@ int xe_cbev_eu_report_ioctl(struct drm_device *dev, void *data,
 	q = xe_cbev_queue_lookup(xfile, args->exec_queue_id);
 	if (XE_CBEV_IOCTL_DBG(xdev, !q))
 		return -ENOENT;
-	ret = xe_cbev_eu_report(&q->ctx, args->seqno, fault, args->fault_addr);
+	ret = progress ? xe_cbev_eu_progress(&q->ctx, args->seqno) :
+	      xe_cbev_eu_report(&q->ctx, args->seqno, fault, args->fault_addr);
 	xe_cbev_queue_put(q);
 	if (ret == -EINVAL)
 		drm_dbg_driver(dev, "EU report of queue %u dispatch %llu: not taken\n",

@@ -473,6 +473,7 @@ static enum cs_status cs_user_dispatch(struct xe_cbev_ctx *ctx,
 		     cmd->dw[XE_CBEV_USER_DISPATCH_DW_COOKIE];
 	u64 addr = (u64)cmd->dw[XE_CBEV_USER_DISPATCH_DW_INDIRECT + 1] << 32 |
 		   cmd->dw[XE_CBEV_USER_DISPATCH_DW_INDIRECT];
+	bool progressed;
 	u64 fault = 0;
 	int ret;
 
@@ -487,7 +488,10 @@ static enum cs_status cs_user_dispatch(struct xe_cbev_ctx *ctx,
 		return cs_fault(ctx, DRM_XE_CBEV_BAN_BAD_LENGTH, addr);
 	}
 
-	ret = xe_cbev_eu_poll(ctx, &fault);
+	ret = xe_cbev_eu_poll(ctx, &fault, &progressed);
+	/* A dispatch that runs launches in turn moves on between them. */
+	if (progressed)
+		xe_cbev_ctx_progress(ctx);
 	if (ret == -EBUSY)
 		return CS_EU;
 	if (ret == -EFAULT)

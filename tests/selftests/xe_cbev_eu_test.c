@@ -235,7 +235,11 @@ TEST_F(eu, report_validation)
 	EXPECT_EQ(ENOENT, eu_report(self->fd, r.id + 100, 1, 0, 0));
 	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 2, 0, 0));
 	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 0, 0, 0));
-	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 1, 2, 0));
+	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 1, 3, 0));
+	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 1,
+				    DRM_XE_CBEV_EU_REPORT_PROGRESS, 0x1000));
+	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 2,
+				    DRM_XE_CBEV_EU_REPORT_PROGRESS, 0));
 	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, 1,
 				    DRM_XE_CBEV_EU_REPORT_COMPLETE, 0x1000));
 	memset(&rep, 0, sizeof(rep));
@@ -382,6 +386,45 @@ TEST_F(eu, unreported_dispatch_is_a_hang)
 		      DRM_XE_CBEV_BAN_HANG, 5 * 4);
 	EXPECT_EQ(ECANCELED, eu_report(self->fd, taken.id, w.seqno, 0, 0));
 	ring_unmap(&taken);
+}
+
+/*
+ * A dispatch that reports moving on (a chain of launches, between two of
+ * them) keeps its queue from the hang timeout; it stays taken until it is
+ * reported done.
+ */
+TEST_F(eu, progress_keeps_a_held_queue_alive)
+{
+	struct drm_xe_cbev_wait_cond c = {
+		.addr = GPU(NEVER_OFF), .value = 1, .op = DRM_XE_CBEV_CMP_EQ,
+	};
+	struct drm_xe_cbev_exec_queue_state s;
+	struct drm_xe_cbev_eu_wait w;
+	struct test_ring r;
+	uint32_t dw[16];
+	int i;
+
+	ASSERT_EQ(0, ring_create(self->fd, &r, 4096, 400));
+	ring_emit(&r, dw, emit_user_dispatch(dw, 1, 1, 1, 1, 0));
+	ring_emit(&r, dw, emit_sdi64(dw, GPU(0), 1));
+	ASSERT_EQ(0, ring_submit(&r));
+	ASSERT_EQ(0, eu_wait(self->fd, 0, &w));
+	/* Four hang timeouts, moving on every 25 ms. */
+	for (i = 0; i < 64; i++) {
+		ASSERT_EQ(ETIME, wait_conds(self->fd, &c, 1, 0, 25 * MSEC, 0, NULL));
+		ASSERT_EQ(0, eu_report(self->fd, r.id, w.seqno,
+				       DRM_XE_CBEV_EU_REPORT_PROGRESS, 0));
+	}
+	ASSERT_EQ(0, queue_state(self->fd, r.id, &s));
+	EXPECT_NE(DRM_XE_CBEV_EXEC_QUEUE_STATE_BANNED, s.state);
+	EXPECT_EQ(0u, U64(0));
+	ASSERT_EQ(0, eu_report(self->fd, r.id, w.seqno,
+			       DRM_XE_CBEV_EU_REPORT_COMPLETE, 0));
+	EXPECT_EQ(0, wait_gte(self->fd, GPU(0), 1, 10 * SEC));
+	/* Done: no longer taken. */
+	EXPECT_EQ(EINVAL, eu_report(self->fd, r.id, w.seqno,
+				    DRM_XE_CBEV_EU_REPORT_PROGRESS, 0));
+	ring_unmap(&r);
 }
 
 /* Never taken, on a patient queue: banned all the same, and dropped. */

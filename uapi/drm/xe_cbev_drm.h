@@ -200,6 +200,8 @@ struct drm_xe_cbev_user_extension {
 /**
  * DRM_XE_CBEV_UAPI_MINOR - bumped when ioctls or flags are added
  *
+ * Minor 2 added &DRM_XE_CBEV_EU_REPORT_PROGRESS.
+ *
  * Minor 1 added &DRM_IOCTL_XE_CBEV_COUNTER_SET_WRITER,
  * &DRM_IOCTL_XE_CBEV_EXEC_QUEUE_WAKE, the execution-unit ioctls
  * (&DRM_IOCTL_XE_CBEV_EU_WAIT, &DRM_IOCTL_XE_CBEV_EU_REPORT,
@@ -208,7 +210,7 @@ struct drm_xe_cbev_user_extension {
  * LOST_DEPENDENCY, BAD_TAIL and EU_FAULT, the XE_CBEV_USER_DISPATCH
  * command, and &drm_xe_cbev_query_device_info.capabilities.
  */
-#define DRM_XE_CBEV_UAPI_MINOR	1
+#define DRM_XE_CBEV_UAPI_MINOR	2
 
 /**
  * struct drm_xe_cbev_query_device_info - answer to
@@ -1232,7 +1234,11 @@ struct drm_xe_cbev_eu_wait {
  * struct drm_xe_cbev_eu_report - argument of &DRM_IOCTL_XE_CBEV_EU_REPORT
  *
  * Reports the dispatch @seqno of queue @exec_queue_id, which an
- * execution unit of this file took and nobody reported yet. -ENOENT for
+ * execution unit of this file took and nobody reported yet. With
+ * &DRM_XE_CBEV_EU_REPORT_PROGRESS the dispatch stays taken and only says
+ * it moves on (a dispatch that runs several launches in turn, between
+ * two of them): its queue is not hung, the hang timeout starts over the
+ * next time the queue looks at it. -ENOENT for
  * a queue this file does not have; -EINVAL for a dispatch that is not
  * the queue's current taken one (already reported, never taken, another
  * number) or a bad field; -ECANCELED when the queue was banned
@@ -1245,6 +1251,7 @@ struct drm_xe_cbev_eu_report {
 	__u32 exec_queue_id;
 #define DRM_XE_CBEV_EU_REPORT_COMPLETE	0
 #define DRM_XE_CBEV_EU_REPORT_FAULT	1
+#define DRM_XE_CBEV_EU_REPORT_PROGRESS	2
 	/** @status: DRM_XE_CBEV_EU_REPORT_* */
 	__u32 status;
 	/** @seqno: the dispatch's number, as &DRM_IOCTL_XE_CBEV_EU_WAIT said */

@@ -537,6 +537,9 @@ static int submit(struct xe_append *a)
 	return err;
 }
 
+/* Submissions to a busy ring between two looks at the fault handlers. */
+#define XE_GUARD_EVERY	64
+
 /**
  * xe_append_commit() - finish an append: emit its end, submit or record
  * it, publish it
@@ -561,9 +564,15 @@ ze_result_t xe_append_commit(struct xe_append *a)
 		xe_append_advance(a, emit_end(a, cs));
 	}
 
-	/* An application's fault handler installed since goes behind ours. */
+	/*
+	 * An application's fault handler installed since goes behind ours:
+	 * looked for when the ring is idle, and every XE_GUARD_EVERY-th
+	 * time on a ring that never is.
+	 */
 	if (a->ring && a->dispatches &&
-	    xe_ring_done(a->ring, xe_ring_last(a->ring)))
+	    (xe_ring_done(a->ring, xe_ring_last(a->ring)) ||
+	     !(__atomic_fetch_add(&a->ring->busy_runs, 1, __ATOMIC_RELAXED) %
+	       XE_GUARD_EVERY)))
 		xe_eu_fault_guard();
 	if (a->ring)
 		err = submit(a);

@@ -141,6 +141,9 @@ ze_result_t xe_append_host_call(ze_command_list_handle_t hCommandList,
 			      phWaitEvents);
 	if (ret != ZE_RESULT_SUCCESS)
 		goto err_put;
+	/* It runs on the execution units, under their fault guard. */
+	a.dispatches = true;
+	list->has_dispatch = true;
 	if (keep.obj && xe_append_keep(&a, keep))
 		return xe_append_abort(&a, ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY);
 	if (!xe_append_reserve(&a, XE_CBEV_USER_DISPATCH_DWORDS))

@@ -181,7 +181,9 @@ static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
 	ze_result_t ret;
 	uint32_t step;
 
-	if (chain && xe_launch_chain_join(chain, l, groups, &step)) {
+	/* A banned queue never takes the chain: the plain path says so. */
+	if (chain && !xe_ring_banned(list->ring) &&
+	    xe_launch_chain_join(chain, l, groups, &step)) {
 		xe_launch_put(l);
 		return ZE_RESULT_SUCCESS;
 	}

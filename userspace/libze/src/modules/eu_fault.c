@@ -24,11 +24,12 @@
  * looks at both handlers (two sigaction() calls) and, if one is not ours
  * any more, puts ours back and hands faults outside kernels to the
  * application's handler from then on. It is called by a submission that
- * may run kernels when its queue is idle (append/append.c) and before a
+ * may run kernels when its queue is idle, and by every 64th such
+ * submission to a queue that stays busy (append/append.c), and before a
  * launch runs on the appending thread -- not per dispatch, which would be
  * two system calls per launch while a queue is busy: a handler installed
- * while a queue is busy takes the faults of the kernels that queue runs
- * until a submission finds a queue idle again. The chain stays
+ * while a queue is busy may take the faults of the kernels submitted to
+ * it before the next look. The chain stays
  * what it would be without libze: a handler that hands a fault back to the
  * one it replaced (ours) hands it to the handler it really replaced; one
  * that puts back the handler it replaced leaves the chain (at the next

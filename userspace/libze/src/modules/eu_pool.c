@@ -54,6 +54,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "modules/eu_fault.h"
@@ -61,6 +62,8 @@
 #include "submission/kmd.h"
 
 #define EU_MAX_THREADS	256
+/* How often a running chain tells the kernel it moves on. */
+#define EU_PROGRESS_NS	(1000ull * 1000 * 1000)
 #define LOCAL_ALIGN	128
 
 /* ---- the pool ------------------------------------------------------------ */
@@ -84,6 +87,8 @@ struct eu_job {
 	uint64_t done;		/* groups finished; atomic */
 	int faulted;		/* atomic */
 	uint64_t fault_addr;
+	uint64_t moved_at;	/* coarse ns of the chain's last progress
+				 * report; the thread of its next step */
 };
 
 struct xe_eu_pool {
@@ -271,11 +276,37 @@ static void job_queue(struct xe_eu_pool *pool, struct eu_job *job)
  * the others handed to the units. Return: true when the job is over (to
  * report), false when the units have it.
  */
+static uint64_t coarse_ns(void)
+{
+	struct timespec ts;
+
+	/* Read from the vDSO's page: no system call, whatever the clock. */
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/*
+ * A chain holds its queue on one dispatch for all its launches, and the
+ * kernel's hang check counts from the queue's last progress: each new
+ * step says the chain moves on, at most once per EU_PROGRESS_NS.
+ */
+static void job_moves_on(struct xe_eu_pool *pool, struct eu_job *job)
+{
+	uint64_t now = coarse_ns();
+
+	if (now - job->moved_at < EU_PROGRESS_NS)
+		return;
+	job->moved_at = now;
+	/* -EINVAL or -ECANCELED: reported, banned or gone meanwhile. */
+	xe_kmd_eu_progress(pool->fd, job->queue, job->seqno);
+}
+
 static bool job_next(struct xe_eu_pool *pool, struct eu_unit *u,
 		     struct eu_job *job, bool here)
 {
 	while (!__atomic_load_n(&job->faulted, __ATOMIC_ACQUIRE) &&
 	       job_step(job, job->step + 1, NULL)) {
+		job_moves_on(pool, job);
 		if (job->total > 1 || !here) {
 			job_queue(pool, job);
 			return false;
@@ -342,6 +373,7 @@ static void *dispatcher_main(void *arg)
 	struct xe_eu_done done = { 0 };
 	struct drm_xe_cbev_eu_wait w;
 	struct eu_unit u = { 0 };
+	struct xe_launch *launch;
 	void *altstack = NULL;
 	struct eu_job *job;
 	int err;
@@ -355,20 +387,22 @@ static void *dispatcher_main(void *arg)
 			continue;
 		if (err)
 			break;	/* -ESHUTDOWN: stopped */
-		job = calloc(1, sizeof(*job));
-		if (job)
-			job->launch = xe_launch_lookup(w.cookie);
+		launch = xe_launch_lookup(w.cookie);
 		/* An open chain: no launch joins it from now on. */
-		if (job && job->launch)
-			xe_launch_chain_seal(job->launch);
-		if (!job || !job->launch) {
+		if (launch)
+			xe_launch_chain_seal(launch);
+		job = launch ? calloc(1, sizeof(*job)) : NULL;
+		if (!job) {
 			xe_kmd_eu_report(pool->fd, w.exec_queue_id, w.seqno,
 					 true, 0);
-			free(job);
+			if (launch)
+				xe_launch_put(launch);
 			continue;
 		}
+		job->launch = launch;
 		job->queue = w.exec_queue_id;
 		job->seqno = w.seqno;
+		job->moved_at = coarse_ns();
 		/* It ran inline and faulted there: only the report is left. */
 		if (job->launch->faulted) {
 			job->faulted = 1;

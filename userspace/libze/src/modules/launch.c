@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,19 +103,21 @@ static int chunk_add(uint32_t n)
  * xe_launch_register() - give a new launch (one reference) its cookie
  * @l: the launch
  *
- * Takes no lock but to add a chunk of slots, when none from the hint on
- * is free.
+ * Takes no lock but to add a chunk of slots, when none is free.
  *
  * Return: 0 or -ENOMEM.
  */
 int xe_launch_register(struct xe_launch *l)
 {
-	uint32_t i, n;
+	uint32_t i, k, n, hint;
 	int err;
 
 	for (;;) {
 		n = __atomic_load_n(&nchunks, __ATOMIC_ACQUIRE) * SLOTS_PER_CHUNK;
-		for (i = __atomic_load_n(&free_hint, __ATOMIC_RELAXED); i < n; i++) {
+		hint = __atomic_load_n(&free_hint, __ATOMIC_RELAXED);
+		/* From the hint on, then below it: the hint may be stale. */
+		for (k = 0; k < n; k++) {
+			i = (hint + k) % n;
 			if (slot_claim(i, l)) {
 				__atomic_store_n(&free_hint, i + 1, __ATOMIC_RELAXED);
 				return 0;
@@ -180,6 +183,15 @@ void xe_launch_put(void *launch)
 	for (k = 0; k < n; k++)
 		xe_launch_put(steps[k].launch);
 	free(steps);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#else
+	__asm__ __volatile__("" ::: "memory");
+#endif
 }
 
 /* Steps an open chain starts with room for; the most it takes. */
@@ -310,7 +322,7 @@ bool xe_launch_chain_join(struct xe_launch *chain, struct xe_launch *l,
  */
 void xe_launch_chain_seal(struct xe_launch *chain)
 {
-	uint32_t open;
+	uint32_t open, spins = 0;
 
 	while ((open = __atomic_load_n(&chain->open, __ATOMIC_ACQUIRE))) {
 		if (open == XE_CHAIN_OPEN &&
@@ -319,6 +331,9 @@ void xe_launch_chain_seal(struct xe_launch *chain)
 						__ATOMIC_RELAXED))
 			return;
 		/* A launch is joining: a few stores, or a realloc(). */
-		__builtin_ia32_pause();
+		if (++spins % 64)
+			cpu_relax();
+		else
+			sched_yield();	/* the joining thread may be preempted */
 	}
 }

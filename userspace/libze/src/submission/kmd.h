@@ -59,6 +59,7 @@ int xe_kmd_eu_wait(int fd, bool nonblock, const struct xe_eu_done *done,
 		   struct drm_xe_cbev_eu_wait *out);
 int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
 		     uint64_t addr);
+int xe_kmd_eu_progress(int fd, uint32_t queue, uint64_t seqno);
 int xe_kmd_eu_stop(int fd, bool resume);
 int xe_kmd_set_writer(int fd, uint64_t addr, uint32_t flags, uint32_t queue_id);
 

@@ -77,6 +77,23 @@ int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
 	return 0;
 }
 
+/*
+ * DRM_IOCTL_XE_CBEV_EU_REPORT with DRM_XE_CBEV_EU_REPORT_PROGRESS: a taken
+ * dispatch moves on (a chain, between two launches); it stays taken.
+ */
+int xe_kmd_eu_progress(int fd, uint32_t queue, uint64_t seqno)
+{
+	struct drm_xe_cbev_eu_report args = {
+		.exec_queue_id = queue,
+		.seqno = seqno,
+		.status = DRM_XE_CBEV_EU_REPORT_PROGRESS,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &args))
+		return -errno;
+	return 0;
+}
+
 /* DRM_IOCTL_XE_CBEV_EU_STOP: stop (or @resume) the file's EU waits. */
 int xe_kmd_eu_stop(int fd, bool resume)
 {

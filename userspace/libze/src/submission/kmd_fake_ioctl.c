@@ -410,6 +410,14 @@ int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
 	return -ENOTTY;
 }
 
+int xe_kmd_eu_progress(int fd, uint32_t queue, uint64_t seqno)
+{
+	(void)fd;
+	(void)queue;
+	(void)seqno;
+	return -ENOTTY;
+}
+
 int xe_kmd_eu_stop(int fd, bool resume)
 {
 	(void)fd;

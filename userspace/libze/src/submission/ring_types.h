@@ -68,6 +68,8 @@ static_assert(XE_RING_CROSSINGS > XE_RING_SIZE / XE_RING_CROSSING_BYTES + 1,
  *	creation
  * @prev: device's list of rings, under &xe_device.ring_lock
  * @next: device's list of rings, under &xe_device.ring_lock
+ * @busy_runs: atomic; submissions that may run kernels made while the
+ *	ring was busy, for the rate of the fault guard (append/append.c)
  */
 struct xe_ring {
 	struct xe_device *dev;
@@ -87,6 +89,7 @@ struct xe_ring {
 	uint32_t submit;
 	struct xe_ring *prev;
 	struct xe_ring *next;
+	uint32_t busy_runs;
 };
 
 static inline uint64_t xe_ring_last(const struct xe_ring *ring)
