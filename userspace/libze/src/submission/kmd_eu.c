@@ -60,21 +60,30 @@ int xe_kmd_eu_wait(int fd, bool nonblock, const struct xe_eu_done *done,
 	return 0;
 }
 
-/* DRM_IOCTL_XE_CBEV_EU_REPORT: a taken dispatch is done, or faulted at @addr. */
-int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
+/* DRM_IOCTL_XE_CBEV_EU_REPORT of a taken dispatch, with @status. */
+static int eu_report(int fd, uint32_t queue, uint64_t seqno, uint32_t status,
 		     uint64_t addr)
 {
 	struct drm_xe_cbev_eu_report args = {
 		.exec_queue_id = queue,
 		.seqno = seqno,
-		.status = fault ? DRM_XE_CBEV_EU_REPORT_FAULT :
-				  DRM_XE_CBEV_EU_REPORT_COMPLETE,
-		.fault_addr = fault ? addr : 0,
+		.status = status,
+		.fault_addr = addr,
 	};
 
 	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &args))
 		return -errno;
 	return 0;
+}
+
+/* DRM_IOCTL_XE_CBEV_EU_REPORT: a taken dispatch is done, or faulted at @addr. */
+int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
+		     uint64_t addr)
+{
+	return eu_report(fd, queue, seqno,
+			 fault ? DRM_XE_CBEV_EU_REPORT_FAULT :
+				 DRM_XE_CBEV_EU_REPORT_COMPLETE,
+			 fault ? addr : 0);
 }
 
 /*
@@ -83,15 +92,7 @@ int xe_kmd_eu_report(int fd, uint32_t queue, uint64_t seqno, bool fault,
  */
 int xe_kmd_eu_progress(int fd, uint32_t queue, uint64_t seqno)
 {
-	struct drm_xe_cbev_eu_report args = {
-		.exec_queue_id = queue,
-		.seqno = seqno,
-		.status = DRM_XE_CBEV_EU_REPORT_PROGRESS,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_XE_CBEV_EU_REPORT, &args))
-		return -errno;
-	return 0;
+	return eu_report(fd, queue, seqno, DRM_XE_CBEV_EU_REPORT_PROGRESS, 0);
 }
 
 /* DRM_IOCTL_XE_CBEV_EU_STOP: stop (or @resume) the file's EU waits. */
