@@ -18,7 +18,10 @@
  * Values: the three query results below are those compute-runtime's
  * experimental header gives the same results (0x7fff0000-2); the other
  * result codes and the properties' structure type could not be read from
- * a public v1.32 header here and are this driver's, numbered after them.
+ * a public v1.32 header here and are this driver's. The six errors start
+ * at 0x7fff0004, not 0x7fff0003: compute-runtime's memory extension
+ * already returns 0x7fff0003 (ZE_RESULT_ERROR_INCOMPATIBLE_RESOURCE), and
+ * a program that knows that code must not read a refused capture as it.
  * The experimental structure type of the properties (0x00030029) is
  * accepted too.
  */
@@ -85,12 +88,12 @@ typedef struct _ze_record_replay_graph_ext_dump_desc_t {
 #define ZE_RESULT_QUERY_TRUE			((ze_result_t)0x7fff0000)
 #define ZE_RESULT_QUERY_FALSE			((ze_result_t)0x7fff0001)
 #define ZE_RESULT_ERROR_INVALID_GRAPH		((ze_result_t)0x7fff0002)
-#define ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED ((ze_result_t)0x7fff0003)
-#define ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED ((ze_result_t)0x7fff0004)
-#define ZE_RESULT_ERROR_GRAPH_CAPTURE_MERGE_ATTEMPT ((ze_result_t)0x7fff0005)
-#define ZE_RESULT_ERROR_COMMAND_LIST_NOT_CAPTURING ((ze_result_t)0x7fff0006)
-#define ZE_RESULT_ERROR_GRAPH_UNJOINED_FORKS	((ze_result_t)0x7fff0007)
-#define ZE_RESULT_ERROR_GRAPH_INTERNAL_EVENT	((ze_result_t)0x7fff0008)
+#define ZE_RESULT_ERROR_GRAPH_CAPTURE_UNSUPPORTED ((ze_result_t)0x7fff0004)
+#define ZE_RESULT_ERROR_GRAPH_CAPTURE_INVALIDATED ((ze_result_t)0x7fff0005)
+#define ZE_RESULT_ERROR_GRAPH_CAPTURE_MERGE_ATTEMPT ((ze_result_t)0x7fff0006)
+#define ZE_RESULT_ERROR_COMMAND_LIST_NOT_CAPTURING ((ze_result_t)0x7fff0007)
+#define ZE_RESULT_ERROR_GRAPH_UNJOINED_FORKS	((ze_result_t)0x7fff0008)
+#define ZE_RESULT_ERROR_GRAPH_INTERNAL_EVENT	((ze_result_t)0x7fff0009)
 
 typedef void (ZE_APICALL *zex_mem_graph_free_callback_fn_t)(void *pUserData);
 
