@@ -567,13 +567,14 @@ ze_result_t xe_append_commit(struct xe_append *a)
 	/*
 	 * An application's fault handler installed since goes behind ours:
 	 * looked for when the ring is idle, and every XE_GUARD_EVERY-th
-	 * time on a ring that never is.
+	 * time on a ring that never is -- by the dispatcher that takes the
+	 * dispatch, not here (no system call on this thread).
 	 */
 	if (a->ring && a->dispatches &&
 	    (xe_ring_done(a->ring, xe_ring_last(a->ring)) ||
 	     !(__atomic_fetch_add(&a->ring->busy_runs, 1, __ATOMIC_RELAXED) %
 	       XE_GUARD_EVERY)))
-		xe_eu_fault_guard();
+		xe_eu_fault_guard_ask();
 	if (a->ring)
 		err = submit(a);
 	else

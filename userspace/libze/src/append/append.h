@@ -49,8 +49,8 @@ struct xe_ring;
  * @seqno: after a commit to a ring: the submission's completion point
  * @committed: the commands were submitted or recorded
  * @dispatches: the commands may run user kernels (a launch, or lists
- *	that recorded one): a commit to an idle ring first makes sure their
- *	faults come to the execution units (modules/eu_fault.c)
+ *	that recorded one): a commit to an idle ring has the dispatcher make
+ *	sure their faults come to the execution units (modules/eu_fault.c)
  *
  * Lives on the caller's stack: an append allocates nothing of its own.
  */

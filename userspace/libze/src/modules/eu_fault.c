@@ -23,13 +23,16 @@
  * the kernels' faults away from the execution units. So xe_eu_fault_guard()
  * looks at both handlers (two sigaction() calls) and, if one is not ours
  * any more, puts ours back and hands faults outside kernels to the
- * application's handler from then on. It is called by a submission that
- * may run kernels when its queue is idle, and by every 64th such
- * submission to a queue that stays busy (append/append.c), and before a
- * launch runs on the appending thread -- not per dispatch, which would be
- * two system calls per launch while a queue is busy: a handler installed
- * while a queue is busy may take the faults of the kernels submitted to
- * it before the next look. The chain stays
+ * application's handler from then on. A submission that may run kernels
+ * asks for that look when its queue is idle, and every 64th such
+ * submission to a queue that stays busy (append/append.c): it only counts
+ * the ask (xe_eu_fault_guard_ask(), no system call), and the pool's
+ * dispatcher that takes one of its dispatches looks before running it
+ * (xe_eu_fault_guard_asked()). A launch run on the appending thread looks
+ * first. Not per dispatch, which would be two system calls per launch
+ * while a queue is busy: a handler installed while a queue is busy may
+ * take the faults of the kernels submitted to it before the next look. The
+ * chain stays
  * what it would be without libze: a handler that hands a fault back to the
  * one it replaced (ours) hands it to the handler it really replaced; one
  * that puts back the handler it replaced leaves the chain (at the next
@@ -106,6 +109,8 @@ static pthread_once_t fault_once = PTHREAD_ONCE_INIT;
 static int fault_err;
 /* Ours is in: xe_eu_fault_guard() has something to guard. */
 static atomic_bool installed;
+/* Looks asked for by submissions; each dispatcher counts those it made. */
+static atomic_uint guard_asks;
 
 static void on_fault_a(int sig, siginfo_t *info, void *uctx);
 static void on_fault_b(int sig, siginfo_t *info, void *uctx);
@@ -357,6 +362,36 @@ void xe_eu_fault_guard(void)
 		    (!is_ours(&cur) ||
 		     (void *)cur.sa_sigaction != atomic_load(&current_fn[i])))
 			take_back(i);
+}
+
+/**
+ * xe_eu_fault_guard_ask() - have the dispatchers look before their next
+ * dispatch
+ *
+ * For a submission that may run kernels: it makes no system call itself.
+ * Its dispatches are handed over by the kernel after it returns, so the
+ * dispatcher that takes one sees the ask.
+ */
+void xe_eu_fault_guard_ask(void)
+{
+	atomic_fetch_add_explicit(&guard_asks, 1, memory_order_release);
+}
+
+/**
+ * xe_eu_fault_guard_asked() - a dispatcher's look, when asked for
+ * @seen: the dispatcher's count of the asks it looked for
+ *
+ * Calls xe_eu_fault_guard() when a submission asked since the last call.
+ */
+void xe_eu_fault_guard_asked(unsigned int *seen)
+{
+	unsigned int asks = atomic_load_explicit(&guard_asks,
+						 memory_order_acquire);
+
+	if (asks == *seen)
+		return;
+	*seen = asks;
+	xe_eu_fault_guard();
 }
 
 /**

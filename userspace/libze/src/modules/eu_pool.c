@@ -33,8 +33,10 @@
  * running it itself when it is one group, handing it to the units when
  * larger (the dispatcher runs a first step of one group, then hands the
  * rest over); the last step's end is the dispatch's report. The check
- * that no application handler took the fault signals is made by the
- * submissions (eu_fault.c), not by the dispatcher.
+ * that no application handler took the fault signals (two sigaction()
+ * calls) is made by the dispatcher before it runs or hands over a
+ * dispatch, when a submission asked for it (eu_fault.c): not on the
+ * submitting thread.
  *
  * __local buffers: each unit has its own, sized for the launch it runs,
  * aligned to 128 bytes, the buffers of __local arguments first, then the
@@ -374,6 +376,7 @@ static void *dispatcher_main(void *arg)
 	struct drm_xe_cbev_eu_wait w;
 	struct eu_unit u = { 0 };
 	struct xe_launch *launch;
+	unsigned int guard_seen = 0;
 	void *altstack = NULL;
 	struct eu_job *job;
 	int err;
@@ -387,6 +390,8 @@ static void *dispatcher_main(void *arg)
 			continue;
 		if (err)
 			break;	/* -ESHUTDOWN: stopped */
+		/* An application's handler installed since goes behind ours. */
+		xe_eu_fault_guard_asked(&guard_seen);
 		launch = xe_launch_lookup(w.cookie);
 		/* An open chain: no launch joins it from now on. */
 		if (launch)
