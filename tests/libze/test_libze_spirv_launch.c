@@ -344,6 +344,84 @@ START_TEST(test_real_busy_list_launches_chained)
 }
 END_TEST
 
+/*
+ * Launches that signal a counter-based event join the chain too: the
+ * event completes with the chain, at the value its dispatch bumps the
+ * list's counter to -- the same (address, value) for every joined launch,
+ * which zexEventGetDeviceAddress shows. Events re-signalled in the chain
+ * and events waited for on the host all complete, with the results of
+ * every step before them.
+ */
+START_TEST(test_real_busy_list_cb_signals_join)
+{
+	ze_result_t (*create2)(ze_context_handle_t, ze_device_handle_t,
+			       const zex_counter_based_event_desc_t *,
+			       ze_event_handle_t *);
+	ze_result_t (*address)(ze_event_handle_t, uint64_t *, uint64_t *);
+	zex_counter_based_event_desc_t desc = {
+		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
+		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE,
+	};
+	ze_module_handle_t mod = module_ok("basic");
+	ze_kernel_handle_t sax = kernel(mod, "saxpy");
+	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	ze_event_handle_t gate = lz_event(pool, 0), ev[8];
+	float *y = lz_alloc_shared(64 * 4), *ones = lz_alloc_shared(64 * 4);
+	uint64_t value[8], addr[8], last;
+	float ref[64];
+	uint32_t i, k;
+
+	*(void **)&create2 = lz_function("zexCounterBasedEventCreate2");
+	*(void **)&address = lz_function("zexEventGetDeviceAddress");
+	ck_assert(create2 && address);
+	for (i = 0; i < 8; i++)
+		ck_assert_ok(create2(lz_context, lz_device, &desc, &ev[i]));
+	fill_ramp(y, 64, 1.0f);
+	memcpy(ref, y, sizeof(ref));
+	for (i = 0; i < 64; i++)
+		ones[i] = 1.0f;
+	saxpy_gated(list, sax, y, ones, gate);
+	/* The first opens the chain, the others join it; each event twice. */
+	for (k = 0; k < 16; k++) {
+		saxpy_step(list, sax, y, ones, k, ev[k % 8]);
+		for (i = 0; i < 64; i++)
+			ref[i] = saxpy_ref(ref[i], k);
+	}
+	for (i = 0; i < 8; i++) {
+		ck_assert_ze(zeEventQueryStatus(ev[i]), ZE_RESULT_NOT_READY,
+			     "gate closed");
+		ck_assert_ok(address(ev[i], &value[i], &addr[i]));
+		ck_assert_msg(value[i] == value[0] && addr[i] == addr[0],
+			      "event %u completes with the chain: %llu at %llx, not %llu at %llx",
+			      i, (unsigned long long)value[i],
+			      (unsigned long long)addr[i],
+			      (unsigned long long)value[0],
+			      (unsigned long long)addr[0]);
+	}
+
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev[3], LZ_TIMEOUT_NS));
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == ref[i], "y[%u] = %f, not %f", i, y[i], ref[i]);
+	for (i = 0; i < 8; i++)
+		ck_assert_ok(zeEventQueryStatus(ev[i]));
+
+	/* On the idle list a launch is an append of its own again. */
+	saxpy_step(list, sax, y, ones, 16, ev[0]);
+	ck_assert_ok(zeEventHostSynchronize(ev[0], LZ_TIMEOUT_NS));
+	ck_assert_ok(address(ev[0], &last, &addr[0]));
+	ck_assert_msg(last > value[1], "a new completion point");
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == saxpy_ref(ref[i], 16), "the last step ran");
+	for (i = 0; i < 8; i++)
+		ck_assert_ok(zeEventDestroy(ev[i]));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(sax));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* ---- faults and hangs ----------------------------------------------------- */
 
 /* A kernel that writes through a bad pointer loses its queue only. */
@@ -517,6 +595,7 @@ static Suite *spirv_launch_suite(void)
 	tcase_add_test(tc, test_real_cb_event_order);
 	tcase_add_test(tc, test_real_ipc_launch_after_exporter);
 	tcase_add_test(tc, test_real_busy_list_launches_chained);
+	tcase_add_test(tc, test_real_busy_list_cb_signals_join);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("faults");

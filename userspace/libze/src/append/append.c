@@ -267,6 +267,41 @@ out:
 }
 
 /**
+ * xe_append_prepare_signal() - an append of @list is to signal @signal
+ * @list: the list
+ * @signal: the event
+ * @sig: zeroed; gets what the signal encodes and will publish
+ *
+ * Writes nothing into the event or the list: xe_append_publish_signal()
+ * or xe_append_cancel_signal() ends what this began.
+ *
+ * Return: ZE_RESULT_SUCCESS or the append's error.
+ */
+ze_result_t xe_append_prepare_signal(const struct xe_cmdlist *list,
+				     const struct xe_event *signal,
+				     struct xe_signal *sig)
+{
+	/* A counter-based re-signal by this list costs a store. */
+	if (xe_cb_signal_in_place(signal, list->cb_need, list->counter, sig))
+		return ZE_RESULT_SUCCESS;
+	/*
+	 * A counter-based event is a counter slot of its device's file, at
+	 * an address the other devices use for their own counters: only its
+	 * device's queues signal or wait for it. (An imported one is
+	 * signalled by nobody here.) An in-place re-signal is on this list's
+	 * own counter, so on its device.
+	 */
+	if (xe_event_is_cb(signal) && !signal->import && signal->dev &&
+	    signal->dev != list->dev)
+		return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
+			       "a counter-based event of another device");
+	return signal->ops->prepare_signal(signal, list->immediate,
+					   list->in_order,
+					   list->in_order ? list->counter : NULL,
+					   sig);
+}
+
+/**
  * xe_append_begin() - start an append: check its list and events, prepare
  * the signal, emit the waits
  * @a: the append, filled in
@@ -314,30 +349,9 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		signal = xe_event_from_handle(hSignalEvent);
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-		/* A counter-based re-signal by this list costs a store. */
-		if (!xe_cb_signal_in_place(signal, list->cb_need,
-					   list->counter, &a->sig)) {
-			/*
-			 * A counter-based event is a counter slot of its
-			 * device's file, at an address the other devices use
-			 * for their own counters: only its device's queues
-			 * signal or wait for it. (An imported one is signalled
-			 * by nobody here.) An in-place re-signal is on this
-			 * list's own counter, so on its device.
-			 */
-			if (xe_event_is_cb(signal) && !signal->import &&
-			    signal->dev && signal->dev != list->dev)
-				return XE_FAIL(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE,
-					       "a counter-based event of another device");
-			ret = signal->ops->prepare_signal(signal,
-							  list->immediate,
-							  list->in_order,
-							  list->in_order ?
-							  list->counter : NULL,
-							  &a->sig);
-			if (ret != ZE_RESULT_SUCCESS)
-				return ret;
-		}
+		ret = xe_append_prepare_signal(list, signal, &a->sig);
+		if (ret != ZE_RESULT_SUCCESS)
+			return ret;
 		a->signal = signal;
 		/* A regular list's executions give the state back. */
 		if (!list->immediate && (a->sig.state || a->sig.in_place)) {
@@ -478,6 +492,43 @@ static void note_writer(struct xe_cmdlist *list, struct xe_event *ev,
 		xe_writes_record(&list->writes, addr);
 }
 
+/**
+ * xe_append_publish_signal() - the signal prepared for an append of @list
+ * is out: @signal becomes it
+ * @list: the list
+ * @signal: the event
+ * @sig: as xe_append_prepare_signal() filled it in
+ * @value: the value of @list's in-order counter that completes the append
+ */
+void xe_append_publish_signal(struct xe_cmdlist *list, struct xe_event *signal,
+			      struct xe_signal *sig, uint64_t value)
+{
+	/* A signal moved in place needs its kind no more (cb_event.c). */
+	if (sig->in_place) {
+		xe_signal_publish_in_place(&signal->cb, sig, value);
+		return;
+	}
+	signal->ops->publish_signal(signal, sig, list->counter, value);
+	if (!xe_event_is_cb(signal))
+		note_writer(list, signal, xe_event_state_addr(signal));
+	/* An aggregated event's storage: the latest signaller's. */
+	else if (sig->op == XE_SIGNAL_ADD)
+		note_writer(list, signal, sig->addr);
+}
+
+/**
+ * xe_append_cancel_signal() - drop a signal prepared and never published
+ * @signal: the event
+ * @sig: as xe_append_prepare_signal() filled it in
+ */
+void xe_append_cancel_signal(struct xe_event *signal, struct xe_signal *sig)
+{
+	signal->ops->cancel_signal(signal, sig);
+	if (sig->keep.obj)
+		sig->keep.put(sig->keep.obj);
+	sig->keep.obj = NULL;
+}
+
 /* The commands went out: publish what the append built. */
 static void publish(struct xe_append *a)
 {
@@ -491,20 +542,8 @@ static void publish(struct xe_append *a)
 	if (a->replay)
 		xe_replays_record(&list->replays, a->signal, a->sig.ts,
 				  a->value);
-	/* A signal moved in place needs its kind no more (cb_event.c). */
-	if (a->sig.in_place) {
-		xe_signal_publish_in_place(&a->signal->cb, &a->sig,
-					   a->value);
-	} else if (a->signal) {
-		a->signal->ops->publish_signal(a->signal, &a->sig,
-					       list->counter, a->value);
-		if (!xe_event_is_cb(a->signal))
-			note_writer(list, a->signal,
-				    xe_event_state_addr(a->signal));
-		/* An aggregated event's storage: the latest signaller's. */
-		else if (a->sig.op == XE_SIGNAL_ADD)
-			note_writer(list, a->signal, a->sig.addr);
-	}
+	if (a->signal)
+		xe_append_publish_signal(list, a->signal, &a->sig, a->value);
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);
 }
@@ -615,9 +654,10 @@ ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret)
 	if (a->list)
 		xe_keeps_drop_from(&a->list->keeps, a->keep_from);
 	if (a->signal)
-		a->signal->ops->cancel_signal(a->signal, &a->sig);
-	if (a->sig.keep.obj)
+		xe_append_cancel_signal(a->signal, &a->sig);
+	else if (a->sig.keep.obj)
 		a->sig.keep.put(a->sig.keep.obj);
+	a->sig.keep.obj = NULL;
 	a->signal = NULL;
 	return ret;
 }

@@ -86,6 +86,12 @@ ze_result_t xe_append_execute(struct xe_append *a, uint32_t n,
 ze_result_t xe_append_execute_with(struct xe_append *a, uint32_t n,
 				   uint32_t m, ze_command_list_handle_t *lists);
 ze_result_t xe_append_commit(struct xe_append *a);
+ze_result_t xe_append_prepare_signal(const struct xe_cmdlist *list,
+				     const struct xe_event *signal,
+				     struct xe_signal *sig);
+void xe_append_publish_signal(struct xe_cmdlist *list, struct xe_event *signal,
+			      struct xe_signal *sig, uint64_t value);
+void xe_append_cancel_signal(struct xe_event *signal, struct xe_signal *sig);
 ze_result_t xe_append_abort(struct xe_append *a, ze_result_t ret);
 
 uint32_t *xe_append_grow(struct xe_append *a, size_t ndw);

@@ -140,19 +140,26 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
  */
 /*
  * A launch that may join the chain of launches dispatched before it
- * (modules/launch.c): one kernel of direct, non-zero counts, no event, on
- * an asynchronous in-order immediate list whose queue is busy -- the
- * launch would wait behind the work before it anyway, and joined it
- * runs right after the launch before it on the execution units, without
- * its own trip through the kernel and its system calls. A banned queue
- * takes the plain path, which says so.
+ * (modules/launch.c): one kernel of direct, non-zero counts, no wait
+ * event, no signal event or a counter-based one without timestamps, on an
+ * asynchronous in-order immediate list whose queue is busy -- the launch
+ * would wait behind the work before it anyway, and joined it runs right
+ * after the launch before it on the execution units, without its own
+ * trip through the kernel and its system calls. A banned queue takes the
+ * plain path, which says so.
  */
 static bool chain_ok(const struct xe_cmdlist *list, uint32_t n,
 		     const ze_group_count_t *counts, const uint32_t *count_ptr,
 		     ze_event_handle_t hSignalEvent, uint32_t numWaitEvents)
 {
+	const struct xe_event *signal = hSignalEvent ?
+		xe_event_from_handle(hSignalEvent) : NULL;
+
+	if (hSignalEvent &&
+	    (!signal || !xe_event_is_cb(signal) || signal->timestamps))
+		return false;
 	return list->dev->chain_launches && n == 1 && counts && !count_ptr &&
-	       !hSignalEvent && !numWaitEvents && list->immediate &&
+	       !numWaitEvents && list->immediate &&
 	       list->in_order &&
 	       list->mode != ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
 	       counts->groupCountX && counts->groupCountY &&
@@ -162,16 +169,61 @@ static bool chain_ok(const struct xe_cmdlist *list, uint32_t n,
 }
 
 /*
+ * Join @l to @list's open @chain, signalling @hSignalEvent (if any) with
+ * the chain's end: true when joined, with *@ret ZE_RESULT_SUCCESS; false
+ * when the launch goes its own way, with *@ret the error of its signal,
+ * if that failed.
+ */
+static bool join_chain(struct xe_cmdlist *list, struct xe_launch *chain,
+		       struct xe_launch *l, const uint32_t groups[3],
+		       ze_event_handle_t hSignalEvent, ze_result_t *ret)
+{
+	struct xe_event *signal = NULL;
+	struct xe_signal sig = { 0 };
+	uint32_t step;
+
+	*ret = ZE_RESULT_SUCCESS;
+	if (hSignalEvent) {
+		signal = xe_event_from_handle(hSignalEvent);
+		if (!signal) {
+			*ret = ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+			return false;
+		}
+		*ret = xe_append_prepare_signal(list, signal, &sig);
+		if (*ret != ZE_RESULT_SUCCESS)
+			return false;
+		/* Only a signal that is the counter's bump, no command. */
+		if (sig.op != XE_SIGNAL_COUNTER || sig.ts_addr ||
+		    sig.keep.obj) {
+			xe_append_cancel_signal(signal, &sig);
+			return false;
+		}
+	}
+	if (!xe_launch_chain_join(chain, l, groups, &step)) {
+		if (signal)
+			xe_append_cancel_signal(signal, &sig);
+		return false;
+	}
+	/* Complete when the chain is: at the value its dispatch bumps to. */
+	if (signal)
+		xe_append_publish_signal(list, signal, &sig,
+					 list->counter_value);
+	return true;
+}
+
+/*
  * Append @l (a reference of the caller's, which this drops) to @list:
  * into its open chain if the execution units have not taken it yet --
  * nothing is submitted then: the counter bump of the append that
  * dispatched the chain comes after the whole chain, so it is this
- * launch's completion too, and the list's last completion point stays
- * that one --; else as the first launch of a new open chain, dispatched.
+ * launch's completion too, and its signal event's, and the list's last
+ * completion point stays that one --; else as the first launch of a new
+ * open chain, dispatched.
  */
 static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
 				  struct xe_cmdlist *list, struct xe_launch *l,
-				  const ze_group_count_t *counts)
+				  const ze_group_count_t *counts,
+				  ze_event_handle_t hSignalEvent)
 {
 	const uint32_t groups[3] = {
 		counts->groupCountX, counts->groupCountY, counts->groupCountZ,
@@ -179,13 +231,14 @@ static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
 	struct xe_launch *chain = list->open_chain.obj;
 	struct xe_append a;
 	ze_result_t ret;
-	uint32_t step;
 
 	/* A banned queue never takes the chain: the plain path says so. */
-	if (chain && !xe_ring_banned(list->ring) &&
-	    xe_launch_chain_join(chain, l, groups, &step)) {
-		xe_launch_put(l);
-		return ZE_RESULT_SUCCESS;
+	if (chain && !xe_ring_banned(list->ring)) {
+		if (join_chain(list, chain, l, groups, hSignalEvent, &ret) ||
+		    ret != ZE_RESULT_SUCCESS) {
+			xe_launch_put(l);
+			return ret;
+		}
 	}
 	/* The append below drops the list's chain; this one starts anew. */
 	ret = xe_launch_chain_open(l, groups, &chain) ?
@@ -195,7 +248,7 @@ static ze_result_t append_chained(ze_command_list_handle_t hCommandList,
 	if (ret != ZE_RESULT_SUCCESS)
 		return ret;
 
-	ret = xe_append_begin(&a, hCommandList, NULL, 0, NULL);
+	ret = xe_append_begin(&a, hCommandList, hSignalEvent, 0, NULL);
 	if (ret != ZE_RESULT_SUCCESS)
 		goto out_put;
 	a.dispatches = true;
@@ -267,7 +320,8 @@ static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
 		ret = snapshot(list, kernels[0], &pre);
 		if (ret != ZE_RESULT_SUCCESS)
 			return ret;
-		return append_chained(hCommandList, list, pre, counts);
+		return append_chained(hCommandList, list, pre, counts,
+				      hSignalEvent);
 	}
 
 	ret = xe_append_begin(&a, hCommandList, hSignalEvent, numWaitEvents,
