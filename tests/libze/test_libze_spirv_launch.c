@@ -250,8 +250,9 @@ END_TEST
 /* ---- launches on a busy list, chained -------------------------------------- */
 
 /* One saxpy step on @y: even @k adds k + 1, odd @k doubles. */
-static void saxpy_step(ze_command_list_handle_t l, ze_kernel_handle_t sax,
-		       float *y, float *ones, uint32_t k, ze_event_handle_t signal)
+static void saxpy_step_after(ze_command_list_handle_t l, ze_kernel_handle_t sax,
+			     float *y, float *ones, uint32_t k,
+			     ze_event_handle_t signal, ze_event_handle_t wait)
 {
 	float alpha = k % 2 ? 1.0f : (float)(k + 1);
 	/* Some launches of one group of 64, the others of four of 16. */
@@ -261,8 +262,15 @@ static void saxpy_step(ze_command_list_handle_t l, ze_kernel_handle_t sax,
 	lz_arg_ptr(sax, 1, k % 2 ? y : ones);
 	lz_arg_ptr(sax, 2, y);
 	ck_assert_ok(zeKernelSetGroupSize(sax, k % 3 ? 16 : 64, 1, 1));
-	ck_assert_ok(zeCommandListAppendLaunchKernel(l, sax, &count, signal, 0,
-						     NULL));
+	ck_assert_ok(zeCommandListAppendLaunchKernel(l, sax, &count, signal,
+						     wait ? 1 : 0,
+						     wait ? &wait : NULL));
+}
+
+static void saxpy_step(ze_command_list_handle_t l, ze_kernel_handle_t sax,
+		       float *y, float *ones, uint32_t k, ze_event_handle_t signal)
+{
+	saxpy_step_after(l, sax, y, ones, k, signal, NULL);
 }
 
 static float saxpy_ref(float y, uint32_t k)
@@ -350,7 +358,9 @@ END_TEST
  * list's counter to -- the same (address, value) for every joined launch,
  * which zexEventGetDeviceAddress shows. Events re-signalled in the chain
  * and events waited for on the host all complete, with the results of
- * every step before them.
+ * every step before them. A wait for an event the list's own order
+ * already gives (signalled earlier on the list, or complete for good)
+ * does not keep a launch out of the chain.
  */
 START_TEST(test_real_busy_list_cb_signals_join)
 {
@@ -368,6 +378,7 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	ze_event_handle_t gate = lz_event(pool, 0), ev[8];
 	float *y = lz_alloc_shared(64 * 4), *ones = lz_alloc_shared(64 * 4);
 	uint64_t value[8], addr[8], last;
+	ze_command_list_handle_t other;
 	float ref[64];
 	uint32_t i, k;
 
@@ -381,9 +392,13 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	for (i = 0; i < 64; i++)
 		ones[i] = 1.0f;
 	saxpy_gated(list, sax, y, ones, gate);
-	/* The first opens the chain, the others join it; each event twice. */
+	/*
+	 * The first opens the chain, the others join it; each event twice;
+	 * the second half waits for the event of the step before.
+	 */
 	for (k = 0; k < 16; k++) {
-		saxpy_step(list, sax, y, ones, k, ev[k % 8]);
+		saxpy_step_after(list, sax, y, ones, k, ev[k % 8],
+				 k >= 8 ? ev[(k + 7) % 8] : NULL);
 		for (i = 0; i < 64; i++)
 			ref[i] = saxpy_ref(ref[i], k);
 	}
@@ -413,6 +428,28 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	ck_assert_msg(last > value[1], "a new completion point");
 	for (i = 0; i < 64; i++)
 		ck_assert_msg(y[i] == saxpy_ref(ref[i], 16), "the last step ran");
+
+	/* Busy again: a wait for another list's completed event joins too. */
+	other = lz_immediate_list(true);
+	saxpy_step(other, sax, y, ones, 17, ev[7]);
+	ck_assert_ok(zeEventHostSynchronize(ev[7], LZ_TIMEOUT_NS));
+	ck_assert_ok(zeEventHostReset(gate));
+	saxpy_gated(list, sax, y, ones, gate);
+	saxpy_step(list, sax, y, ones, 18, ev[1]);
+	saxpy_step_after(list, sax, y, ones, 19, ev[2], ev[7]);
+	ck_assert_ok(address(ev[1], &value[1], &addr[1]));
+	ck_assert_ok(address(ev[2], &value[2], &addr[2]));
+	ck_assert_msg(value[2] == value[1] && addr[2] == addr[1],
+		      "a wait for a completed event does not end the chain");
+	ck_assert_ze(zeEventQueryStatus(ev[2]), ZE_RESULT_NOT_READY, "gated");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev[2], LZ_TIMEOUT_NS));
+	for (k = 16; k < 20; k++)
+		for (i = 0; i < 64; i++)
+			ref[i] = saxpy_ref(ref[i], k);
+	for (i = 0; i < 64; i++)
+		ck_assert_msg(y[i] == ref[i], "y[%u] = %f, not %f", i, y[i], ref[i]);
+	ck_assert_ok(zeCommandListDestroy(other));
 	for (i = 0; i < 8; i++)
 		ck_assert_ok(zeEventDestroy(ev[i]));
 	ck_assert_ok(zeEventDestroy(gate));

@@ -139,9 +139,37 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
  * graph's, graph/graph_replay.c), of which each dispatch takes a reference.
  */
 /*
+ * Does @list's order already give what a wait for @h asks? A
+ * counter-based event that is complete for good (its counter never goes
+ * back: an immediate list's), or one on @list's own counter at a value
+ * the list reached already or reaches with the dispatch a launch would
+ * join -- the chain runs its launches in turn, so one before that
+ * signalled it has ended. A condition taken now is the wait's for good:
+ * what the event becomes later does not matter to it.
+ */
+static bool wait_implied(const struct xe_cmdlist *list, ze_event_handle_t h)
+{
+	const struct xe_event *ev = xe_event_from_handle(h);
+	struct xe_event_cond cond;
+	bool implied;
+
+	if (!ev || !xe_event_is_cb(ev))
+		return false;
+	if (!xe_event_cond(ev, &cond))
+		return true;	/* never signalled: complete */
+	implied = cond.counter &&
+		  ((cond.counter == list->counter &&
+		    cond.value <= list->counter_value) ||
+		   (cond.counter->monotonic && xe_event_cond_met(&cond)));
+	xe_event_cond_put(&cond);
+	return implied;
+}
+
+/*
  * A launch that may join the chain of launches dispatched before it
- * (modules/launch.c): one kernel of direct, non-zero counts, no wait
- * event, no signal event or a counter-based one without timestamps, on an
+ * (modules/launch.c): one kernel of direct, non-zero counts, waiting for
+ * nothing the list's order does not give already (wait_implied()), with
+ * no signal event or a counter-based one without timestamps, on an
  * asynchronous in-order immediate list whose queue is busy -- the launch
  * would wait behind the work before it anyway, and joined it runs right
  * after the launch before it on the execution units, without its own
@@ -150,22 +178,31 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
  */
 static bool chain_ok(const struct xe_cmdlist *list, uint32_t n,
 		     const ze_group_count_t *counts, const uint32_t *count_ptr,
-		     ze_event_handle_t hSignalEvent, uint32_t numWaitEvents)
+		     ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+		     ze_event_handle_t *phWaitEvents)
 {
-	const struct xe_event *signal = hSignalEvent ?
-		xe_event_from_handle(hSignalEvent) : NULL;
+	const struct xe_event *signal;
+	uint32_t i;
 
-	if (hSignalEvent &&
-	    (!signal || !xe_event_is_cb(signal) || signal->timestamps))
+	if (!list->dev->chain_launches || n != 1 || !counts || count_ptr ||
+	    !list->immediate || !list->in_order ||
+	    list->mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS ||
+	    !counts->groupCountX || !counts->groupCountY ||
+	    !counts->groupCountZ || !list->ring ||
+	    xe_ring_banned(list->ring) ||
+	    xe_ring_done(list->ring, xe_ring_last(list->ring)))
 		return false;
-	return list->dev->chain_launches && n == 1 && counts && !count_ptr &&
-	       !numWaitEvents && list->immediate &&
-	       list->in_order &&
-	       list->mode != ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS &&
-	       counts->groupCountX && counts->groupCountY &&
-	       counts->groupCountZ && list->ring &&
-	       !xe_ring_banned(list->ring) &&
-	       !xe_ring_done(list->ring, xe_ring_last(list->ring));
+	if (hSignalEvent) {
+		signal = xe_event_from_handle(hSignalEvent);
+		if (!signal || !xe_event_is_cb(signal) || signal->timestamps)
+			return false;
+	}
+	if (numWaitEvents && !phWaitEvents)
+		return false;
+	for (i = 0; i < numWaitEvents; i++)
+		if (!wait_implied(list, phWaitEvents[i]))
+			return false;
+	return true;
 }
 
 /*
@@ -316,7 +353,7 @@ static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
 			return ret;
 	} else if (!mutable && !launches &&
 		   chain_ok(list, n, counts, count_ptr, hSignalEvent,
-			    numWaitEvents)) {
+			    numWaitEvents, phWaitEvents)) {
 		ret = snapshot(list, kernels[0], &pre);
 		if (ret != ZE_RESULT_SUCCESS)
 			return ret;
