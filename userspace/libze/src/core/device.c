@@ -91,8 +91,13 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 	xe_ts_pool_init(&dev->ts_pool);
 	env = getenv("XE_CBEV_INLINE_LAUNCH");
 	dev->inline_launch = !env || strcmp(env, "0");
+	/*
+	 * A chain says it moves on with DRM_XE_CBEV_EU_REPORT_PROGRESS
+	 * (minor 2): without it a long chain would be taken for a hang.
+	 */
 	env = getenv("XE_CBEV_CHAIN_LAUNCHES");
-	dev->chain_launches = !env || strcmp(env, "0");
+	dev->chain_launches = (!env || strcmp(env, "0")) &&
+			      info->uapi_minor >= 2;
 	xe_object_init(&dev->obj, XE_MAGIC_DEVICE, &driver->ddi);
 	return 0;
 

@@ -122,7 +122,8 @@ struct xe_driver {
  *	appending thread (append_jit.c); XE_CBEV_INLINE_LAUNCH=0 clears it
  * @chain_launches: launches appended to a busy in-order list may join
  *	the one before in one dispatch (append_jit.c);
- *	XE_CBEV_CHAIN_LAUNCHES=0 clears it
+ *	XE_CBEV_CHAIN_LAUNCHES=0 clears it, and so does a module older than
+ *	uAPI 1.2 (no progress reports)
  *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
