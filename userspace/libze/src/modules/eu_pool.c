@@ -31,8 +31,9 @@
  * A chain (xe_launch_chain()) is one dispatch that runs several launches
  * in turn: the unit that ends a step's last group starts the next one,
  * running it itself when it is one group, handing it to the units when
- * larger (the dispatcher runs a first step of one group, then hands the
- * rest over); the last step's end is the dispatch's report. The check
+ * larger (the dispatcher runs a chain's first one-group steps itself, a
+ * bounded number for a bounded time, then hands the rest over); the last
+ * step's end is the dispatch's report. The check
  * that no application handler took the fault signals (two sigaction()
  * calls) is made by the dispatcher before it runs or hands over a
  * dispatch, when a submission asked for it (eu_fault.c): not on the
@@ -66,6 +67,9 @@
 #define EU_MAX_THREADS	256
 /* How often a running chain tells the kernel it moves on. */
 #define EU_PROGRESS_NS	(1000ull * 1000 * 1000)
+/* A chain's one-group steps the dispatcher runs itself, and for how long. */
+#define DISPATCHER_STEPS	64
+#define DISPATCHER_NS		(1000ull * 1000)
 #define LOCAL_ALIGN	128
 
 /* ---- the pool ------------------------------------------------------------ */
@@ -271,13 +275,6 @@ static void job_queue(struct xe_eu_pool *pool, struct eu_job *job)
 	pthread_mutex_unlock(&pool->lock);
 }
 
-/*
- * Every group of @job's step ran, on this thread or others: go on with a
- * chain's next steps, those of one group here (@here: a unit, not the
- * dispatcher, which must go back to taking other queues' dispatches),
- * the others handed to the units. Return: true when the job is over (to
- * report), false when the units have it.
- */
 static uint64_t coarse_ns(void)
 {
 	struct timespec ts;
@@ -303,13 +300,28 @@ static void job_moves_on(struct xe_eu_pool *pool, struct eu_job *job)
 	xe_kmd_eu_progress(pool->fd, job->queue, job->seqno);
 }
 
+/*
+ * Every group of @job's step ran, on this thread or others: go on with a
+ * chain's next steps, those of one group here, the others handed to the
+ * units. A unit runs any number (@dispatcher false); the dispatcher, which
+ * must go back to taking other queues' dispatches, runs at most
+ * DISPATCHER_STEPS, for at most a tick or two of the coarse clock, and
+ * hands the rest over -- short kernels in a row cost no unit's wake-up.
+ * Return: true when the job is over (to report), false when the units
+ * have it.
+ */
 static bool job_next(struct xe_eu_pool *pool, struct eu_unit *u,
-		     struct eu_job *job, bool here)
+		     struct eu_job *job, bool dispatcher)
 {
+	unsigned int steps = 0;
+	uint64_t start = dispatcher ? coarse_ns() : 0;
+
 	while (!__atomic_load_n(&job->faulted, __ATOMIC_ACQUIRE) &&
 	       job_step(job, job->step + 1, NULL)) {
 		job_moves_on(pool, job);
-		if (job->total > 1 || !here) {
+		if (job->total > 1 ||
+		    (dispatcher && (++steps > DISPATCHER_STEPS ||
+				    coarse_ns() - start > DISPATCHER_NS))) {
 			job_queue(pool, job);
 			return false;
 		}
@@ -356,7 +368,7 @@ static void *unit_main(void *arg)
 		for (end = idx + n; idx < end; idx++)
 			unit_run(&u, job, idx);
 		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == total &&
-		    job_next(pool, &u, job, true)) {
+		    job_next(pool, &u, job, false)) {
 			job_report(pool, job);
 			xe_launch_put(job->launch);
 			free(job);
@@ -430,11 +442,12 @@ static void *dispatcher_main(void *arg)
 		/*
 		 * One group: run it here, without waking a unit for it, and
 		 * report it with the next wait (one system call) unless it
-		 * faulted. A chain's next steps go to the units.
+		 * faulted. A chain's next steps of one group too, up to
+		 * job_next()'s bound; the others go to the units.
 		 */
 		if (job->total == 1) {
 			unit_run(&u, job, 0);
-			if (!job_next(pool, &u, job, false))
+			if (!job_next(pool, &u, job, true))
 				continue;
 			if (job->faulted) {
 				job_report(pool, job);
