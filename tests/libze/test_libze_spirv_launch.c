@@ -364,14 +364,6 @@ END_TEST
  */
 START_TEST(test_real_busy_list_cb_signals_join)
 {
-	ze_result_t (*create2)(ze_context_handle_t, ze_device_handle_t,
-			       const zex_counter_based_event_desc_t *,
-			       ze_event_handle_t *);
-	ze_result_t (*address)(ze_event_handle_t, uint64_t *, uint64_t *);
-	zex_counter_based_event_desc_t desc = {
-		.stype = ZEX_STRUCTURE_COUNTER_BASED_EVENT_DESC,
-		.flags = ZEX_COUNTER_BASED_EVENT_FLAG_IMMEDIATE,
-	};
 	ze_module_handle_t mod = module_ok("basic");
 	ze_kernel_handle_t sax = kernel(mod, "saxpy");
 	ze_event_pool_handle_t pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
@@ -382,11 +374,9 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	float ref[64];
 	uint32_t i, k;
 
-	*(void **)&create2 = lz_function("zexCounterBasedEventCreate2");
-	*(void **)&address = lz_function("zexEventGetDeviceAddress");
-	ck_assert(create2 && address);
+	lz_cb_setup();
 	for (i = 0; i < 8; i++)
-		ck_assert_ok(create2(lz_context, lz_device, &desc, &ev[i]));
+		ev[i] = lz_cb_event(CB_IMM);
 	fill_ramp(y, 64, 1.0f);
 	memcpy(ref, y, sizeof(ref));
 	for (i = 0; i < 64; i++)
@@ -405,7 +395,7 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	for (i = 0; i < 8; i++) {
 		ck_assert_ze(zeEventQueryStatus(ev[i]), ZE_RESULT_NOT_READY,
 			     "gate closed");
-		ck_assert_ok(address(ev[i], &value[i], &addr[i]));
+		ck_assert_ok(cb_address(ev[i], &value[i], &addr[i]));
 		ck_assert_msg(value[i] == value[0] && addr[i] == addr[0],
 			      "event %u completes with the chain: %llu at %llx, not %llu at %llx",
 			      i, (unsigned long long)value[i],
@@ -424,7 +414,7 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	/* On the idle list a launch is an append of its own again. */
 	saxpy_step(list, sax, y, ones, 16, ev[0]);
 	ck_assert_ok(zeEventHostSynchronize(ev[0], LZ_TIMEOUT_NS));
-	ck_assert_ok(address(ev[0], &last, &addr[0]));
+	ck_assert_ok(cb_address(ev[0], &last, &addr[0]));
 	ck_assert_msg(last > value[1], "a new completion point");
 	for (i = 0; i < 64; i++)
 		ck_assert_msg(y[i] == saxpy_ref(ref[i], 16), "the last step ran");
@@ -437,8 +427,8 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	saxpy_gated(list, sax, y, ones, gate);
 	saxpy_step(list, sax, y, ones, 18, ev[1]);
 	saxpy_step_after(list, sax, y, ones, 19, ev[2], ev[7]);
-	ck_assert_ok(address(ev[1], &value[1], &addr[1]));
-	ck_assert_ok(address(ev[2], &value[2], &addr[2]));
+	ck_assert_ok(cb_address(ev[1], &value[1], &addr[1]));
+	ck_assert_ok(cb_address(ev[2], &value[2], &addr[2]));
 	ck_assert_msg(value[2] == value[1] && addr[2] == addr[1],
 		      "a wait for a completed event does not end the chain");
 	ck_assert_ze(zeEventQueryStatus(ev[2]), ZE_RESULT_NOT_READY, "gated");
