@@ -107,6 +107,46 @@ TEST_F(queue, create_invalid)
 	EXPECT_EQ(0, st_debugfs_count(self->fd, "  queue "));
 }
 
+/*
+ * A file has at most max_exec_queues queues (the device query's figure):
+ * the next is -ENOSPC, another file is not charged for them, and a
+ * destroyed queue's place is free again.
+ */
+TEST_F(queue, per_file_limit)
+{
+	struct drm_xe_cbev_query_device_info info;
+	struct drm_xe_cbev_exec_queue_create c;
+	uint32_t *ids, i, n;
+	int fd2;
+
+	ASSERT_EQ(0, st_query_info(self->fd, &info));
+	n = info.max_exec_queues;
+	ASSERT_GT(n, 0u);
+	ids = calloc(n, sizeof(*ids));
+	ASSERT_NE(NULL, ids);
+	for (i = 0; i < n; i++) {
+		c = (struct drm_xe_cbev_exec_queue_create){ .ring_size = 4096 };
+		ASSERT_EQ(0, queue_create_args(self->fd, &c)) TH_LOG("queue %u", i);
+		ids[i] = c.exec_queue_id;
+	}
+	c = (struct drm_xe_cbev_exec_queue_create){ .ring_size = 4096 };
+	EXPECT_EQ(ENOSPC, queue_create_args(self->fd, &c));
+
+	fd2 = st_open_render();
+	ASSERT_GE(fd2, 0);
+	c = (struct drm_xe_cbev_exec_queue_create){ .ring_size = 4096 };
+	EXPECT_EQ(0, queue_create_args(fd2, &c));
+	close(fd2);
+
+	EXPECT_EQ(0, queue_destroy(self->fd, ids[n / 2]));
+	c = (struct drm_xe_cbev_exec_queue_create){ .ring_size = 4096 };
+	EXPECT_EQ(0, queue_create_args(self->fd, &c));
+	ids[n / 2] = c.exec_queue_id;
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(0, queue_destroy(self->fd, ids[i]));
+	free(ids);
+}
+
 TEST_F(queue, exec_invalid)
 {
 	struct drm_xe_cbev_exec e;
