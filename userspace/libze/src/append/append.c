@@ -266,20 +266,10 @@ out:
 	return err ? xe_result_from_errno(err) : ret;
 }
 
-/**
- * xe_append_prepare_signal() - an append of @list is to signal @signal
- * @list: the list
- * @signal: the event
- * @sig: zeroed; gets what the signal encodes and will publish
- *
- * Writes nothing into the event or the list: xe_append_publish_signal()
- * or xe_append_cancel_signal() ends what this began.
- *
- * Return: ZE_RESULT_SUCCESS or the append's error.
- */
-ze_result_t xe_append_prepare_signal(const struct xe_cmdlist *list,
-				     const struct xe_event *signal,
-				     struct xe_signal *sig)
+/* What xe_append_prepare_signal() does, inlined into the append path. */
+static inline ze_result_t prepare_signal(const struct xe_cmdlist *list,
+					 const struct xe_event *signal,
+					 struct xe_signal *sig)
 {
 	/* A counter-based re-signal by this list costs a store. */
 	if (xe_cb_signal_in_place(signal, list->cb_need, list->counter, sig))
@@ -299,6 +289,24 @@ ze_result_t xe_append_prepare_signal(const struct xe_cmdlist *list,
 					   list->in_order,
 					   list->in_order ? list->counter : NULL,
 					   sig);
+}
+
+/**
+ * xe_append_prepare_signal() - an append of @list is to signal @signal
+ * @list: the list
+ * @signal: the event
+ * @sig: zeroed; gets what the signal encodes and will publish
+ *
+ * Writes nothing into the event or the list: xe_append_publish_signal()
+ * or xe_append_cancel_signal() ends what this began.
+ *
+ * Return: ZE_RESULT_SUCCESS or the append's error.
+ */
+ze_result_t xe_append_prepare_signal(const struct xe_cmdlist *list,
+				     const struct xe_event *signal,
+				     struct xe_signal *sig)
+{
+	return prepare_signal(list, signal, sig);
 }
 
 /**
@@ -349,7 +357,7 @@ ze_result_t xe_append_begin(struct xe_append *a, ze_command_list_handle_t h,
 		signal = xe_event_from_handle(hSignalEvent);
 		if (!signal)
 			return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
-		ret = xe_append_prepare_signal(list, signal, &a->sig);
+		ret = prepare_signal(list, signal, &a->sig);
 		if (ret != ZE_RESULT_SUCCESS)
 			return ret;
 		a->signal = signal;
@@ -492,16 +500,10 @@ static void note_writer(struct xe_cmdlist *list, struct xe_event *ev,
 		xe_writes_record(&list->writes, addr);
 }
 
-/**
- * xe_append_publish_signal() - the signal prepared for an append of @list
- * is out: @signal becomes it
- * @list: the list
- * @signal: the event
- * @sig: as xe_append_prepare_signal() filled it in
- * @value: the value of @list's in-order counter that completes the append
- */
-void xe_append_publish_signal(struct xe_cmdlist *list, struct xe_event *signal,
-			      struct xe_signal *sig, uint64_t value)
+/* What xe_append_publish_signal() does, inlined into the append path. */
+static inline void publish_signal(struct xe_cmdlist *list,
+				  struct xe_event *signal, struct xe_signal *sig,
+				  uint64_t value)
 {
 	/* A signal moved in place needs its kind no more (cb_event.c). */
 	if (sig->in_place) {
@@ -514,6 +516,20 @@ void xe_append_publish_signal(struct xe_cmdlist *list, struct xe_event *signal,
 	/* An aggregated event's storage: the latest signaller's. */
 	else if (sig->op == XE_SIGNAL_ADD)
 		note_writer(list, signal, sig->addr);
+}
+
+/**
+ * xe_append_publish_signal() - the signal prepared for an append of @list
+ * is out: @signal becomes it
+ * @list: the list
+ * @signal: the event
+ * @sig: as xe_append_prepare_signal() filled it in
+ * @value: the value of @list's in-order counter that completes the append
+ */
+void xe_append_publish_signal(struct xe_cmdlist *list, struct xe_event *signal,
+			      struct xe_signal *sig, uint64_t value)
+{
+	publish_signal(list, signal, sig, value);
 }
 
 /**
@@ -543,7 +559,7 @@ static void publish(struct xe_append *a)
 		xe_replays_record(&list->replays, a->signal, a->sig.ts,
 				  a->value);
 	if (a->signal)
-		xe_append_publish_signal(list, a->signal, &a->sig, a->value);
+		publish_signal(list, a->signal, &a->sig, a->value);
 	if (list->immediate)
 		xe_keeps_retire(&list->keeps, list->ring);
 }
