@@ -374,6 +374,10 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	float ref[64];
 	uint32_t i, k;
 
+	/* What it checks is the chains': nothing to check without them. */
+	if (getenv("XE_CBEV_CHAIN_LAUNCHES") &&
+	    !strcmp(getenv("XE_CBEV_CHAIN_LAUNCHES"), "0"))
+		return;
 	lz_cb_setup();
 	for (i = 0; i < 8; i++)
 		ev[i] = lz_cb_event(CB_IMM);

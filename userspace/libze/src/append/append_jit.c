@@ -157,7 +157,8 @@ static bool wait_implied(const struct xe_cmdlist *list, ze_event_handle_t h)
 		return false;
 	if (!xe_event_cond(ev, &cond))
 		return true;	/* never signalled: complete */
-	implied = cond.counter &&
+	/* Another device's counter is refused by the plain path. */
+	implied = cond.counter && cond.counter->dev == list->dev &&
 		  ((cond.counter == list->counter &&
 		    cond.value <= list->counter_value) ||
 		   (cond.counter->monotonic && xe_event_cond_met(&cond)));

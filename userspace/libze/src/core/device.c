@@ -95,9 +95,10 @@ int xe_device_init(struct xe_device *dev, struct xe_driver *driver, int fd)
 	 * A chain says it moves on with DRM_XE_CBEV_EU_REPORT_PROGRESS
 	 * (minor 2): without it a long chain would be taken for a hang.
 	 */
+	dev->progress_reports = info->uapi_minor >= 2;
 	env = getenv("XE_CBEV_CHAIN_LAUNCHES");
 	dev->chain_launches = (!env || strcmp(env, "0")) &&
-			      info->uapi_minor >= 2;
+			      dev->progress_reports;
 	xe_object_init(&dev->obj, XE_MAGIC_DEVICE, &driver->ddi);
 	return 0;
 

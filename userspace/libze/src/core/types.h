@@ -122,8 +122,11 @@ struct xe_driver {
  *	appending thread (append_jit.c); XE_CBEV_INLINE_LAUNCH=0 clears it
  * @chain_launches: launches appended to a busy in-order list may join
  *	the one before in one dispatch (append_jit.c);
- *	XE_CBEV_CHAIN_LAUNCHES=0 clears it, and so does a module older than
- *	uAPI 1.2 (no progress reports)
+ *	XE_CBEV_CHAIN_LAUNCHES=0 clears it, and so does a module without
+ *	@progress_reports
+ * @progress_reports: the module takes DRM_XE_CBEV_EU_REPORT_PROGRESS
+ *	(uAPI 1.2): a chain of launches (one dispatch) is not taken for a
+ *	hang; without it neither lists nor graphs chain launches
  *
  * Created by the driver probe; apart from the lists under their locks,
  * read-only afterwards.
@@ -148,6 +151,7 @@ struct xe_device {
 	struct xe_sem_bridge *sem_bridge;
 	bool inline_launch;
 	bool chain_launches;
+	bool progress_reports;
 };
 
 /**

@@ -27,6 +27,7 @@
 
 #include <stdlib.h>
 
+#include "core/types.h"
 #include "events/event_types.h"
 #include "graph/graph_chain.h"
 #include "graph/graph_replay.h"
@@ -40,12 +41,17 @@ struct chain_run {
 	const struct xe_graph_node *first, *last;
 };
 
-/* May @node be in a run? */
-static bool chainable(const struct xe_graph_node *node)
+/*
+ * May @node be in a run? Not on a module without progress reports: a
+ * long run would be taken for a hang.
+ */
+static bool chainable(const struct xe_device *dev,
+		      const struct xe_graph_node *node)
 {
 	const ze_group_count_t *c = node->launch.counts;
 
-	return node->op == XE_GRAPH_LAUNCH && node->launch.n == 1 && c &&
+	return dev && dev->progress_reports &&
+	       node->op == XE_GRAPH_LAUNCH && node->launch.n == 1 && c &&
 	       !node->launch.count_ptr &&
 	       /* A launch of no group runs nothing: the engine skips it. */
 	       c->groupCountX && c->groupCountY && c->groupCountZ &&
@@ -130,11 +136,11 @@ ze_result_t xe_graph_lower(const struct xe_graph *g,
 		node = &g->nodes[i];
 		r = &runs[node->branch];
 		/* What the run cannot take ends it. */
-		if (r->n && (!chainable(node) || node->nwaits))
+		if (r->n && (!chainable(g->dev, node) || node->nwaits))
 			ret = run_flush(r, x->lists[node->branch], x);
 		if (ret != ZE_RESULT_SUCCESS)
 			break;
-		if (!chainable(node)) {
+		if (!chainable(g->dev, node)) {
 			ret = xe_graph_replay_node(node, x->lists[node->branch],
 						   x);
 			continue;

@@ -287,41 +287,46 @@ static uint64_t coarse_ns(void)
 /*
  * A chain holds its queue on one dispatch for all its launches, and the
  * kernel's hang check counts from the queue's last progress: each new
- * step says the chain moves on, at most once per EU_PROGRESS_NS.
+ * step says the chain moves on, at most once per EU_PROGRESS_NS. Return:
+ * false when the queue was banned or destroyed meanwhile (-ECANCELED,
+ * -ENOENT): the chain's other steps are not run.
  */
-static void job_moves_on(struct xe_eu_pool *pool, struct eu_job *job)
+static bool job_moves_on(struct xe_eu_pool *pool, struct eu_job *job)
 {
 	uint64_t now = coarse_ns();
+	int err;
 
 	if (now - job->moved_at < EU_PROGRESS_NS)
-		return;
+		return true;
 	job->moved_at = now;
-	/* -EINVAL or -ECANCELED: reported, banned or gone meanwhile. */
-	xe_kmd_eu_progress(pool->fd, job->queue, job->seqno);
+	err = xe_kmd_eu_progress(pool->fd, job->queue, job->seqno);
+	return err != -ECANCELED && err != -ENOENT;
 }
 
 /*
  * Every group of @job's step ran, on this thread or others: go on with a
  * chain's next steps, those of one group here, the others handed to the
- * units. A unit runs any number (@dispatcher false); the dispatcher, which
- * must go back to taking other queues' dispatches, runs at most
- * DISPATCHER_STEPS, for at most a tick or two of the coarse clock, and
- * hands the rest over -- short kernels in a row cost no unit's wake-up.
- * Return: true when the job is over (to report), false when the units
- * have it.
+ * units. A unit runs any number (@since NULL); the dispatcher, which must
+ * go back to taking other queues' dispatches, runs at most
+ * DISPATCHER_STEPS of them, the first included, while the coarse clock
+ * has not moved DISPATCHER_NS past *@since (when it ran the first: the
+ * clock moves by ticks, so that is until the next tick or so), and hands
+ * the rest over -- short kernels in a row cost no unit's wake-up. A
+ * kernel that never ends holds the dispatcher as it holds a unit. Return:
+ * true when the job is over (to report), false when the units have it.
  */
 static bool job_next(struct xe_eu_pool *pool, struct eu_unit *u,
-		     struct eu_job *job, bool dispatcher)
+		     struct eu_job *job, const uint64_t *since)
 {
-	unsigned int steps = 0;
-	uint64_t start = dispatcher ? coarse_ns() : 0;
+	unsigned int steps = 1;
 
 	while (!__atomic_load_n(&job->faulted, __ATOMIC_ACQUIRE) &&
 	       job_step(job, job->step + 1, NULL)) {
-		job_moves_on(pool, job);
+		if (!job_moves_on(pool, job))
+			return true;
 		if (job->total > 1 ||
-		    (dispatcher && (++steps > DISPATCHER_STEPS ||
-				    coarse_ns() - start > DISPATCHER_NS))) {
+		    (since && (++steps > DISPATCHER_STEPS ||
+			       coarse_ns() - *since > DISPATCHER_NS))) {
 			job_queue(pool, job);
 			return false;
 		}
@@ -368,7 +373,7 @@ static void *unit_main(void *arg)
 		for (end = idx + n; idx < end; idx++)
 			unit_run(&u, job, idx);
 		if (__atomic_add_fetch(&job->done, n, __ATOMIC_ACQ_REL) == total &&
-		    job_next(pool, &u, job, false)) {
+		    job_next(pool, &u, job, NULL)) {
 			job_report(pool, job);
 			xe_launch_put(job->launch);
 			free(job);
@@ -446,8 +451,10 @@ static void *dispatcher_main(void *arg)
 		 * job_next()'s bound; the others go to the units.
 		 */
 		if (job->total == 1) {
+			uint64_t since = coarse_ns();
+
 			unit_run(&u, job, 0);
-			if (!job_next(pool, &u, job, true))
+			if (!job_next(pool, &u, job, &since))
 				continue;
 			if (job->faulted) {
 				job_report(pool, job);
