@@ -100,6 +100,7 @@ struct eu_job {
 struct xe_eu_pool {
 	int fd;
 	unsigned int nthreads;
+	unsigned int dispatcher_steps;	/* XE_CBEV_DISPATCHER_STEPS */
 	pthread_t dispatcher;
 	pthread_t *units;
 	pthread_mutex_t lock;
@@ -308,7 +309,9 @@ static bool job_moves_on(struct xe_eu_pool *pool, struct eu_job *job)
  * chain's next steps, those of one group here, the others handed to the
  * units. A unit runs any number (@since NULL); the dispatcher, which must
  * go back to taking other queues' dispatches, runs at most
- * DISPATCHER_STEPS of them, the first included, while the coarse clock
+ * DISPATCHER_STEPS of them (XE_CBEV_DISPATCHER_STEPS, 1 to 64: fewer; 1
+ * hands all but the first to the units), the first included, while the
+ * coarse clock
  * has not moved DISPATCHER_NS past *@since (when it ran the first: the
  * clock moves by ticks, so that is until the next tick or so), and hands
  * the rest over -- short kernels in a row cost no unit's wake-up. A
@@ -325,7 +328,7 @@ static bool job_next(struct xe_eu_pool *pool, struct eu_unit *u,
 		if (!job_moves_on(pool, job))
 			return true;
 		if (job->total > 1 ||
-		    (since && (++steps > DISPATCHER_STEPS ||
+		    (since && (++steps > pool->dispatcher_steps ||
 			       coarse_ns() - *since > DISPATCHER_NS))) {
 			job_queue(pool, job);
 			return false;
@@ -543,6 +546,15 @@ static unsigned int pool_threads(void)
 	return n > EU_MAX_THREADS ? EU_MAX_THREADS : (unsigned int)n;
 }
 
+/* A chain's one-group steps the dispatcher runs itself (job_next()). */
+static unsigned int dispatcher_steps(void)
+{
+	const char *env = getenv("XE_CBEV_DISPATCHER_STEPS");
+	long n = env ? strtol(env, NULL, 0) : DISPATCHER_STEPS;
+
+	return n < 1 ? 1 : n > DISPATCHER_STEPS ? DISPATCHER_STEPS : n;
+}
+
 static void pool_join(struct xe_eu_pool *pool, unsigned int units)
 {
 	unsigned int i;
@@ -585,6 +597,7 @@ int xe_eu_pool_start(struct xe_eu_pool **pool, int fd)
 		goto out;
 	p->fd = fd;
 	p->nthreads = pool_threads();
+	p->dispatcher_steps = dispatcher_steps();
 	p->tail = &p->head;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->work, NULL);
