@@ -453,6 +453,54 @@ START_TEST(test_real_busy_list_cb_signals_join)
 }
 END_TEST
 
+/*
+ * A chain holds at most 256 launches: the 257th signalling launch finds
+ * the chain full, drops the signal it prepared, and opens the next chain
+ * with it, one completion point later; the launches after join that one.
+ */
+START_TEST(test_real_busy_list_full_chain_cb_signal)
+{
+	ze_module_handle_t mod;
+	ze_kernel_handle_t k;
+	ze_event_pool_handle_t pool;
+	ze_group_count_t one = { 1, 1, 1 };
+	ze_event_handle_t gate, ev;
+	uint64_t v, v0 = 0, addr;
+	uint32_t i;
+
+	if (getenv("XE_CBEV_CHAIN_LAUNCHES") &&
+	    !strcmp(getenv("XE_CBEV_CHAIN_LAUNCHES"), "0"))
+		return;
+	mod = module_ok("basic");
+	k = kernel(mod, "empty");
+	pool = lz_event_pool(ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1);
+	gate = lz_event(pool, 0);
+	lz_cb_setup();
+	ev = lz_cb_event(CB_IMM);
+	ck_assert_ok(zeKernelSetGroupSize(k, 1, 1, 1));
+	ck_assert_ok(zeCommandListAppendWaitOnEvents(list, 1, &gate));
+	for (i = 0; i < 300; i++) {
+		ck_assert_ok(zeCommandListAppendLaunchKernel(list, k, &one, ev,
+							     0, NULL));
+		ck_assert_ok(cb_address(ev, &v, &addr));
+		if (!i)
+			v0 = v;
+		ck_assert_msg(v == (i < 256 ? v0 : v0 + 1),
+			      "launch %u completes at %llu (first chain's: %llu)",
+			      i, (unsigned long long)v, (unsigned long long)v0);
+	}
+	ck_assert_ze(zeEventQueryStatus(ev), ZE_RESULT_NOT_READY, "gated");
+	ck_assert_ok(zeEventHostSignal(gate));
+	ck_assert_ok(zeEventHostSynchronize(ev, LZ_TIMEOUT_NS));
+	sync_list(list);
+	ck_assert_ok(zeEventDestroy(ev));
+	ck_assert_ok(zeEventDestroy(gate));
+	ck_assert_ok(zeEventPoolDestroy(pool));
+	ck_assert_ok(zeKernelDestroy(k));
+	ck_assert_ok(zeModuleDestroy(mod));
+}
+END_TEST
+
 /* ---- faults and hangs ----------------------------------------------------- */
 
 /* A kernel that writes through a bad pointer loses its queue only. */
@@ -627,6 +675,7 @@ static Suite *spirv_launch_suite(void)
 	tcase_add_test(tc, test_real_ipc_launch_after_exporter);
 	tcase_add_test(tc, test_real_busy_list_launches_chained);
 	tcase_add_test(tc, test_real_busy_list_cb_signals_join);
+	tcase_add_test(tc, test_real_busy_list_full_chain_cb_signal);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("faults");
