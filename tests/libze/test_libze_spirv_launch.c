@@ -352,6 +352,14 @@ START_TEST(test_real_busy_list_launches_chained)
 }
 END_TEST
 
+/* Launches may be chained (XE_CBEV_CHAIN_LAUNCHES=0 turns that off). */
+static bool chains_on(void)
+{
+	const char *env = getenv("XE_CBEV_CHAIN_LAUNCHES");
+
+	return !env || strcmp(env, "0");
+}
+
 /*
  * Launches that signal a counter-based event join the chain too: the
  * event completes with the chain, at the value its dispatch bumps the
@@ -375,8 +383,7 @@ START_TEST(test_real_busy_list_cb_signals_join)
 	uint32_t i, k;
 
 	/* What it checks is the chains': nothing to check without them. */
-	if (getenv("XE_CBEV_CHAIN_LAUNCHES") &&
-	    !strcmp(getenv("XE_CBEV_CHAIN_LAUNCHES"), "0"))
+	if (!chains_on())
 		return;
 	lz_cb_setup();
 	for (i = 0; i < 8; i++)
@@ -468,8 +475,7 @@ START_TEST(test_real_busy_list_full_chain_cb_signal)
 	uint64_t v, v0 = 0, addr;
 	uint32_t i;
 
-	if (getenv("XE_CBEV_CHAIN_LAUNCHES") &&
-	    !strcmp(getenv("XE_CBEV_CHAIN_LAUNCHES"), "0"))
+	if (!chains_on())
 		return;
 	mod = module_ok("basic");
 	k = kernel(mod, "empty");
