@@ -135,10 +135,6 @@ static bool launch_inline(struct xe_cmdlist *list, struct xe_kernel *k,
 }
 
 /*
- * The launches of @kernels, or, with @launches, of those snapshots (a
- * graph's, graph/graph_replay.c), of which each dispatch takes a reference.
- */
-/*
  * Does @list's order already give what a wait for @h asks? A
  * counter-based event that is complete for good (its counter never goes
  * back: an immediate list's), or one on @list's own counter at a value
@@ -309,6 +305,10 @@ out_put:
 	return ret;
 }
 
+/*
+ * The launches of @kernels, or, with @launches, of those snapshots (a
+ * graph's, graph/graph_replay.c), of which each dispatch takes a reference.
+ */
 static ze_result_t append_launches(ze_command_list_handle_t hCommandList,
 				   uint32_t n, struct xe_kernel **kernels,
 				   struct xe_launch *const *launches,

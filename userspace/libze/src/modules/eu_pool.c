@@ -33,11 +33,10 @@
  * running it itself when it is one group, handing it to the units when
  * larger (the dispatcher runs a chain's first one-group steps itself, a
  * bounded number for a bounded time, then hands the rest over); the last
- * step's end is the dispatch's report. The check
- * that no application handler took the fault signals (two sigaction()
- * calls) is made by the dispatcher before it runs or hands over a
- * dispatch, when a submission asked for it (eu_fault.c): not on the
- * submitting thread.
+ * step's end is the dispatch's report. The check that no application
+ * handler took the fault signals (two sigaction() calls) is made by the
+ * dispatcher before it runs or hands over a dispatch, when a submission
+ * asked for it (eu_fault.c): not on the submitting thread.
  *
  * __local buffers: each unit has its own, sized for the launch it runs,
  * aligned to 128 bytes, the buffers of __local arguments first, then the
@@ -311,10 +310,9 @@ static bool job_moves_on(struct xe_eu_pool *pool, struct eu_job *job)
  * go back to taking other queues' dispatches, runs at most
  * DISPATCHER_STEPS of them (XE_CBEV_DISPATCHER_STEPS, 1 to 64: fewer; 1
  * hands all but the first to the units), the first included, while the
- * coarse clock
- * has not moved DISPATCHER_NS past *@since (when it ran the first: the
- * clock moves by ticks, so that is until the next tick or so), and hands
- * the rest over -- short kernels in a row cost no unit's wake-up. A
+ * coarse clock has not moved DISPATCHER_NS past *@since (when it ran the
+ * first: the clock moves by ticks, so that is until the next tick or so),
+ * and hands the rest over -- short kernels in a row cost no unit's wake-up. A
  * kernel that never ends holds the dispatcher as it holds a unit. Return:
  * true when the job is over (to report), false when the units have it.
  */
@@ -454,7 +452,8 @@ static void *dispatcher_main(void *arg)
 		 * job_next()'s bound; the others go to the units.
 		 */
 		if (job->total == 1) {
-			uint64_t since = coarse_ns();
+			/* Its budget runs from when it was taken. */
+			uint64_t since = job->moved_at;
 
 			unit_run(&u, job, 0);
 			if (!job_next(pool, &u, job, &since))
